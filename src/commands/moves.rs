@@ -1,0 +1,340 @@
+//! `kensho moves`: the move set of one XBetza piece on a board, as text or JSON, one position
+//! or a batch of JSON lines.
+
+use crate::geometry::{BoardSize, Square};
+use crate::report::board::draw;
+use crate::xbetza::{
+    self, Cell, MoveKind, Occupancy, Orientation, PieceMove, Readings, StepKind, XBetzaError,
+};
+use serde_json::{json, Map, Value};
+use std::collections::HashSet;
+use std::fmt;
+use std::io::{BufRead, Write};
+
+/// Bad input to the command: each says what was wrong and where.
+#[derive(Debug)]
+pub enum InputError {
+    XBetza { source: String, error: XBetzaError },
+    Other(String),
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::XBetza { source, error } => f.write_str(&error.render(source)),
+            InputError::Other(s) => f.write_str(s),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+fn other(e: impl fmt::Display) -> InputError {
+    InputError::Other(e.to_string())
+}
+
+/// One question: this piece, on this board, on this square, among these pieces.
+#[derive(Clone, Debug)]
+pub struct MovesRequest {
+    pub betza: String,
+    pub size: BoardSize,
+    pub at: Square,
+    pub board: Occupancy,
+    pub readings: Readings,
+}
+
+impl MovesRequest {
+    /// Checks every part of a request; `friends` and `enemies` are square names, possibly
+    /// comma-separated lists (`a1,b2`).
+    pub fn new(
+        betza: &str,
+        board: &str,
+        at: &str,
+        friends: &[String],
+        enemies: &[String],
+        readings: Readings,
+    ) -> Result<Self, InputError> {
+        let size = BoardSize::parse(board).map_err(|e| other(format!("--board: {e}")))?;
+        let at_sq = size.parse_square(at).map_err(|e| other(format!("--at: {e}")))?;
+        let split = |lists: &[String]| -> Vec<String> {
+            lists
+                .iter()
+                .flat_map(|l| l.split(','))
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect()
+        };
+        let (friends, enemies) = (split(friends), split(enemies));
+        let occ = Occupancy::from_names(size, &friends, &enemies).map_err(other)?;
+        if occ.get(at_sq) != Cell::Empty {
+            return Err(other(format!(
+                "square {at} is where the piece stands; it cannot also hold a friend or an enemy"
+            )));
+        }
+        // Compile now, so that a bad string is reported before anything is printed.
+        xbetza::compile_str(betza, size, readings).map_err(|error| InputError::XBetza {
+            source: betza.to_string(),
+            error,
+        })?;
+        Ok(MovesRequest {
+            betza: betza.to_string(),
+            size,
+            at: at_sq,
+            board: occ,
+            readings,
+        })
+    }
+
+    pub fn run(&self) -> Result<Vec<PieceMove>, InputError> {
+        let compiled =
+            xbetza::compile_str(&self.betza, self.size, self.readings).map_err(|error| {
+                InputError::XBetza {
+                    source: self.betza.clone(),
+                    error,
+                }
+            })?;
+        Ok(xbetza::generate(&compiled, &self.board, self.at, Orientation::Up))
+    }
+}
+
+fn step_name(k: StepKind) -> &'static str {
+    match k {
+        StepKind::Move => "move",
+        StepKind::Capture => "capture",
+        StepKind::Hop => "hop",
+    }
+}
+
+/// The `--json` form of a move set: an array of objects with `to`, `captures` (sorted square
+/// names, the destination included when captured), `kind`, `from` and `path`.
+pub fn moves_json(moves: &[PieceMove]) -> Value {
+    Value::Array(
+        moves
+            .iter()
+            .map(|m| {
+                json!({
+                    "to": m.to.name(),
+                    "captures": m.captures.iter().map(|s| s.name()).collect::<Vec<_>>(),
+                    "kind": m.kind().name(),
+                    "from": m.from.name(),
+                    "path": m.path.iter().map(|p| json!({"square": p.square.name(), "step": step_name(p.kind)})).collect::<Vec<_>>(),
+                    "shape": m.shape,
+                })
+            })
+            .collect(),
+    )
+}
+
+/// A path written out: `h8-i9x-h8` (x: captured there, ^: hopped over).
+pub fn path_text(m: &PieceMove) -> String {
+    let mut s = m.from.name();
+    for p in &m.path {
+        s.push('-');
+        s.push_str(&p.square.name());
+        match p.kind {
+            StepKind::Capture => s.push('x'),
+            StepKind::Hop => s.push('^'),
+            StepKind::Move => {}
+        }
+    }
+    s
+}
+
+pub const LEGEND: &str = "@ the piece   * move to an empty square   X capture by moving there   i captured without moving (igui)   x captured on the way   o friend   e enemy   . empty";
+
+/// The board with every destination and capture marked.
+pub fn diagram(req: &MovesRequest, moves: &[PieceMove]) -> String {
+    let mut dest_move = HashSet::new();
+    let mut dest_capture = HashSet::new();
+    let mut igui = HashSet::new();
+    let mut on_the_way = HashSet::new();
+    for m in moves {
+        match m.kind() {
+            MoveKind::Igui => igui.extend(m.captures.iter().copied()),
+            MoveKind::Pass => {}
+            _ => {
+                if m.captures.contains(&m.to) {
+                    dest_capture.insert(m.to);
+                } else {
+                    dest_move.insert(m.to);
+                }
+                on_the_way.extend(m.captures.iter().copied().filter(|&s| s != m.to));
+            }
+        }
+    }
+    draw(req.size, |sq| {
+        if sq == req.at {
+            '@'
+        } else if dest_capture.contains(&sq) {
+            'X'
+        } else if dest_move.contains(&sq) {
+            '*'
+        } else if igui.contains(&sq) {
+            'i'
+        } else if on_the_way.contains(&sq) {
+            'x'
+        } else {
+            match req.board.get(sq) {
+                Cell::Empty => '.',
+                Cell::Friend => 'o',
+                Cell::Enemy => 'e',
+            }
+        }
+    })
+}
+
+/// The terminal form: a summary, the move table and the diagram.
+pub fn render_text(req: &MovesRequest, moves: &[PieceMove]) -> String {
+    use tabled::{settings::Style, Table, Tabled};
+    #[derive(Tabled)]
+    struct Row {
+        #[tabled(rename = "#")]
+        n: usize,
+        kind: &'static str,
+        to: String,
+        captures: String,
+        path: String,
+        shape: String,
+    }
+    let rows: Vec<Row> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| Row {
+            n: i + 1,
+            kind: m.kind().name(),
+            to: m.to.name(),
+            captures: if m.captures.is_empty() {
+                "-".into()
+            } else {
+                m.captures.iter().map(|s| s.name()).collect::<Vec<_>>().join(",")
+            },
+            path: path_text(m),
+            shape: m.shape.clone(),
+        })
+        .collect();
+    let readings: Vec<String> = req
+        .readings
+        .values()
+        .iter()
+        .map(|(n, v)| format!("{n}={v}"))
+        .collect();
+    let passes = moves.iter().any(|m| m.kind() == MoveKind::Pass);
+    let mut out = format!(
+        "{} on {} ({} board): {} move{}{}\nreadings: {}\n\n",
+        req.betza,
+        req.at,
+        req.size,
+        moves.len(),
+        if moves.len() == 1 { "" } else { "s" },
+        if passes { ", pass included" } else { "" },
+        readings.join(", ")
+    );
+    if !rows.is_empty() {
+        out.push_str(&Table::new(rows).with(Style::psql()).to_string());
+        out.push_str("\n\n");
+    }
+    out.push_str(&diagram(req, moves));
+    out.push_str(LEGEND);
+    out.push('\n');
+    out
+}
+
+/// Reads one batch line: the request it asks, or why it cannot be read.
+fn batch_request(obj: &Map<String, Value>, base: Readings) -> Result<MovesRequest, InputError> {
+    let text = |key: &str| -> Result<String, InputError> {
+        match obj.get(key) {
+            Some(Value::String(s)) => Ok(s.clone()),
+            Some(_) => Err(other(format!("field '{key}' must be a string"))),
+            None => Err(other(format!("field '{key}' is missing"))),
+        }
+    };
+    let squares = |key: &str| -> Result<Vec<String>, InputError> {
+        match obj.get(key) {
+            None | Some(Value::Null) => Ok(Vec::new()),
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|v| match v {
+                    Value::String(s) => Ok(s.clone()),
+                    _ => Err(other(format!("field '{key}' must be an array of square names"))),
+                })
+                .collect(),
+            Some(_) => Err(other(format!("field '{key}' must be an array of square names"))),
+        }
+    };
+    let mut readings = base;
+    match obj.get("readings") {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(map)) => {
+            for (k, v) in map {
+                let v = v
+                    .as_str()
+                    .ok_or_else(|| other(format!("reading '{k}' must have a string value")))?;
+                readings.set(k, v).map_err(other)?;
+            }
+        }
+        Some(_) => return Err(other("field 'readings' must be an object {\"NAME\": \"VALUE\"}")),
+    }
+    MovesRequest::new(
+        &text("betza")?,
+        &text("board")?,
+        &text("at")?,
+        &squares("friends")?,
+        &squares("enemies")?,
+        readings,
+    )
+}
+
+/// What a batch run did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct BatchSummary {
+    pub lines: usize,
+    pub errors: usize,
+}
+
+/// `--batch`: every JSON line in, the same line out with a `moves` field (or an `error` field,
+/// reported on `errors` with its line number too). Other fields are kept, in their order.
+pub fn run_batch(
+    input: impl BufRead,
+    mut out: impl Write,
+    mut errors: impl Write,
+    readings: Readings,
+) -> std::io::Result<BatchSummary> {
+    let mut summary = BatchSummary::default();
+    for (n, line) in input.lines().enumerate() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        summary.lines += 1;
+        let lineno = n + 1;
+        let mut obj = match serde_json::from_str::<Value>(&line) {
+            Ok(Value::Object(o)) => o,
+            Ok(_) => {
+                summary.errors += 1;
+                writeln!(errors, "line {lineno}: expected a JSON object")?;
+                writeln!(out, "{}", json!({"error": "expected a JSON object", "line": lineno}))?;
+                continue;
+            }
+            Err(e) => {
+                summary.errors += 1;
+                writeln!(errors, "line {lineno}: not JSON: {e}")?;
+                writeln!(out, "{}", json!({"error": format!("not JSON: {e}"), "line": lineno}))?;
+                continue;
+            }
+        };
+        match batch_request(&obj, readings).and_then(|r| r.run()) {
+            Ok(moves) => {
+                obj.insert("moves".into(), moves_json(&moves));
+            }
+            Err(e) => {
+                summary.errors += 1;
+                let msg = e.to_string();
+                writeln!(errors, "line {lineno}: {msg}")?;
+                obj.insert("error".into(), Value::String(msg));
+            }
+        }
+        writeln!(out, "{}", Value::Object(obj))?;
+    }
+    out.flush()?;
+    Ok(summary)
+}

@@ -1,0 +1,258 @@
+//! Board geometry shared by every layer: board sizes, squares and their names.
+//!
+//! Conventions (DESIGN.md): files `a, b, c ...` from the left, ranks `1, 2, 3 ...` from the
+//! first player's side; the first player moves toward higher ranks.
+
+use std::fmt;
+
+/// The largest board kensho handles: files are named by one letter `a`..`z`.
+pub const MAX_DIM: u8 = 26;
+/// The smallest board that still has a direction to move in.
+pub const MIN_DIM: u8 = 2;
+
+/// A rectangular board: `files` columns by `ranks` rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardSize {
+    pub files: u8,
+    pub ranks: u8,
+}
+
+/// A square, 0-based: `file` 0 is `a`, `rank` 0 is `1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square {
+    pub file: u8,
+    pub rank: u8,
+}
+
+/// A displacement on the board, in (files, ranks).
+pub type Vec2 = (i32, i32);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GeometryError {
+    BadBoardSize(String),
+    BoardOutOfRange { files: u32, ranks: u32 },
+    BadSquare(String),
+    OffBoard { square: String, size: BoardSize },
+}
+
+impl fmt::Display for GeometryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GeometryError::BadBoardSize(s) => write!(
+                f,
+                "malformed board size '{s}': expected FILESxRANKS, for example 16x16"
+            ),
+            GeometryError::BoardOutOfRange { files, ranks } => write!(
+                f,
+                "board {files}x{ranks} is outside the supported range {MIN_DIM}x{MIN_DIM} to {MAX_DIM}x{MAX_DIM}"
+            ),
+            GeometryError::BadSquare(s) => write!(
+                f,
+                "malformed square name '{s}': expected a file letter a-z and a rank number, for example h8"
+            ),
+            GeometryError::OffBoard { square, size } => {
+                write!(f, "square {square} is off the {size} board")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GeometryError {}
+
+impl BoardSize {
+    pub fn new(files: u8, ranks: u8) -> Result<Self, GeometryError> {
+        if !(MIN_DIM..=MAX_DIM).contains(&files) || !(MIN_DIM..=MAX_DIM).contains(&ranks) {
+            return Err(GeometryError::BoardOutOfRange {
+                files: files as u32,
+                ranks: ranks as u32,
+            });
+        }
+        Ok(BoardSize { files, ranks })
+    }
+
+    /// Parses `16x16` (also `16X16`).
+    pub fn parse(text: &str) -> Result<Self, GeometryError> {
+        let bad = || GeometryError::BadBoardSize(text.to_string());
+        let (f, r) = text
+            .split_once(['x', 'X'])
+            .ok_or_else(bad)?;
+        let parse_dim = |s: &str| -> Result<u32, GeometryError> {
+            if s.is_empty() || s.len() > 4 || !s.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            s.parse::<u32>().map_err(|_| bad())
+        };
+        let (files, ranks) = (parse_dim(f)?, parse_dim(r)?);
+        if !(MIN_DIM as u32..=MAX_DIM as u32).contains(&files)
+            || !(MIN_DIM as u32..=MAX_DIM as u32).contains(&ranks)
+        {
+            return Err(GeometryError::BoardOutOfRange { files, ranks });
+        }
+        Ok(BoardSize {
+            files: files as u8,
+            ranks: ranks as u8,
+        })
+    }
+
+    pub fn square_count(&self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+
+    /// The longest straight line on this board, in steps: the range of an unlimited rider.
+    pub fn max_line(&self) -> u32 {
+        self.files.max(self.ranks) as u32 - 1
+    }
+
+    pub fn contains(&self, file: i32, rank: i32) -> bool {
+        file >= 0 && rank >= 0 && file < self.files as i32 && rank < self.ranks as i32
+    }
+
+    pub fn index(&self, sq: Square) -> usize {
+        sq.rank as usize * self.files as usize + sq.file as usize
+    }
+
+    pub fn square_at(&self, index: usize) -> Square {
+        Square {
+            file: (index % self.files as usize) as u8,
+            rank: (index / self.files as usize) as u8,
+        }
+    }
+
+    /// The square `v` away from `sq`, if it is on the board.
+    pub fn offset(&self, sq: Square, v: Vec2) -> Option<Square> {
+        let (f, r) = (sq.file as i32 + v.0, sq.rank as i32 + v.1);
+        self.contains(f, r).then(|| Square {
+            file: f as u8,
+            rank: r as u8,
+        })
+    }
+
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.square_count()).map(|i| self.square_at(i))
+    }
+
+    /// Parses a square name and checks that it is on this board.
+    pub fn parse_square(&self, name: &str) -> Result<Square, GeometryError> {
+        let sq = Square::parse(name)?;
+        if sq.file >= self.files || sq.rank >= self.ranks {
+            return Err(GeometryError::OffBoard {
+                square: name.to_string(),
+                size: *self,
+            });
+        }
+        Ok(sq)
+    }
+
+    /// The square mirrored left-right (file a <-> last file).
+    pub fn mirror_files(&self, sq: Square) -> Square {
+        Square {
+            file: self.files - 1 - sq.file,
+            rank: sq.rank,
+        }
+    }
+
+    /// The square rotated 180 degrees: how the second player sees the board.
+    pub fn rotate(&self, sq: Square) -> Square {
+        Square {
+            file: self.files - 1 - sq.file,
+            rank: self.ranks - 1 - sq.rank,
+        }
+    }
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.files, self.ranks)
+    }
+}
+
+impl Square {
+    pub fn new(file: u8, rank: u8) -> Self {
+        Square { file, rank }
+    }
+
+    /// Parses `h8`, `p16`, `z26` (no board check: see [`BoardSize::parse_square`]).
+    pub fn parse(name: &str) -> Result<Self, GeometryError> {
+        let bad = || GeometryError::BadSquare(name.to_string());
+        let mut chars = name.chars();
+        let file = chars.next().ok_or_else(bad)?;
+        if !file.is_ascii_lowercase() {
+            return Err(bad());
+        }
+        let digits = chars.as_str();
+        // No sign, no leading zero, at most two digits: a rank is 1..=26.
+        if digits.is_empty()
+            || digits.len() > 2
+            || digits.starts_with('0')
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(bad());
+        }
+        let rank: u32 = digits.parse().map_err(|_| bad())?;
+        if rank == 0 || rank > MAX_DIM as u32 {
+            return Err(bad());
+        }
+        Ok(Square {
+            file: file as u8 - b'a',
+            rank: (rank - 1) as u8,
+        })
+    }
+
+    pub fn name(&self) -> String {
+        self.to_string()
+    }
+
+    pub fn file_char(&self) -> char {
+        (b'a' + self.file) as char
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file_char(), self.rank as u32 + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip() {
+        let size = BoardSize::parse("26x26").unwrap();
+        for sq in size.squares() {
+            assert_eq!(Square::parse(&sq.name()).unwrap(), sq);
+        }
+        assert_eq!(Square::parse("h8").unwrap(), Square::new(7, 7));
+        assert_eq!(Square::parse("p16").unwrap(), Square::new(15, 15));
+    }
+
+    #[test]
+    fn bad_names_are_rejected() {
+        for bad in ["", "h", "8h", "H8", "h0", "h08", "h27", "h-1", "h+1", "hh", "h123"] {
+            assert!(Square::parse(bad).is_err(), "{bad:?} should be rejected");
+        }
+        let size = BoardSize::parse("16x16").unwrap();
+        assert!(matches!(
+            size.parse_square("q1"),
+            Err(GeometryError::OffBoard { .. })
+        ));
+        assert!(matches!(
+            size.parse_square("a17"),
+            Err(GeometryError::OffBoard { .. })
+        ));
+    }
+
+    #[test]
+    fn board_sizes_are_bounded() {
+        assert!(BoardSize::parse("2x2").is_ok());
+        assert!(BoardSize::parse("26x26").is_ok());
+        assert!(BoardSize::parse("1x9").is_err());
+        assert!(BoardSize::parse("27x3").is_err());
+        assert!(BoardSize::parse("16").is_err());
+        assert!(BoardSize::parse("x16").is_err());
+        assert!(BoardSize::parse("16x").is_err());
+        assert!(BoardSize::parse("+9x9").is_err());
+        assert!(BoardSize::parse("99999999999x9").is_err());
+    }
+}

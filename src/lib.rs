@@ -1,0 +1,7 @@
+//! kensho (検証, "verification"): a rules-verification and variant-design workbench for shogi
+//! variants. See `docs/DESIGN.md` for the architecture.
+
+pub mod commands;
+pub mod geometry;
+pub mod report;
+pub mod xbetza;

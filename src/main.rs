@@ -1,0 +1,142 @@
+//! The kensho command line: parse arguments, call the library, print. Exit codes: 0 success,
+//! 1 a check failed, 2 bad input or usage.
+
+use clap::{Args, Parser, Subcommand};
+use kensho::commands::moves::{moves_json, render_text, run_batch, InputError, MovesRequest};
+use kensho::xbetza::readings::{Readings, READINGS};
+use std::io::{self, BufReader, Write};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "kensho", version, about = "Rules verification and variant design for shogi variants")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List every move of an XBetza piece on a board, with paths and a diagram.
+    Moves(MovesArgs),
+    /// List the named readings of open points of the XBetza notation.
+    Readings,
+}
+
+#[derive(Args)]
+#[command(after_help = "\
+The piece belongs to the player moving toward higher ranks. A move's identity is \
+(destination, set of captured squares): paths with the same result are one move.\n\n\
+Batch mode reads JSON lines such as\n  \
+{\"betza\": \"KNADcaKmcabK\", \"board\": \"16x16\", \"at\": \"h8\", \"friends\": [\"h9\"], \"enemies\": [\"i9\"]}\n\
+and writes each back with a \"moves\" field (or an \"error\" field); other fields are kept. \
+A line may carry \"readings\": {\"y-scope\": \"own-alternative\"}.\n\n\
+Readings: run `kensho readings`.")]
+struct MovesArgs {
+    /// The piece's move in XBetza, e.g. KNADcaKmcabK (the Lion).
+    #[arg(required_unless_present = "batch", conflicts_with = "batch")]
+    betza: Option<String>,
+    /// Board size FILESxRANKS, 2x2 to 26x26.
+    #[arg(long, required_unless_present = "batch")]
+    board: Option<String>,
+    /// The square the piece stands on, e.g. h8.
+    #[arg(long, required_unless_present = "batch")]
+    at: Option<String>,
+    /// Squares of friendly pieces, comma-separated (repeatable).
+    #[arg(long, value_name = "SQUARES")]
+    friends: Vec<String>,
+    /// Squares of enemy pieces, comma-separated (repeatable).
+    #[arg(long, value_name = "SQUARES")]
+    enemies: Vec<String>,
+    /// Switch a reading of the notation: NAME=VALUE (repeatable; see `kensho readings`).
+    #[arg(long = "reading", value_name = "NAME=VALUE")]
+    readings: Vec<String>,
+    /// Print a JSON array instead of the table and diagram.
+    #[arg(long)]
+    json: bool,
+    /// Read JSON lines from FILE ('-' for standard input) and write them back with moves.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "at", "friends", "enemies", "json"])]
+    batch: Option<String>,
+}
+
+fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(2)
+}
+
+fn readings_from(args: &[String]) -> Result<Readings, String> {
+    let mut r = Readings::default();
+    for a in args {
+        r.apply(a).map_err(|e| format!("--reading: {e}"))?;
+    }
+    Ok(r)
+}
+
+fn run_moves(args: MovesArgs) -> ExitCode {
+    let readings = match readings_from(&args.readings) {
+        Ok(r) => r,
+        Err(e) => return usage_error(e),
+    };
+    if let Some(path) = args.batch {
+        let stdout = io::stdout();
+        let result = if path == "-" {
+            run_batch(io::stdin().lock(), stdout.lock(), io::stderr(), readings)
+        } else {
+            match std::fs::File::open(&path) {
+                Ok(f) => run_batch(BufReader::new(f), stdout.lock(), io::stderr(), readings),
+                Err(e) => return usage_error(format!("--batch {path}: {e}")),
+            }
+        };
+        return match result {
+            Ok(s) if s.errors > 0 => {
+                eprintln!("{} of {} lines had errors", s.errors, s.lines);
+                ExitCode::from(2)
+            }
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) => usage_error(format!("--batch {path}: {e}")),
+        };
+    }
+    let request = MovesRequest::new(
+        args.betza.as_deref().unwrap_or_default(),
+        args.board.as_deref().unwrap_or_default(),
+        args.at.as_deref().unwrap_or_default(),
+        &args.friends,
+        &args.enemies,
+        readings,
+    );
+    let result = request.and_then(|r| r.run().map(|m| (r, m)));
+    match result {
+        Ok((req, moves)) => {
+            let text = if args.json {
+                serde_json::to_string_pretty(&moves_json(&moves)).expect("JSON of strings")
+            } else {
+                render_text(&req, &moves)
+            };
+            let mut out = io::stdout().lock();
+            // A closed pipe (kensho moves ... | head) is not an error worth a panic.
+            let _ = writeln!(out, "{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e @ InputError::XBetza { .. }) => usage_error(format!("bad XBetza string\n{e}")),
+        Err(e) => usage_error(e),
+    }
+}
+
+fn print_readings() -> ExitCode {
+    for r in READINGS {
+        println!("{}: {}", r.name, r.question);
+        for (i, (v, meaning)) in r.values.iter().enumerate() {
+            let tag = if i == 0 { " (default)" } else { "" };
+            println!("  {v}{tag}: {meaning}");
+        }
+        println!("  why the default: {}\n", r.why_default);
+    }
+    ExitCode::SUCCESS
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Moves(args) => run_moves(args),
+        Command::Readings => print_readings(),
+    }
+}

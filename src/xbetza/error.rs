@@ -1,0 +1,73 @@
+//! Errors of the XBetza layer: each points at the offending characters of the source.
+
+use super::ast::Span;
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XBetzaError {
+    /// What is wrong, e.g. "unknown modifier 'e'".
+    pub message: String,
+    /// What would have been accepted there, if that can be said.
+    pub expected: Option<String>,
+    /// Where in the source (byte offsets).
+    pub span: Span,
+}
+
+impl XBetzaError {
+    pub fn new(message: impl Into<String>, span: Span) -> Self {
+        XBetzaError {
+            message: message.into(),
+            expected: None,
+            span,
+        }
+    }
+
+    pub fn expected(mut self, what: impl Into<String>) -> Self {
+        self.expected = Some(what.into());
+        self
+    }
+
+    /// 1-based column (in characters) of the start of the span.
+    pub fn column(&self, source: &str) -> usize {
+        source
+            .char_indices()
+            .take_while(|(i, _)| *i < self.span.start)
+            .count()
+            + 1
+    }
+
+    /// A message with the source and a caret line under the offending characters:
+    ///
+    /// ```text
+    /// XBetza error at column 3: unknown modifier 'e'
+    ///   fReW
+    ///     ^ expected ...
+    /// ```
+    pub fn render(&self, source: &str) -> String {
+        let col = self.column(source);
+        let width = source
+            .get(self.span.start.min(source.len())..self.span.end.min(source.len()))
+            .map(|s| s.chars().count())
+            .unwrap_or(1)
+            .max(1);
+        let mut out = format!("XBetza error at column {col}: {}\n", self.message);
+        out.push_str(&format!("  {source}\n"));
+        out.push_str(&format!("  {}{}", " ".repeat(col - 1), "^".repeat(width)));
+        if let Some(e) = &self.expected {
+            out.push_str(&format!(" expected {e}"));
+        }
+        out
+    }
+}
+
+impl fmt::Display for XBetzaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at byte {})", self.message, self.span.start)?;
+        if let Some(e) = &self.expected {
+            write!(f, "; expected {e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for XBetzaError {}

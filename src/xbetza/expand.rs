@@ -1,0 +1,150 @@
+//! Unrolls repetition groups: a component becomes one or more plain chains of legs.
+//!
+//! `X(g)NZ` stands for `XZ`, `XgZ`, `XggZ` ... up to N copies (XBETZA.md, "Repetition
+//! groups"); the `a` letters then split each chain into legs, and the atom and range are
+//! shared by every leg.
+
+use super::ast::{Atom, Component, Modifier, PrefixItem, Span};
+use super::error::XBetzaError;
+
+/// Most chains one component may unroll into.
+pub const MAX_CHAINS: usize = 4096;
+/// Most legs one chain may have.
+pub const MAX_LEGS: usize = 32;
+
+/// One leg's modifier letters, as written, with their spans.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LegLetters {
+    pub letters: Vec<(Modifier, Span)>,
+}
+
+/// A component with its groups unrolled: a sequence of legs sharing one atom and range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chain {
+    pub legs: Vec<LegLetters>,
+    pub atom: Atom,
+    pub atom_span: Span,
+    pub range: Option<u32>,
+    /// The span of the whole component this chain came from.
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Token {
+    Letter(Modifier, Span),
+    Leg,
+}
+
+fn unroll(items: &[PrefixItem], span: Span) -> Result<Vec<Vec<Token>>, XBetzaError> {
+    let mut variants: Vec<Vec<Token>> = vec![Vec::new()];
+    for it in items {
+        match it {
+            PrefixItem::Letter(m, s) => variants.iter_mut().for_each(|v| v.push(Token::Letter(*m, *s))),
+            PrefixItem::Leg(_) => variants.iter_mut().for_each(|v| v.push(Token::Leg)),
+            PrefixItem::Group { items, max, span } => {
+                let inner = unroll(items, *span)?;
+                // copies[k] = every way to write k copies of the group
+                let mut copies: Vec<Vec<Vec<Token>>> = vec![vec![Vec::new()]];
+                for k in 1..=*max as usize {
+                    let mut next = Vec::new();
+                    for prefix in &copies[k - 1] {
+                        for body in &inner {
+                            let mut v = prefix.clone();
+                            v.extend_from_slice(body);
+                            next.push(v);
+                        }
+                    }
+                    if next.len() > MAX_CHAINS {
+                        return Err(too_many(*span));
+                    }
+                    copies.push(next);
+                }
+                let mut out = Vec::new();
+                for v in &variants {
+                    for group_variant in copies.iter().flatten() {
+                        let mut w = v.clone();
+                        w.extend_from_slice(group_variant);
+                        out.push(w);
+                    }
+                    if out.len() > MAX_CHAINS {
+                        return Err(too_many(*span));
+                    }
+                }
+                variants = out;
+            }
+        }
+    }
+    if variants.len() > MAX_CHAINS {
+        return Err(too_many(span));
+    }
+    Ok(variants)
+}
+
+fn too_many(span: Span) -> XBetzaError {
+    XBetzaError::new(
+        format!("this unrolls into more than {MAX_CHAINS} move paths"),
+        span,
+    )
+    .expected("smaller repetition counts")
+}
+
+/// Unrolls one component into its chains, in the order the notation lists them
+/// (0 copies of a group first).
+pub fn expand(component: &Component) -> Result<Vec<Chain>, XBetzaError> {
+    let variants = unroll(&component.prefix, component.span)?;
+    let mut chains = Vec::with_capacity(variants.len());
+    for tokens in variants {
+        let mut legs = vec![LegLetters::default()];
+        for t in tokens {
+            match t {
+                Token::Letter(m, s) => legs.last_mut().expect("at least one leg").letters.push((m, s)),
+                Token::Leg => legs.push(LegLetters::default()),
+            }
+        }
+        if legs.len() > MAX_LEGS {
+            return Err(XBetzaError::new(
+                format!("a path with {} legs is more than kensho allows", legs.len()),
+                component.span,
+            )
+            .expected(format!("at most {MAX_LEGS} legs")));
+        }
+        chains.push(Chain {
+            legs,
+            atom: component.atom,
+            atom_span: component.atom_span,
+            range: component.range,
+            span: component.span,
+        });
+    }
+    Ok(chains)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xbetza::parser::parse;
+
+    fn shapes(s: &str) -> Vec<String> {
+        let b = parse(s).unwrap();
+        let mut out = Vec::new();
+        for c in &b.components {
+            for ch in expand(c).unwrap() {
+                let legs: Vec<String> = ch
+                    .legs
+                    .iter()
+                    .map(|l| l.letters.iter().map(|(m, _)| m.letter()).collect())
+                    .collect();
+                out.push(format!("{}{}", legs.join("a"), ch.atom.letter()));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn groups_unroll_from_zero_to_n_copies() {
+        // XBETZA.md: `(a)2K` = `K`, `aK`, `aaK`; `(cpaf)2cB` = `cB`, `cpafcB`, `cpafcpafcB`.
+        assert_eq!(shapes("(a)2K"), ["K", "aK", "aaK"]);
+        assert_eq!(shapes("(cpaf)2cB"), ["cB", "cpafcB", "cpafcpafcB"]);
+        assert_eq!(shapes("mcab(mpacab)1K"), ["mcabK", "mcabmpacabK"]);
+    }
+}

@@ -1,0 +1,439 @@
+//! Runs compiled leg programs on a board: the move set of one piece.
+//!
+//! Path rules (XBETZA.md): riders stop at the first occupied square; the starting square counts
+//! as empty for every later leg (this makes igui and the pass possible); a square captured by an
+//! earlier leg is empty for later legs; a hopped piece stays. A move's identity is
+//! (destination, set of captured squares): different paths with one identity are one move.
+
+use super::compile::{CompiledBetza, LegDirections, LegProgram, Program};
+use super::readings::{ToggleScope, ToggleSpan};
+use crate::geometry::{BoardSize, GeometryError, Square, Vec2};
+use std::collections::BTreeMap;
+
+/// What stands on a square, seen from the moving piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    Empty,
+    Friend,
+    Enemy,
+}
+
+/// Which way "forward" points for the moving piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Orientation {
+    /// The first player: forward is toward higher ranks.
+    Up,
+    /// The second player: the board seen rotated 180 degrees.
+    Down,
+}
+
+/// The board around the moving piece: friends and enemies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Occupancy {
+    pub size: BoardSize,
+    cells: Vec<Cell>,
+}
+
+impl Occupancy {
+    pub fn empty(size: BoardSize) -> Self {
+        Occupancy {
+            size,
+            cells: vec![Cell::Empty; size.square_count()],
+        }
+    }
+
+    pub fn get(&self, sq: Square) -> Cell {
+        self.cells[self.size.index(sq)]
+    }
+
+    pub fn set(&mut self, sq: Square, cell: Cell) {
+        let i = self.size.index(sq);
+        self.cells[i] = cell;
+    }
+
+    /// Builds a board from square names; a square named twice (in either list) is an error.
+    pub fn from_names(
+        size: BoardSize,
+        friends: &[String],
+        enemies: &[String],
+    ) -> Result<Self, OccupancyError> {
+        let mut occ = Occupancy::empty(size);
+        for (names, cell) in [(friends, Cell::Friend), (enemies, Cell::Enemy)] {
+            for name in names {
+                let sq = size.parse_square(name).map_err(OccupancyError::Square)?;
+                if occ.get(sq) != Cell::Empty {
+                    return Err(OccupancyError::Duplicate(name.clone()));
+                }
+                occ.set(sq, cell);
+            }
+        }
+        Ok(occ)
+    }
+
+    pub fn squares_with(&self, cell: Cell) -> Vec<Square> {
+        self.size.squares().filter(|&s| self.get(s) == cell).collect()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OccupancyError {
+    Square(GeometryError),
+    Duplicate(String),
+}
+
+impl std::fmt::Display for OccupancyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OccupancyError::Square(e) => write!(f, "{e}"),
+            OccupancyError::Duplicate(s) => write!(f, "square {s} is listed twice"),
+        }
+    }
+}
+
+impl std::error::Error for OccupancyError {}
+
+/// What happened on one square of a move's path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum StepKind {
+    /// The leg ended on an empty square (or the final leg moved there).
+    Move,
+    /// The leg captured what stood there.
+    Capture,
+    /// The leg ended on an occupied square and passed over it, leaving it.
+    Hop,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PathStep {
+    pub square: Square,
+    pub kind: StepKind,
+}
+
+/// How a move looks from outside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// Back on the start square, nothing captured: the turn is passed.
+    Pass,
+    /// Back on the start square after capturing: igui.
+    Igui,
+    /// To an empty square, nothing captured.
+    Move,
+    /// At least one capture, ending elsewhere.
+    Capture,
+}
+
+impl MoveKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveKind::Pass => "pass",
+            MoveKind::Igui => "igui",
+            MoveKind::Move => "move",
+            MoveKind::Capture => "capture",
+        }
+    }
+}
+
+/// One move of the piece: the first path found for its identity.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceMove {
+    pub from: Square,
+    pub to: Square,
+    /// Captured squares, sorted; the destination is among them when it was captured.
+    pub captures: Vec<Square>,
+    /// The end square of every leg, in order.
+    pub path: Vec<PathStep>,
+    /// The path shape (unrolled XBetza) that produced this path.
+    pub shape: String,
+}
+
+impl PieceMove {
+    pub fn kind(&self) -> MoveKind {
+        match (self.to == self.from, self.captures.is_empty()) {
+            (true, true) => MoveKind::Pass,
+            (true, false) => MoveKind::Igui,
+            (false, true) => MoveKind::Move,
+            (false, false) => MoveKind::Capture,
+        }
+    }
+
+    pub fn identity(&self) -> (Square, Vec<Square>) {
+        (self.to, self.captures.clone())
+    }
+}
+
+/// Every move of a piece with this XBetza standing on `from`, one per identity, sorted by
+/// (destination, captures).
+pub fn generate(
+    compiled: &CompiledBetza,
+    board: &Occupancy,
+    from: Square,
+    orientation: Orientation,
+) -> Vec<PieceMove> {
+    let mut found: BTreeMap<(Square, Vec<Square>), PieceMove> = BTreeMap::new();
+    let mut walker = Walker {
+        board,
+        from,
+        orientation,
+        max_line: compiled.size.max_line(),
+        scope: compiled.readings.toggle_scope,
+        span: compiled.readings.toggle_span,
+        captured: Vec::new(),
+        path: Vec::new(),
+        found: &mut found,
+        program: &compiled.programs[0],
+    };
+    for program in &compiled.programs {
+        walker.program = program;
+        walker.leg(0, from, (0, 0), false, false);
+    }
+    found.into_values().collect()
+}
+
+struct Walker<'a> {
+    board: &'a Occupancy,
+    from: Square,
+    orientation: Orientation,
+    max_line: u32,
+    scope: ToggleScope,
+    span: ToggleSpan,
+    captured: Vec<Square>,
+    path: Vec<PathStep>,
+    found: &'a mut BTreeMap<(Square, Vec<Square>), PieceMove>,
+    program: &'a Program,
+}
+
+impl Walker<'_> {
+    /// The square's content as later legs see it: the start square and captured squares are
+    /// empty.
+    fn cell(&self, sq: Square) -> Cell {
+        if sq == self.from || self.captured.contains(&sq) {
+            Cell::Empty
+        } else {
+            self.board.get(sq)
+        }
+    }
+
+    fn orient(&self, v: Vec2) -> Vec2 {
+        match self.orientation {
+            Orientation::Up => v,
+            Orientation::Down => (-v.0, -v.1),
+        }
+    }
+
+    /// Runs leg `i` from `pos`. `prev` is the previous step vector, `toggled` whether the range
+    /// is toggled for this leg, `carry` the toggle state that later legs inherit under the
+    /// rest-of-move reading.
+    fn leg(&mut self, i: usize, pos: Square, prev: Vec2, toggled: bool, carry: bool) {
+        let program = self.program;
+        let leg = &program.legs[i];
+        let steps = if toggled {
+            program.toggled_steps(self.max_line)
+        } else {
+            program.base_steps
+        };
+        match &leg.directions {
+            LegDirections::Universal => {
+                for sq in self.board.size.squares() {
+                    if sq != pos {
+                        self.land(leg, sq, pos);
+                    }
+                }
+            }
+            LegDirections::Absolute(vs) => {
+                for &v in vs {
+                    let v = self.orient(v);
+                    self.walk(i, leg, pos, v, steps, carry);
+                }
+            }
+            LegDirections::Relative(turns) => {
+                for &t in turns {
+                    let v = super::compile::turn(prev, t);
+                    self.walk(i, leg, pos, v, steps, carry);
+                }
+            }
+        }
+    }
+
+    /// Whether a leaper's way from `pos` along `v` is open (`n`) or jumps a piece (`j`).
+    fn leaper_way_ok(&self, leg: &LegProgram, pos: Square, v: Vec2) -> bool {
+        if !(leg.lame || leg.jump) {
+            return true;
+        }
+        let size = self.board.size;
+        let between: Vec<Square> = if v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs() {
+            let m = v.0.abs().max(v.1.abs());
+            let u = (v.0.signum(), v.1.signum());
+            (1..m)
+                .filter_map(|k| size.offset(pos, (u.0 * k, u.1 * k)))
+                .collect()
+        } else if v.1.abs() > v.0.abs() {
+            // oblique: the orthogonal square next to the start along the long leg (Xiangqi horse)
+            size.offset(pos, (0, v.1.signum())).into_iter().collect()
+        } else {
+            size.offset(pos, (v.0.signum(), 0)).into_iter().collect()
+        };
+        let occupied = between.iter().filter(|&&s| self.cell(s) != Cell::Empty).count();
+        if leg.lame && occupied > 0 {
+            return false;
+        }
+        if leg.jump && occupied == 0 {
+            return false;
+        }
+        true
+    }
+
+    fn walk(&mut self, i: usize, leg: &LegProgram, pos: Square, v: Vec2, steps: u32, carry: bool) {
+        let size = self.board.size;
+        let leaper = steps == 1;
+        if leaper && !self.leaper_way_ok(leg, pos, v) {
+            return;
+        }
+        // `j` on a rider: the first square is skipped entirely, whatever stands there.
+        let skip_first = leg.jump && !leaper;
+        if leg.is_final && (leg.modes.hop || leg.modes.grasshop) {
+            self.walk_hop(leg, pos, v, steps);
+            return;
+        }
+        for s in 1..=steps as i32 {
+            let Some(sq) = size.offset(pos, (v.0 * s, v.1 * s)) else {
+                break;
+            };
+            if skip_first && s == 1 {
+                continue;
+            }
+            let cell = self.cell(sq);
+            if leg.is_final {
+                self.land(leg, sq, pos);
+            } else {
+                self.continue_from(i, leg, sq, v, cell, carry);
+            }
+            if cell != Cell::Empty {
+                break;
+            }
+        }
+    }
+
+    /// Final leg with `p` (hop the first piece, then go on) or `g` (land right behind it).
+    fn walk_hop(&mut self, leg: &LegProgram, pos: Square, v: Vec2, steps: u32) {
+        let size = self.board.size;
+        let mut s = 1;
+        // find the hurdle
+        loop {
+            if s > steps as i32 {
+                return;
+            }
+            let Some(sq) = size.offset(pos, (v.0 * s, v.1 * s)) else {
+                return;
+            };
+            if self.cell(sq) != Cell::Empty {
+                break;
+            }
+            s += 1;
+        }
+        let after = s + 1;
+        if leg.modes.grasshop {
+            if let Some(sq) = size.offset(pos, (v.0 * after, v.1 * after)) {
+                self.land(leg, sq, pos);
+            }
+        }
+        if leg.modes.hop {
+            for t in after..=steps as i32 {
+                let Some(sq) = size.offset(pos, (v.0 * t, v.1 * t)) else {
+                    break;
+                };
+                let cell = self.cell(sq);
+                self.land(leg, sq, pos);
+                if cell != Cell::Empty {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// A non-final leg ends on `sq`: try every mode alternative and go on with the next leg.
+    fn continue_from(&mut self, i: usize, leg: &LegProgram, sq: Square, v: Vec2, cell: Cell, carry: bool) {
+        let m = leg.modes;
+        let leg_toggles = m.has_toggle();
+        // (step kind, whether this alternative toggles)
+        let mut options: Vec<(StepKind, bool)> = Vec::with_capacity(3);
+        let whole = self.scope == ToggleScope::WholeLeg && leg_toggles;
+        match cell {
+            Cell::Empty => {
+                if m.empty {
+                    options.push((StepKind::Move, whole));
+                }
+                if m.toggle_empty {
+                    options.push((StepKind::Move, true));
+                }
+            }
+            Cell::Enemy => {
+                if m.enemy {
+                    options.push((StepKind::Capture, whole));
+                }
+                if m.hop {
+                    options.push((StepKind::Hop, whole));
+                }
+                if m.grasshop {
+                    options.push((StepKind::Hop, true));
+                }
+            }
+            Cell::Friend => {
+                if m.friend {
+                    options.push((StepKind::Capture, whole));
+                }
+                if m.hop {
+                    options.push((StepKind::Hop, whole));
+                }
+                if m.grasshop {
+                    options.push((StepKind::Hop, true));
+                }
+            }
+        }
+        options.sort();
+        options.dedup();
+        for (kind, toggles) in options {
+            if kind == StepKind::Capture {
+                self.captured.push(sq);
+            }
+            self.path.push(PathStep { square: sq, kind });
+            let (next_toggled, next_carry) = match self.span {
+                ToggleSpan::RestOfMove => (carry ^ toggles, carry ^ toggles),
+                ToggleSpan::NextLeg => (toggles, false),
+            };
+            self.leg(i + 1, sq, v, next_toggled, next_carry);
+            self.path.pop();
+            if kind == StepKind::Capture {
+                self.captured.pop();
+            }
+        }
+    }
+
+    /// The final leg reaches `sq`: record the move if the leg's modes allow it.
+    fn land(&mut self, leg: &LegProgram, sq: Square, _pos: Square) {
+        let kind = match self.cell(sq) {
+            Cell::Empty if leg.modes.empty => StepKind::Move,
+            Cell::Enemy if leg.modes.enemy => StepKind::Capture,
+            Cell::Friend if leg.modes.friend => StepKind::Capture,
+            _ => return,
+        };
+        let mut captures = self.captured.clone();
+        if kind == StepKind::Capture {
+            captures.push(sq);
+        }
+        captures.sort();
+        let key = (sq, captures);
+        if self.found.contains_key(&key) {
+            return;
+        }
+        let mut path = self.path.clone();
+        path.push(PathStep { square: sq, kind });
+        let mv = PieceMove {
+            from: self.from,
+            to: sq,
+            captures: key.1.clone(),
+            path,
+            shape: self.program.text.clone(),
+        };
+        self.found.insert(key, mv);
+    }
+}
