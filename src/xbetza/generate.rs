@@ -170,6 +170,9 @@ pub fn generate(
     orientation: Orientation,
 ) -> Vec<PieceMove> {
     let mut found: BTreeMap<(Square, Vec<Square>), PieceMove> = BTreeMap::new();
+    let Some(first) = compiled.programs.first() else {
+        return Vec::new();
+    };
     let mut walker = Walker {
         board,
         from,
@@ -180,7 +183,7 @@ pub fn generate(
         captured: Vec::new(),
         path: Vec::new(),
         found: &mut found,
-        program: &compiled.programs[0],
+        program: first,
     };
     for program in &compiled.programs {
         walker.program = program;
