@@ -4,4 +4,5 @@
 pub mod commands;
 pub mod geometry;
 pub mod report;
+pub mod spec;
 pub mod xbetza;

@@ -20,6 +20,24 @@ enum Command {
     Moves(MovesArgs),
     /// List the named readings of open points of the XBetza notation.
     Readings,
+    /// List every clause of each spec with its status, encoding and the readings citing it.
+    Clauses(ClausesArgs),
+}
+
+#[derive(Args)]
+struct ClausesArgs {
+    /// Spec files (specs/*.toml).
+    #[arg(required = true)]
+    specs: Vec<std::path::PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Table,
+    Json,
 }
 
 #[derive(Args)]
@@ -133,10 +151,46 @@ fn print_readings() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Loads every spec, reporting each bad one with its diagnostics; None if any was bad.
+fn load_specs(paths: &[std::path::PathBuf]) -> Option<Vec<kensho::spec::LoadedSpec>> {
+    let mut loaded = Vec::new();
+    let mut bad = false;
+    for p in paths {
+        match kensho::spec::load(p) {
+            Ok(s) => loaded.push(s),
+            Err(e) => {
+                eprint!("{e}");
+                bad = true;
+            }
+        }
+    }
+    (!bad).then_some(loaded)
+}
+
+fn run_clauses(args: ClausesArgs) -> ExitCode {
+    use kensho::commands::clauses;
+    let Some(specs) = load_specs(&args.specs) else {
+        return ExitCode::from(2);
+    };
+    match args.format {
+        Format::Table => {
+            for s in &specs {
+                println!("{}", clauses::render_table(s));
+            }
+        }
+        Format::Json => {
+            let all: Vec<_> = specs.iter().map(clauses::to_json).collect();
+            println!("{}", serde_json::to_string_pretty(&all).expect("JSON of strings"));
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Moves(args) => run_moves(args),
         Command::Readings => print_readings(),
+        Command::Clauses(args) => run_clauses(args),
     }
 }

@@ -1,1 +1,2 @@
+pub mod clauses;
 pub mod moves;

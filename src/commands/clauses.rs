@@ -1,0 +1,117 @@
+//! `kensho clauses SPEC...`: every clause of each spec with its status, where it is encoded
+//! (or why not), and the readings that cite it.
+
+use crate::spec::{ClauseStatus, LoadedSpec};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+fn shorten(s: &str, max: usize) -> String {
+    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if s.chars().count() <= max {
+        s
+    } else {
+        let cut: String = s.chars().take(max - 1).collect();
+        format!("{cut}…")
+    }
+}
+
+/// The readings that cite each clause id.
+fn citing_readings(spec: &LoadedSpec) -> BTreeMap<String, Vec<String>> {
+    let mut map: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for r in &spec.spec.readings {
+        for c in &r.clauses {
+            map.entry(c.get_ref().clone()).or_default().push(r.id.get_ref().clone());
+        }
+    }
+    map
+}
+
+/// Counts of clauses per status, in a fixed order.
+pub fn status_counts(spec: &LoadedSpec) -> Vec<(ClauseStatus, usize)> {
+    let order = [
+        ClauseStatus::Encoded,
+        ClauseStatus::Pending,
+        ClauseStatus::Informative,
+        ClauseStatus::OutOfScope,
+        ClauseStatus::Contradicted,
+    ];
+    order
+        .iter()
+        .map(|&s| (s, spec.spec.clauses.iter().filter(|c| *c.status.get_ref() == s).count()))
+        .collect()
+}
+
+pub fn render_table(spec: &LoadedSpec) -> String {
+    use tabled::{settings::{Style, Width, object::Columns, Modify}, Table, Tabled};
+    #[derive(Tabled)]
+    struct Row {
+        clause: String,
+        status: &'static str,
+        section: String,
+        words: String,
+        #[tabled(rename = "encoded at / why not")]
+        detail: String,
+        readings: String,
+    }
+    let citing = citing_readings(spec);
+    let rows: Vec<Row> = spec
+        .spec
+        .clauses
+        .iter()
+        .map(|c| {
+            let status = *c.status.get_ref();
+            let detail = match status {
+                ClauseStatus::Encoded | ClauseStatus::Pending => c.encode.clone().unwrap_or_default(),
+                _ => c.why.clone().unwrap_or_default(),
+            };
+            Row {
+                clause: c.id.get_ref().clone(),
+                status: status.name(),
+                section: shorten(&c.section, 28),
+                words: shorten(&c.text, 60),
+                detail: shorten(&detail, 40),
+                readings: citing.get(c.id.get_ref()).map(|v| v.join(", ")).unwrap_or_default(),
+            }
+        })
+        .collect();
+    let g = &spec.spec.game;
+    let counts: Vec<String> = status_counts(spec)
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(s, n)| format!("{n} {}", s.name()))
+        .collect();
+    let mut out = format!(
+        "{} ({}): {} clauses ({}), {} readings\n",
+        g.name,
+        spec.path,
+        spec.spec.clauses.len(),
+        counts.join(", "),
+        spec.spec.readings.len()
+    );
+    if !rows.is_empty() {
+        let table = Table::new(rows)
+            .with(Style::psql())
+            .with(Modify::new(Columns::single(5)).with(Width::wrap(30)))
+            .to_string();
+        out.push_str(&table);
+        out.push('\n');
+    }
+    out
+}
+
+pub fn to_json(spec: &LoadedSpec) -> Value {
+    let citing = citing_readings(spec);
+    json!({
+        "spec": spec.spec.game.id.get_ref(),
+        "path": spec.path,
+        "clauses": spec.spec.clauses.iter().map(|c| json!({
+            "id": c.id.get_ref(),
+            "section": c.section,
+            "text": c.text,
+            "status": c.status.get_ref().name(),
+            "encode": c.encode,
+            "why": c.why,
+            "readings": citing.get(c.id.get_ref()).cloned().unwrap_or_default(),
+        })).collect::<Vec<_>>(),
+    })
+}

@@ -1,0 +1,135 @@
+//! Reading a spec file: strict TOML parsing, then checks that point at the offending value.
+
+use super::diagnostic::{Diagnostic, SpecErrors};
+use super::model::{ClauseStatus, SpecFile};
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+/// A spec as read from disk, with its source kept for later diagnostics.
+#[derive(Clone, Debug)]
+pub struct LoadedSpec {
+    /// The path as the user gave it (used in messages).
+    pub path: String,
+    pub source: String,
+    pub spec: SpecFile,
+}
+
+/// Reads and checks one spec file.
+pub fn load(path: &Path) -> Result<LoadedSpec, SpecErrors> {
+    let label = path.display().to_string();
+    let source = std::fs::read_to_string(path).map_err(|e| {
+        SpecErrors(vec![Diagnostic::whole_file(&label, format!("cannot read the spec: {e}"))])
+    })?;
+    let spec = parse(&label, &source)?;
+    let mut errors = Vec::new();
+    if let Some(stem) = path.file_stem().and_then(|s| s.to_str()) {
+        if spec.game.id.get_ref() != stem {
+            errors.push(Diagnostic::at(
+                &label,
+                &source,
+                spec.game.id.span(),
+                format!("game id '{}' differs from the file name '{stem}'", spec.game.id.get_ref()),
+            ));
+        }
+    }
+    if let Some(base) = &spec.game.extends {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let base_path = dir.join(format!("{}.toml", base.get_ref()));
+        if !base_path.exists() {
+            errors.push(Diagnostic::at(
+                &label,
+                &source,
+                base.span(),
+                format!("extends '{}', but {} does not exist", base.get_ref(), base_path.display()),
+            ));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(SpecErrors(errors));
+    }
+    Ok(LoadedSpec {
+        path: label,
+        source,
+        spec,
+    })
+}
+
+/// Parses spec text (strictly) and runs the checks that need nothing but the file itself.
+pub fn parse(label: &str, source: &str) -> Result<SpecFile, SpecErrors> {
+    let spec: SpecFile = toml::from_str(source).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        SpecErrors(vec![Diagnostic::at(label, source, span, e.message().trim().to_string())])
+    })?;
+    let errors = check(label, source, &spec);
+    if errors.is_empty() {
+        Ok(spec)
+    } else {
+        Err(SpecErrors(errors))
+    }
+}
+
+fn check(label: &str, source: &str, spec: &SpecFile) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let mut err = |span: std::ops::Range<usize>, msg: String| {
+        errors.push(Diagnostic::at(label, source, span, msg));
+    };
+    let prefix = spec.game.clause_prefix.get_ref();
+    let mut clause_ids: HashSet<&str> = HashSet::new();
+    for c in &spec.clauses {
+        let id = c.id.get_ref();
+        let well_formed = id
+            .strip_prefix(prefix.as_str())
+            .and_then(|rest| rest.strip_prefix('-'))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if !well_formed {
+            err(c.id.span(), format!("clause id '{id}' is not of the form {prefix}-N"));
+        }
+        if !clause_ids.insert(id) {
+            err(c.id.span(), format!("clause id '{id}' is used twice"));
+        }
+        let status = *c.status.get_ref();
+        let needs_why = !matches!(status, ClauseStatus::Encoded | ClauseStatus::Pending);
+        if needs_why && c.why.as_deref().map_or(true, |w| w.trim().is_empty()) {
+            err(
+                c.status.span(),
+                format!("clause {id} is {} but does not say why", status.name()),
+            );
+        }
+        if c.text.trim().is_empty() {
+            err(c.id.span(), format!("clause {id} has no text: quote the document's words"));
+        }
+    }
+    let mut reading_ids: HashSet<&str> = HashSet::new();
+    for r in &spec.readings {
+        let rid = r.id.get_ref();
+        if !reading_ids.insert(rid) {
+            err(r.id.span(), format!("reading id '{rid}' is used twice"));
+        }
+        for c in &r.clauses {
+            if !clause_ids.contains(c.get_ref().as_str()) {
+                err(c.span(), format!("reading '{rid}' cites unknown clause '{}'", c.get_ref()));
+            }
+        }
+        let mut names: HashMap<&str, ()> = HashMap::new();
+        for o in &r.options {
+            if names.insert(o.name.get_ref(), ()).is_some() {
+                err(o.name.span(), format!("reading '{rid}' has two options named '{}'", o.name.get_ref()));
+            }
+        }
+        if r.options.len() < 2 {
+            err(r.id.span(), format!("reading '{rid}' has fewer than two options"));
+        }
+        if !names.contains_key(r.default.get_ref().as_str()) {
+            let list: Vec<&str> = r.options.iter().map(|o| o.name.get_ref().as_str()).collect();
+            err(
+                r.default.span(),
+                format!(
+                    "the default '{}' of reading '{rid}' is not one of its options ({})",
+                    r.default.get_ref(),
+                    list.join(", ")
+                ),
+            );
+        }
+    }
+    errors
+}

@@ -1,0 +1,11 @@
+//! The spec layer: each rule document as a TOML spec of clauses, readings, board, pieces and
+//! rules (docs/spec-clauses-format.md), loaded strictly with diagnostics that point at the
+//! offending value.
+
+pub mod diagnostic;
+pub mod load;
+pub mod model;
+
+pub use diagnostic::{Diagnostic, SpecErrors};
+pub use load::{load, parse, LoadedSpec};
+pub use model::{Clause, ClauseStatus, Reading, SpecFile};

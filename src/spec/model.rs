@@ -1,0 +1,122 @@
+//! The serde model of a spec file (`specs/*.toml`), read strictly: an unknown key is an error.
+//!
+//! Values a later check may need to point at are kept with their spans (`Spanned`).
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpecFile {
+    pub game: Game,
+    #[serde(default, rename = "clause")]
+    pub clauses: Vec<Clause>,
+    #[serde(default, rename = "reading")]
+    pub readings: Vec<Reading>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Game {
+    /// The file stem: `suzumu` for `specs/suzumu.toml`.
+    pub id: Spanned<String>,
+    pub name: String,
+    /// The rule document, a file name in `shared/seeds` (or a description for calibration
+    /// games with standard rules).
+    pub document: String,
+    #[serde(default)]
+    pub author: Option<String>,
+    /// The prefix of every clause id: `SUZ` for `SUZ-14`.
+    pub clause_prefix: Spanned<String>,
+    /// The spec this one extends (Heian Ryu extends Ryu).
+    #[serde(default)]
+    pub extends: Option<Spanned<String>>,
+}
+
+/// How far a clause of the document is taken into the spec.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClauseStatus {
+    /// A rule the spec encodes.
+    Encoded,
+    /// A rule the spec will encode (at `encode`), not yet done.
+    Pending,
+    /// No rule: history, advice, who moves first.
+    Informative,
+    /// A rule kensho does not model, with why.
+    OutOfScope,
+    /// Overridden by another clause or by the configuration; a reading decides.
+    Contradicted,
+}
+
+impl ClauseStatus {
+    pub fn name(self) -> &'static str {
+        match self {
+            ClauseStatus::Encoded => "encoded",
+            ClauseStatus::Pending => "pending",
+            ClauseStatus::Informative => "informative",
+            ClauseStatus::OutOfScope => "out-of-scope",
+            ClauseStatus::Contradicted => "contradicted",
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Clause {
+    pub id: Spanned<String>,
+    /// The document's own heading(s), e.g. "Rules / Skipping a turn".
+    pub section: String,
+    /// The document's words, verbatim and short.
+    pub text: String,
+    pub status: Spanned<ClauseStatus>,
+    /// Why the clause is not encoded (required unless encoded or pending).
+    #[serde(default)]
+    pub why: Option<String>,
+    /// The spec path that encodes it (or will).
+    #[serde(default)]
+    pub encode: Option<String>,
+}
+
+/// What kind of open point a reading settles.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReadingKind {
+    /// A rule whose wording allows two meanings.
+    Wording,
+    /// The prose disagrees with the document's own diagram configuration.
+    ProseVsConfig,
+    /// An announced list or rule that is missing.
+    Missing,
+    /// A setup the document never gives.
+    Setup,
+    /// Two documents state a shared rule differently.
+    CrossDocument,
+    /// The document contradicts itself.
+    Contradiction,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    pub id: Spanned<String>,
+    pub question: String,
+    pub clauses: Vec<Spanned<String>>,
+    pub kind: ReadingKind,
+    pub default: Spanned<String>,
+    /// Why the default: the words that decide it.
+    pub why: String,
+    #[serde(rename = "option")]
+    pub options: Vec<ReadingOption>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReadingOption {
+    pub name: Spanned<String>,
+    pub means: String,
+    /// Spec path -> the value this alternative sets.
+    #[serde(default)]
+    pub set: BTreeMap<String, toml::Value>,
+}

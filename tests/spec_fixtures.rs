@@ -1,0 +1,53 @@
+//! One malformed spec per diagnostic (tests/fixtures/bad-specs): each file's first line says
+//! `# expect: LINE:COL message`, where LINE:COL was read off the fixture by hand.
+
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn every_bad_spec_fixture_gives_its_diagnostic_at_its_line() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bad-specs");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("toml") {
+            continue;
+        }
+        seen += 1;
+        let text = std::fs::read_to_string(&path).unwrap();
+        let header = text.lines().next().unwrap();
+        let expect = header.strip_prefix("# expect: ").unwrap_or_else(|| panic!("{}: no expect header", path.display()));
+        let (pos, message) = expect.split_once(' ').unwrap();
+        let (line, col) = pos.split_once(':').unwrap();
+        let (line, col): (usize, usize) = (line.parse().unwrap(), col.parse().unwrap());
+        let errors = match kensho::spec::load(&path) {
+            Ok(_) => panic!("{} loaded without error", path.display()),
+            Err(e) => e.0,
+        };
+        assert!(
+            errors.iter().any(|d| d.line == line && d.column == col && d.message.contains(message)),
+            "{}: expected {line}:{col} {message:?}, got {:?}",
+            path.display(),
+            errors.iter().map(|d| format!("{}:{} {}", d.line, d.column, d.message)).collect::<Vec<_>>()
+        );
+    }
+    assert!(seen >= 12, "fixtures found: {seen}");
+}
+
+#[test]
+fn clauses_command_reports_a_bad_spec_with_file_line_and_exit_2() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bad-specs/why-missing.toml");
+    let out = Command::new(env!("CARGO_BIN_EXE_kensho")).arg("clauses").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("why-missing.toml:13:10"), "{err}");
+    assert!(err.contains("13 | status = \"informative\""), "{err}");
+    assert!(err.contains("^^^^^^^^^^^^^"), "{err}");
+}
+
+#[test]
+fn missing_spec_file_is_a_clear_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_kensho")).args(["clauses", "/nonexistent/x.toml"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the spec"));
+}
