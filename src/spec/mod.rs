@@ -3,6 +3,7 @@
 //! offending value.
 
 pub mod diagnostic;
+pub mod ingest;
 pub mod load;
 pub mod model;
 
