@@ -51,3 +51,14 @@ fn missing_spec_file_is_a_clear_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the spec"));
 }
+
+#[test]
+fn an_extending_spec_may_cite_its_base_clauses_and_nothing_else() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/good-specs");
+    let child = kensho::spec::load(&dir.join("child.toml")).unwrap();
+    assert_eq!(child.spec.readings[0].clauses.len(), 2);
+    // parsed alone (no base known), the same text cites an unknown clause
+    let text = std::fs::read_to_string(dir.join("child.toml")).unwrap();
+    let err = kensho::spec::parse("child.toml", &text).unwrap_err();
+    assert!(err.0.iter().any(|d| d.message.contains("unknown clause 'B-1'")), "{err}");
+}

@@ -14,14 +14,49 @@ pub struct LoadedSpec {
     pub spec: SpecFile,
 }
 
-/// Reads and checks one spec file.
+/// Reads and checks one spec file. A spec that `extends` another may cite the base spec's
+/// clauses; the base is read (and checked) too.
 pub fn load(path: &Path) -> Result<LoadedSpec, SpecErrors> {
+    load_chain(path, &mut Vec::new())
+}
+
+fn load_chain(path: &Path, visiting: &mut Vec<std::path::PathBuf>) -> Result<LoadedSpec, SpecErrors> {
     let label = path.display().to_string();
     let source = std::fs::read_to_string(path).map_err(|e| {
         SpecErrors(vec![Diagnostic::whole_file(&label, format!("cannot read the spec: {e}"))])
     })?;
-    let spec = parse(&label, &source)?;
+    let raw: SpecFile = toml::from_str(&source).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        SpecErrors(vec![Diagnostic::at(&label, &source, span, e.message().trim().to_string())])
+    })?;
+    // The base's clause ids are valid citations here.
+    let mut inherited: HashSet<String> = HashSet::new();
     let mut errors = Vec::new();
+    if let Some(base) = &raw.game.extends {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let base_path = dir.join(format!("{}.toml", base.get_ref()));
+        let canonical = base_path.canonicalize().unwrap_or(base_path.clone());
+        if visiting.contains(&canonical) {
+            errors.push(Diagnostic::at(&label, &source, base.span(), format!("'{}' extends itself through a cycle", base.get_ref())));
+        } else if base_path.exists() {
+            visiting.push(canonical);
+            match load_chain(&base_path, visiting) {
+                Ok(b) => {
+                    inherited.extend(b.spec.clauses.iter().map(|c| c.id.get_ref().clone()));
+                }
+                Err(e) => {
+                    errors.push(Diagnostic::at(&label, &source, base.span(), format!("the base spec '{}' does not load:\n{e}", base.get_ref())));
+                }
+            }
+            visiting.pop();
+        }
+    }
+    let mut check_errors = check(&label, &source, &raw, &inherited);
+    errors.append(&mut check_errors);
+    if !errors.is_empty() {
+        return Err(SpecErrors(errors));
+    }
+    let spec = raw;
     if let Some(stem) = path.file_stem().and_then(|s| s.to_str()) {
         if spec.game.id.get_ref() != stem {
             errors.push(Diagnostic::at(
@@ -60,7 +95,7 @@ pub fn parse(label: &str, source: &str) -> Result<SpecFile, SpecErrors> {
         let span = e.span().unwrap_or(0..0);
         SpecErrors(vec![Diagnostic::at(label, source, span, e.message().trim().to_string())])
     })?;
-    let errors = check(label, source, &spec);
+    let errors = check(label, source, &spec, &HashSet::new());
     if errors.is_empty() {
         Ok(spec)
     } else {
@@ -68,7 +103,7 @@ pub fn parse(label: &str, source: &str) -> Result<SpecFile, SpecErrors> {
     }
 }
 
-fn check(label: &str, source: &str, spec: &SpecFile) -> Vec<Diagnostic> {
+fn check(label: &str, source: &str, spec: &SpecFile, inherited: &HashSet<String>) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     let mut err = |span: std::ops::Range<usize>, msg: String| {
         errors.push(Diagnostic::at(label, source, span, msg));
@@ -106,7 +141,7 @@ fn check(label: &str, source: &str, spec: &SpecFile) -> Vec<Diagnostic> {
             err(r.id.span(), format!("reading id '{rid}' is used twice"));
         }
         for c in &r.clauses {
-            if !clause_ids.contains(c.get_ref().as_str()) {
+            if !clause_ids.contains(c.get_ref().as_str()) && !inherited.contains(c.get_ref()) {
                 err(c.span(), format!("reading '{rid}' cites unknown clause '{}'", c.get_ref()));
             }
         }
