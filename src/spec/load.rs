@@ -25,10 +25,7 @@ fn load_chain(path: &Path, visiting: &mut Vec<std::path::PathBuf>) -> Result<Loa
     let source = std::fs::read_to_string(path).map_err(|e| {
         SpecErrors(vec![Diagnostic::whole_file(&label, format!("cannot read the spec: {e}"))])
     })?;
-    let raw: SpecFile = toml::from_str(&source).map_err(|e| {
-        let span = e.span().unwrap_or(0..0);
-        SpecErrors(vec![Diagnostic::at(&label, &source, span, e.message().trim().to_string())])
-    })?;
+    let raw = parse_toml(&label, &source)?;
     // The base's clause ids are valid citations here.
     let mut inherited: HashSet<String> = HashSet::new();
     let mut errors = Vec::new();
@@ -91,16 +88,21 @@ fn load_chain(path: &Path, visiting: &mut Vec<std::path::PathBuf>) -> Result<Loa
 
 /// Parses spec text (strictly) and runs the checks that need nothing but the file itself.
 pub fn parse(label: &str, source: &str) -> Result<SpecFile, SpecErrors> {
-    let spec: SpecFile = toml::from_str(source).map_err(|e| {
-        let span = e.span().unwrap_or(0..0);
-        SpecErrors(vec![Diagnostic::at(label, source, span, e.message().trim().to_string())])
-    })?;
+    let spec = parse_toml(label, source)?;
     let errors = check(label, source, &spec, &HashSet::new());
     if errors.is_empty() {
         Ok(spec)
     } else {
         Err(SpecErrors(errors))
     }
+}
+
+/// Strict TOML -> model, a syntax or shape error pointing at its place.
+fn parse_toml(label: &str, source: &str) -> Result<SpecFile, SpecErrors> {
+    toml::from_str(source).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        SpecErrors(vec![Diagnostic::at(label, source, span, e.message().trim().to_string())])
+    })
 }
 
 fn check(label: &str, source: &str, spec: &SpecFile, inherited: &HashSet<String>) -> Vec<Diagnostic> {
