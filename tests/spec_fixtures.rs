@@ -62,3 +62,12 @@ fn an_extending_spec_may_cite_its_base_clauses_and_nothing_else() {
     let err = kensho::spec::parse("child.toml", &text).unwrap_err();
     assert!(err.0.iter().any(|d| d.message.contains("unknown clause 'B-1'")), "{err}");
 }
+
+#[test]
+fn a_cycle_of_extends_is_reported_not_followed_forever() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cycle-specs");
+    let err = kensho::spec::load(&dir.join("one.toml")).unwrap_err().to_string();
+    // one -> two -> one: the error stands on two's `extends = "one"` (line 6), inside one's report
+    assert!(err.contains("'one' extends itself through a cycle"), "{err}");
+    assert!(err.contains("two.toml:6:11"), "{err}");
+}

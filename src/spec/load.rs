@@ -3,7 +3,7 @@
 use super::diagnostic::{Diagnostic, SpecErrors};
 use super::model::{ClauseStatus, SpecFile};
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A spec as read from disk, with its source kept for later diagnostics.
 #[derive(Clone, Debug)]
@@ -17,43 +17,17 @@ pub struct LoadedSpec {
 /// Reads and checks one spec file. A spec that `extends` another may cite the base spec's
 /// clauses; the base is read (and checked) too.
 pub fn load(path: &Path) -> Result<LoadedSpec, SpecErrors> {
-    load_chain(path, &mut Vec::new())
+    let me = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    load_chain(path, &mut vec![me])
 }
 
-fn load_chain(path: &Path, visiting: &mut Vec<std::path::PathBuf>) -> Result<LoadedSpec, SpecErrors> {
+fn load_chain(path: &Path, visiting: &mut Vec<PathBuf>) -> Result<LoadedSpec, SpecErrors> {
     let label = path.display().to_string();
     let source = std::fs::read_to_string(path).map_err(|e| {
         SpecErrors(vec![Diagnostic::whole_file(&label, format!("cannot read the spec: {e}"))])
     })?;
-    let raw = parse_toml(&label, &source)?;
-    // The base's clause ids are valid citations here.
-    let mut inherited: HashSet<String> = HashSet::new();
+    let spec = parse_toml(&label, &source)?;
     let mut errors = Vec::new();
-    if let Some(base) = &raw.game.extends {
-        let dir = path.parent().unwrap_or(Path::new("."));
-        let base_path = dir.join(format!("{}.toml", base.get_ref()));
-        let canonical = base_path.canonicalize().unwrap_or(base_path.clone());
-        if visiting.contains(&canonical) {
-            errors.push(Diagnostic::at(&label, &source, base.span(), format!("'{}' extends itself through a cycle", base.get_ref())));
-        } else if base_path.exists() {
-            visiting.push(canonical);
-            match load_chain(&base_path, visiting) {
-                Ok(b) => {
-                    inherited.extend(b.spec.clauses.iter().map(|c| c.id.get_ref().clone()));
-                }
-                Err(e) => {
-                    errors.push(Diagnostic::at(&label, &source, base.span(), format!("the base spec '{}' does not load:\n{e}", base.get_ref())));
-                }
-            }
-            visiting.pop();
-        }
-    }
-    let mut check_errors = check(&label, &source, &raw, &inherited);
-    errors.append(&mut check_errors);
-    if !errors.is_empty() {
-        return Err(SpecErrors(errors));
-    }
-    let spec = raw;
     if let Some(stem) = path.file_stem().and_then(|s| s.to_str()) {
         if spec.game.id.get_ref() != stem {
             errors.push(Diagnostic::at(
@@ -64,18 +38,36 @@ fn load_chain(path: &Path, visiting: &mut Vec<std::path::PathBuf>) -> Result<Loa
             ));
         }
     }
+    // The base's clause ids are valid citations here.
+    let mut inherited: HashSet<String> = HashSet::new();
     if let Some(base) = &spec.game.extends {
         let dir = path.parent().unwrap_or(Path::new("."));
         let base_path = dir.join(format!("{}.toml", base.get_ref()));
+        let at_base = |msg: String| Diagnostic::at(&label, &source, base.span(), msg);
         if !base_path.exists() {
-            errors.push(Diagnostic::at(
-                &label,
-                &source,
-                base.span(),
-                format!("extends '{}', but {} does not exist", base.get_ref(), base_path.display()),
-            ));
+            errors.push(at_base(format!(
+                "extends '{}', but {} does not exist",
+                base.get_ref(),
+                base_path.display()
+            )));
+        } else {
+            let canonical = base_path.canonicalize().unwrap_or_else(|_| base_path.clone());
+            if visiting.contains(&canonical) {
+                errors.push(at_base(format!("'{}' extends itself through a cycle", base.get_ref())));
+            } else {
+                visiting.push(canonical);
+                match load_chain(&base_path, visiting) {
+                    Ok(b) => inherited.extend(b.spec.clauses.iter().map(|c| c.id.get_ref().clone())),
+                    Err(e) => errors.push(at_base(format!(
+                        "the base spec '{}' does not load:\n{e}",
+                        base.get_ref()
+                    ))),
+                }
+                visiting.pop();
+            }
         }
     }
+    errors.extend(check(&label, &source, &spec, &inherited));
     if !errors.is_empty() {
         return Err(SpecErrors(errors));
     }
