@@ -121,7 +121,10 @@ fn run_moves(args: MovesArgs) -> ExitCode {
         &args.enemies,
         readings,
     );
-    let result = request.and_then(|r| r.run().map(|m| (r, m)));
+    let result = request.map(|r| {
+        let moves = r.run();
+        (r, moves)
+    });
     match result {
         Ok((req, moves)) => {
             let text = if args.json {

@@ -4,7 +4,8 @@
 use crate::geometry::{BoardSize, Square};
 use crate::report::board::draw;
 use crate::xbetza::{
-    self, Cell, MoveKind, Occupancy, Orientation, PieceMove, Readings, StepKind, XBetzaError,
+    self, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, Readings, StepKind,
+    XBetzaError,
 };
 use serde_json::{json, Map, Value};
 use std::collections::HashSet;
@@ -41,6 +42,7 @@ pub struct MovesRequest {
     pub at: Square,
     pub board: Occupancy,
     pub readings: Readings,
+    pub compiled: CompiledBetza,
 }
 
 impl MovesRequest {
@@ -72,28 +74,23 @@ impl MovesRequest {
             )));
         }
         // Compile now, so that a bad string is reported before anything is printed.
-        xbetza::compile_str(betza, size, readings).map_err(|error| InputError::XBetza {
-            source: betza.to_string(),
-            error,
-        })?;
+        let compiled =
+            xbetza::compile_str(betza, size, readings).map_err(|error| InputError::XBetza {
+                source: betza.to_string(),
+                error,
+            })?;
         Ok(MovesRequest {
             betza: betza.to_string(),
             size,
             at: at_sq,
             board: occ,
             readings,
+            compiled,
         })
     }
 
-    pub fn run(&self) -> Result<Vec<PieceMove>, InputError> {
-        let compiled =
-            xbetza::compile_str(&self.betza, self.size, self.readings).map_err(|error| {
-                InputError::XBetza {
-                    source: self.betza.clone(),
-                    error,
-                }
-            })?;
-        Ok(xbetza::generate(&compiled, &self.board, self.at, Orientation::Up))
+    pub fn run(&self) -> Vec<PieceMove> {
+        xbetza::generate(&self.compiled, &self.board, self.at, Orientation::Up)
     }
 }
 
@@ -322,7 +319,7 @@ pub fn run_batch(
                 continue;
             }
         };
-        match batch_request(&obj, readings).and_then(|r| r.run()) {
+        match batch_request(&obj, readings).map(|r| r.run()) {
             Ok(moves) => {
                 obj.insert("moves".into(), moves_json(&moves));
             }

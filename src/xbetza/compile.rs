@@ -6,7 +6,7 @@
 
 use super::ast::{Atom, Betza, Modifier, Span};
 use super::directions::{
-    rotate45, select, select_oblique, tokenize, LineClass, ALL_BUT_BACK, ALL_DIRS, COMPASS,
+    select, select_oblique, tokenize, LineClass, ALL_BUT_BACK, ALL_DIRS, COMPASS,
     DIAGONALS, ON_AND_TURNS, ORTHOGONALS,
 };
 use super::error::XBetzaError;
@@ -325,9 +325,4 @@ fn compile_chain(chain: &Chain, size: BoardSize, readings: Readings) -> Result<P
         span: chain.span,
         text,
     })
-}
-
-/// The vector a later leg steps along: the previous step turned by `turn` x 45 degrees.
-pub fn turn(prev: Vec2, turn: u8) -> Vec2 {
-    rotate45(prev, turn)
 }

@@ -6,6 +6,7 @@
 //! (destination, set of captured squares): different paths with one identity are one move.
 
 use super::compile::{CompiledBetza, LegDirections, LegProgram, Program};
+use super::directions::rotate45;
 use super::readings::{ToggleScope, ToggleSpan};
 use crate::geometry::{BoardSize, GeometryError, Square, Vec2};
 use std::collections::BTreeMap;
@@ -238,7 +239,7 @@ impl Walker<'_> {
             LegDirections::Universal => {
                 for sq in self.board.size.squares() {
                     if sq != pos {
-                        self.land(leg, sq, pos);
+                        self.land(leg, sq);
                     }
                 }
             }
@@ -250,7 +251,7 @@ impl Walker<'_> {
             }
             LegDirections::Relative(turns) => {
                 for &t in turns {
-                    let v = super::compile::turn(prev, t);
+                    let v = rotate45(prev, t);
                     self.walk(i, leg, pos, v, steps, carry);
                 }
             }
@@ -306,7 +307,7 @@ impl Walker<'_> {
             }
             let cell = self.cell(sq);
             if leg.is_final {
-                self.land(leg, sq, pos);
+                self.land(leg, sq);
             } else {
                 self.continue_from(i, leg, sq, v, cell, carry);
             }
@@ -336,7 +337,7 @@ impl Walker<'_> {
         let after = s + 1;
         if leg.modes.grasshop {
             if let Some(sq) = size.offset(pos, (v.0 * after, v.1 * after)) {
-                self.land(leg, sq, pos);
+                self.land(leg, sq);
             }
         }
         if leg.modes.hop {
@@ -345,7 +346,7 @@ impl Walker<'_> {
                     break;
                 };
                 let cell = self.cell(sq);
-                self.land(leg, sq, pos);
+                self.land(leg, sq);
                 if cell != Cell::Empty {
                     break;
                 }
@@ -412,7 +413,7 @@ impl Walker<'_> {
     }
 
     /// The final leg reaches `sq`: record the move if the leg's modes allow it.
-    fn land(&mut self, leg: &LegProgram, sq: Square, _pos: Square) {
+    fn land(&mut self, leg: &LegProgram, sq: Square) {
         let kind = match self.cell(sq) {
             Cell::Empty if leg.modes.empty => StepKind::Move,
             Cell::Enemy if leg.modes.enemy => StepKind::Capture,
