@@ -1,6 +1,7 @@
 //! The Interactive Diagram configurations of the three large-variant seeds, parsed.
 
-use kensho::spec::ingest::{expand_squares, parse_config};
+use kensho::geometry::parse_squares;
+use kensho::spec::ingest::parse_config;
 
 fn seed(name: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds").join(name);
@@ -21,7 +22,7 @@ fn suzumu_one_entry_per_line() {
     assert_eq!(fd.squares_text, "g3,j3");
     // the pawn row: "pawn:P:fW:p:a5-p5" is 16 squares
     let pawn = &cfg.pieces[0];
-    assert_eq!(expand_squares(&pawn.squares_text).unwrap().len(), 16);
+    assert_eq!(parse_squares(&pawn.squares_text).unwrap().len(), 16);
 }
 
 #[test]

@@ -61,7 +61,7 @@ pub fn render_table(spec: &LoadedSpec) -> String {
         .map(|c| {
             let status = *c.status.get_ref();
             let detail = match status {
-                ClauseStatus::Encoded | ClauseStatus::Pending => c.encode.clone().unwrap_or_default(),
+                ClauseStatus::Encoded | ClauseStatus::Pending => encode_paths(c).join(", "),
                 _ => c.why.clone().unwrap_or_default(),
             };
             Row {
@@ -109,9 +109,13 @@ pub fn to_json(spec: &LoadedSpec) -> Value {
             "section": c.section,
             "text": c.text,
             "status": c.status.get_ref().name(),
-            "encode": c.encode,
+            "encode": encode_paths(c),
             "why": c.why,
             "readings": citing.get(c.id.get_ref()).cloned().unwrap_or_default(),
         })).collect::<Vec<_>>(),
     })
+}
+
+fn encode_paths(c: &crate::spec::Clause) -> Vec<String> {
+    c.encode.as_ref().map(|e| e.get_ref().paths().into_iter().map(String::from).collect()).unwrap_or_default()
 }

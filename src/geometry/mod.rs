@@ -160,6 +160,26 @@ impl BoardSize {
     }
 }
 
+/// Expands a square set as the documents write it: `a5-p5` (a run along a rank or file, or any
+/// rectangle such as a palace `d1-f3`), `e6,l6`, or both mixed. Order is kept; duplicates are
+/// the caller's to judge.
+pub fn parse_squares(text: &str) -> Result<Vec<Square>, GeometryError> {
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        if let Some((a, b)) = part.split_once('-') {
+            let (a, b) = (Square::parse(a)?, Square::parse(b)?);
+            for r in a.rank.min(b.rank)..=a.rank.max(b.rank) {
+                for f in a.file.min(b.file)..=a.file.max(b.file) {
+                    out.push(Square::new(f, r));
+                }
+            }
+        } else {
+            out.push(Square::parse(part)?);
+        }
+    }
+    Ok(out)
+}
+
 impl fmt::Display for BoardSize {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.files, self.ranks)

@@ -4,7 +4,7 @@
 //! `name:ID:XBETZA:image:squares` entry per line (Suzumu), or all entries on one line separated
 //! by spaces (Mitsugumi, Hook), where piece names themselves contain spaces.
 
-use crate::geometry::{BoardSize, Square};
+use crate::geometry::BoardSize;
 
 /// One `name:ID:XBETZA:image:squares` entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,44 +109,9 @@ pub fn parse_config(text: &str) -> DiagramConfig {
     cfg
 }
 
-/// Expands a squares field: `a5-p5` (a run along a rank or a file), `e6,l6`, or both mixed.
-pub fn expand_squares(text: &str) -> Result<Vec<Square>, String> {
-    let mut out = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        if let Some((a, b)) = part.split_once('-') {
-            let (a, b) = (
-                Square::parse(a).map_err(|e| e.to_string())?,
-                Square::parse(b).map_err(|e| e.to_string())?,
-            );
-            if a.rank == b.rank {
-                for f in a.file.min(b.file)..=a.file.max(b.file) {
-                    out.push(Square::new(f, a.rank));
-                }
-            } else if a.file == b.file {
-                for r in a.rank.min(b.rank)..=a.rank.max(b.rank) {
-                    out.push(Square::new(a.file, r));
-                }
-            } else {
-                return Err(format!("range {part} is neither along a rank nor along a file"));
-            }
-        } else {
-            out.push(Square::parse(part).map_err(|e| e.to_string())?);
-        }
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn squares_expand() {
-        let v = expand_squares("a5-d5").unwrap();
-        assert_eq!(v.len(), 4);
-        assert_eq!(expand_squares("e6,l6").unwrap().len(), 2);
-        assert!(expand_squares("a1-b2").is_err());
-    }
 
     #[test]
     fn one_line_layout_keeps_multi_word_names() {

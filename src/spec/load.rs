@@ -1,8 +1,10 @@
 //! Reading a spec file: strict TOML parsing, then checks that point at the offending value.
 
 use super::diagnostic::{Diagnostic, SpecErrors};
-use super::model::{ClauseStatus, SpecFile};
-use std::collections::{HashMap, HashSet};
+use super::game::{self, GameSpec, Problem};
+use super::model::{ClauseStatus, Reading, SpecFile};
+use super::paths;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// A spec as read from disk, with its source kept for later diagnostics.
@@ -12,6 +14,73 @@ pub struct LoadedSpec {
     pub path: String,
     pub source: String,
     pub spec: SpecFile,
+    /// The spec this one extends, loaded.
+    pub base: Option<Box<LoadedSpec>>,
+    /// The whole spec as a TOML value, merged over its base: what readings edit.
+    pub value: toml::Value,
+    /// The game under every reading's default.
+    pub game: GameSpec,
+}
+
+impl LoadedSpec {
+    /// Every reading in force for this spec: the base's first, then its own.
+    pub fn all_readings(&self) -> Vec<&Reading> {
+        let mut out = self.base.as_ref().map(|b| b.all_readings()).unwrap_or_default();
+        out.extend(self.spec.readings.iter());
+        out
+    }
+
+    /// The game with some readings switched from their defaults (`reading id -> option name`).
+    pub fn resolve(&self, choices: &BTreeMap<String, String>) -> Result<GameSpec, String> {
+        let readings = self.all_readings();
+        let mut value = self.value.clone();
+        for (rid, option) in choices {
+            let reading = readings.iter().find(|r| r.id.get_ref() == rid).ok_or_else(|| {
+                let ids: Vec<&str> = readings.iter().map(|r| r.id.get_ref().as_str()).collect();
+                format!("unknown reading '{rid}' for {}: the readings are {}", self.path, ids.join(", "))
+            })?;
+            let opt = reading.options.iter().find(|o| o.name.get_ref() == option).ok_or_else(|| {
+                let names: Vec<&str> = reading.options.iter().map(|o| o.name.get_ref().as_str()).collect();
+                format!("reading '{rid}' has no option '{option}': expected one of {}", names.join(", "))
+            })?;
+            apply_option(&mut value, opt).map_err(|e| format!("reading {rid}={option}: {e}"))?;
+        }
+        build_from_value(&value).map_err(|problems| {
+            let lines: Vec<String> = problems.iter().map(|p| p.message.clone()).collect();
+            format!("under the chosen readings the spec is invalid:\n{}", lines.join("\n"))
+        })
+    }
+}
+
+/// Parses `NAME=OPTION` assignments as given on a command line.
+pub fn parse_choices(items: &[String]) -> Result<BTreeMap<String, String>, String> {
+    let mut out = BTreeMap::new();
+    for item in items {
+        let (k, v) = item
+            .split_once('=')
+            .ok_or_else(|| format!("malformed reading '{item}': expected READING=OPTION"))?;
+        out.insert(k.trim().to_string(), v.trim().to_string());
+    }
+    Ok(out)
+}
+
+fn apply_option(value: &mut toml::Value, opt: &super::model::ReadingOption) -> Result<(), String> {
+    for p in &opt.unset {
+        paths::unset(value, p)?;
+    }
+    for (p, v) in &opt.set {
+        paths::set(value, p, v.clone())?;
+    }
+    Ok(())
+}
+
+/// Builds the typed game from a spec value (round-tripping through TOML text so the strict
+/// model reads it exactly as it reads a file).
+fn build_from_value(value: &toml::Value) -> Result<GameSpec, Vec<Problem>> {
+    let text = toml::to_string(value).map_err(|e| vec![Problem { path: String::new(), message: e.to_string() }])?;
+    let file: SpecFile = toml::from_str(&text)
+        .map_err(|e| vec![Problem { path: String::new(), message: e.message().trim().to_string() }])?;
+    game::build(&file)
 }
 
 /// Reads and checks one spec file. A spec that `extends` another may cite the base spec's
@@ -27,6 +96,10 @@ fn load_chain(path: &Path, visiting: &mut Vec<PathBuf>) -> Result<LoadedSpec, Sp
         SpecErrors(vec![Diagnostic::whole_file(&label, format!("cannot read the spec: {e}"))])
     })?;
     let spec = parse_toml(&label, &source)?;
+    let own_value: toml::Value = toml::from_str(&source).map_err(|e| {
+        SpecErrors(vec![Diagnostic::at(&label, &source, e.span().unwrap_or(0..0), e.message().trim().to_string())])
+    })?;
+    let mut base_spec: Option<Box<LoadedSpec>> = None;
     let mut errors = Vec::new();
     if let Some(stem) = path.file_stem().and_then(|s| s.to_str()) {
         if spec.game.id.get_ref() != stem {
@@ -57,7 +130,10 @@ fn load_chain(path: &Path, visiting: &mut Vec<PathBuf>) -> Result<LoadedSpec, Sp
             } else {
                 visiting.push(canonical);
                 match load_chain(&base_path, visiting) {
-                    Ok(b) => inherited.extend(b.spec.clauses.iter().map(|c| c.id.get_ref().clone())),
+                    Ok(b) => {
+                        inherited.extend(b.spec.clauses.iter().map(|c| c.id.get_ref().clone()));
+                        base_spec = Some(Box::new(b));
+                    }
                     Err(e) => errors.push(at_base(format!(
                         "the base spec '{}' does not load:\n{e}",
                         base.get_ref()
@@ -71,22 +147,149 @@ fn load_chain(path: &Path, visiting: &mut Vec<PathBuf>) -> Result<LoadedSpec, Sp
     if !errors.is_empty() {
         return Err(SpecErrors(errors));
     }
-    Ok(LoadedSpec {
-        path: label,
-        source,
-        spec,
-    })
+    finish(label, source, spec, own_value, base_spec)
 }
 
-/// Parses spec text (strictly) and runs the checks that need nothing but the file itself.
-pub fn parse(label: &str, source: &str) -> Result<SpecFile, SpecErrors> {
+/// The checks that need the whole game: build it, check clause paths and reading options.
+fn finish(
+    label: String,
+    source: String,
+    spec: SpecFile,
+    own_value: toml::Value,
+    base_spec: Option<Box<LoadedSpec>>,
+) -> Result<LoadedSpec, SpecErrors> {
+    let mut errors = Vec::new();
+    let mut value = base_spec.as_ref().map(|b| b.value.clone()).unwrap_or(toml::Value::Table(Default::default()));
+    paths::merge(&mut value, &own_value);
+    let place = |path: &str, message: String| -> Diagnostic {
+        locate_in_chain(&label, &source, base_spec.as_deref(), path, message)
+    };
+    let game = match build_from_value(&value) {
+        Ok(g) => Some(g),
+        Err(problems) => {
+            errors.extend(problems.into_iter().map(|p| place(&p.path, p.message)));
+            None
+        }
+    };
+    errors.extend(check_encodes(&label, &source, &spec, &value));
+    if game.is_some() {
+        // Judging the alternatives of an invalid spec would only repeat its errors.
+        errors.extend(check_reading_options(&label, &source, &spec, &value));
+    }
+    match game {
+        Some(game) if errors.is_empty() => Ok(LoadedSpec {
+            path: label,
+            source,
+            spec,
+            base: base_spec,
+            value,
+            game,
+        }),
+        _ => Err(SpecErrors(errors)),
+    }
+}
+
+/// A diagnostic at `path`, found in this file or, failing that, in the base it extends.
+fn locate_in_chain(label: &str, source: &str, base: Option<&LoadedSpec>, path: &str, message: String) -> Diagnostic {
+    if let Some(span) = paths::locate(source, path) {
+        return Diagnostic::at(label, source, span, message);
+    }
+    if let Some(b) = base {
+        return locate_in_chain(&b.path, &b.source, b.base.as_deref(), path, message);
+    }
+    Diagnostic::at(label, source, 0..0, message)
+}
+
+/// A clause marked `encoded` must point at something the spec states.
+fn check_encodes(label: &str, source: &str, spec: &SpecFile, value: &toml::Value) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    for c in &spec.clauses {
+        let status = *c.status.get_ref();
+        let Some(encode) = &c.encode else {
+            if status == ClauseStatus::Encoded {
+                errors.push(Diagnostic::at(label, source, c.status.span(), format!("clause {} is encoded but has no `encode` path", c.id.get_ref())));
+            }
+            continue;
+        };
+        for p in encode.get_ref().paths() {
+            if !ROOTS.contains(&p.split('.').next().unwrap_or_default()) {
+                errors.push(Diagnostic::at(label, source, encode.span(), format!("clause {}: '{p}' is not a spec path (it starts with one of {})", c.id.get_ref(), ROOTS.join(", "))));
+            } else if status == ClauseStatus::Encoded && !paths::resolves(value, p) {
+                errors.push(Diagnostic::at(label, source, encode.span(), format!("clause {} is encoded at '{p}', but the spec states nothing there", c.id.get_ref())));
+            }
+        }
+    }
+    errors
+}
+
+/// What a spec path may start with.
+const ROOTS: &[&str] = &["board", "zone", "piece", "group", "setup", "rules"];
+
+/// The default option of a reading must describe the spec as written; every other option must
+/// turn it into a valid spec.
+fn check_reading_options(label: &str, source: &str, spec: &SpecFile, value: &toml::Value) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    for r in &spec.readings {
+        let rid = r.id.get_ref();
+        for o in &r.options {
+            let name = o.name.get_ref();
+            let mut err = |msg: String| errors.push(Diagnostic::at(label, source, o.name.span(), format!("reading {rid}, option {name}: {msg}")));
+            for p in o.set.keys().chain(o.unset.iter()) {
+                if !ROOTS.contains(&p.split('.').next().unwrap_or_default()) {
+                    err(format!("'{p}' is not a spec path (it starts with one of {})", ROOTS.join(", ")));
+                }
+            }
+            if name == r.default.get_ref() {
+                for (p, v) in &o.set {
+                    match paths::expand_group(value, p) {
+                        Ok(expanded) => {
+                            for q in expanded {
+                                match paths::get(value, &q) {
+                                    Some(have) if have == v => {}
+                                    Some(have) => err(format!("it is the default, so the spec should state {q} = {v}, but it states {have}")),
+                                    None => err(format!("it is the default, so the spec should state {q} = {v}, but it states nothing there")),
+                                }
+                            }
+                        }
+                        Err(e) => err(e),
+                    }
+                }
+                for p in &o.unset {
+                    if paths::resolves(value, p) {
+                        err(format!("it is the default and removes {p}, but the spec states it"));
+                    }
+                }
+                continue;
+            }
+            let mut switched = value.clone();
+            if let Err(e) = apply_option(&mut switched, o) {
+                err(e);
+                continue;
+            }
+            if let Err(problems) = build_from_value(&switched) {
+                for p in problems {
+                    err(format!("the spec it gives is invalid: {}", p.message));
+                }
+            }
+        }
+    }
+    errors
+}
+
+/// Reads spec text that extends nothing (fixtures, tests): the same checks as `load` except
+/// the file-name check.
+pub fn parse(label: &str, source: &str) -> Result<LoadedSpec, SpecErrors> {
     let spec = parse_toml(label, source)?;
     let errors = check(label, source, &spec, &HashSet::new());
-    if errors.is_empty() {
-        Ok(spec)
-    } else {
-        Err(SpecErrors(errors))
+    if !errors.is_empty() {
+        return Err(SpecErrors(errors));
     }
+    if let Some(base) = &spec.game.extends {
+        return Err(SpecErrors(vec![Diagnostic::at(label, source, base.span(), "a spec that extends another must be loaded from a file")]));
+    }
+    let own_value: toml::Value = toml::from_str(source)
+        .map_err(|e| SpecErrors(vec![Diagnostic::at(label, source, e.span().unwrap_or(0..0), e.message().trim().to_string())]))?;
+    finish(label.to_string(), source.to_string(), spec, own_value, None)
 }
 
 /// Strict TOML -> model, a syntax or shape error pointing at its place.

@@ -1,11 +1,14 @@
 //! The spec layer: each rule document as a TOML spec of clauses, readings, board, pieces and
-//! rules (docs/spec-clauses-format.md), loaded strictly with diagnostics that point at the
+//! rules (docs/spec-format.md), loaded strictly with diagnostics that point at the
 //! offending value.
 
 pub mod diagnostic;
+pub mod game;
 pub mod ingest;
 pub mod load;
 pub mod model;
+pub mod paths;
+pub mod settings;
 
 pub use diagnostic::{Diagnostic, SpecErrors};
 pub use load::{load, parse, LoadedSpec};

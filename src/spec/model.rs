@@ -14,6 +14,72 @@ pub struct SpecFile {
     pub clauses: Vec<Clause>,
     #[serde(default, rename = "reading")]
     pub readings: Vec<Reading>,
+    #[serde(default)]
+    pub board: Option<BoardDef>,
+    /// Zones by id (`promotion`, `palace`, Ryu's `first`..`fourth`), as the first player has them.
+    #[serde(default, rename = "zone")]
+    pub zones: BTreeMap<String, ZoneDef>,
+    #[serde(default, rename = "piece")]
+    pub pieces: Vec<PieceDef>,
+    /// Named groups of pieces that share a rule (`jumping-generals`).
+    #[serde(default, rename = "group")]
+    pub groups: BTreeMap<String, Vec<String>>,
+    /// The first player's setup: piece id -> squares (`a5-p5`, `e6,l6`).
+    #[serde(default)]
+    pub setup: BTreeMap<String, String>,
+    /// Rule settings, checked against the catalogue in `settings.rs`.
+    #[serde(default)]
+    pub rules: toml::Table,
+}
+
+/// How the second player's setup and zones follow from the first player's.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum SecondPlayer {
+    /// Rotated 180 degrees (shogi and its relatives; DESIGN.md's default).
+    #[default]
+    Rotate180,
+    /// Reflected across the middle rank, files kept (chess-like).
+    MirrorRanks,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardDef {
+    pub files: u8,
+    pub ranks: u8,
+    #[serde(default)]
+    pub second_player: SecondPlayer,
+}
+
+/// A zone as the first player has it: whole ranks, or a set of squares.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneDef {
+    #[serde(default)]
+    pub ranks: Option<Vec<u8>>,
+    #[serde(default)]
+    pub squares: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceDef {
+    /// The configuration's id (`FD`, `+DE`).
+    pub id: String,
+    pub name: String,
+    /// The XBetza move, as the configuration (or the reading in force) gives it.
+    pub betza: String,
+    #[serde(default)]
+    pub promotes_to: Option<String>,
+    #[serde(default)]
+    pub royal: bool,
+    /// The jump rank: a jumping piece jumps only pieces of lower rank.
+    #[serde(default)]
+    pub rank: Option<u32>,
+    /// Abilities XBetza cannot say, checked against `settings::ABILITIES`.
+    #[serde(default)]
+    pub ability: toml::Table,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -74,9 +140,26 @@ pub struct Clause {
     /// Why the clause is not encoded (required unless encoded or pending).
     #[serde(default)]
     pub why: Option<String>,
-    /// The spec path that encodes it (or will).
+    /// The spec path(s) that encode it (or will): one path or a list.
     #[serde(default)]
-    pub encode: Option<String>,
+    pub encode: Option<Spanned<Encode>>,
+}
+
+/// `encode = "rules.skip.limit"` or `encode = ["zone.promotion", "rules.promotion.trigger"]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Encode {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl Encode {
+    pub fn paths(&self) -> Vec<&str> {
+        match self {
+            Encode::One(p) => vec![p.as_str()],
+            Encode::Many(ps) => ps.iter().map(String::as_str).collect(),
+        }
+    }
 }
 
 /// What kind of open point a reading settles.
@@ -119,4 +202,7 @@ pub struct ReadingOption {
     /// Spec path -> the value this alternative sets.
     #[serde(default)]
     pub set: BTreeMap<String, toml::Value>,
+    /// Spec paths this alternative removes (a promotion the alternative takes away).
+    #[serde(default)]
+    pub unset: Vec<String>,
 }

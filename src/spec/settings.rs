@@ -1,0 +1,362 @@
+//! The catalogue of rule settings a spec may state: every key under `[rules]` and under a
+//! piece's `ability` table, with the values it admits and what it means.
+//!
+//! Why a catalogue rather than one Rust struct per rule: the documents' open points are settled
+//! by readings that switch individual settings (`rules.skip.limit`, `piece.FD.ability.burn.max`),
+//! so every setting has to be addressable by a path, validated the same way whether it is
+//! written in the spec or set by a reading, and listed by `kensho show`. The catalogue is the
+//! schema: a key it does not know is an error, a value outside its kind is an error.
+
+use std::collections::BTreeMap;
+
+/// What values a setting admits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// One of the listed words.
+    Choice(&'static [&'static str]),
+    Bool,
+    /// An integer in the closed range.
+    Int(i64, i64),
+    /// A list of piece ids of this spec.
+    Pieces,
+    /// A list of ranks (1-based, from the owner's side).
+    Ranks,
+    /// A list of zone ids of this spec.
+    Zones,
+    /// One zone id of this spec, or "none".
+    Zone,
+    /// An ordered list of the listed words.
+    Words(&'static [&'static str]),
+    /// A table: piece id -> ranks (per-piece rank lists: forced promotion, drop bans).
+    RanksPerPiece,
+    /// A table: zone id -> XBetza move (Ryu's zone-dependent moves).
+    BetzaPerZone,
+}
+
+impl Kind {
+    /// How the kind is described in messages and `kensho show`.
+    pub fn describe(self) -> String {
+        match self {
+            Kind::Choice(words) => format!("one of {}", quote_list(words)),
+            Kind::Bool => "true or false".into(),
+            Kind::Int(lo, hi) => format!("an integer from {lo} to {hi}"),
+            Kind::Pieces => "a list of piece ids".into(),
+            Kind::Ranks => "a list of ranks".into(),
+            Kind::Zones => "a list of zone ids".into(),
+            Kind::Zone => "a zone id or \"none\"".into(),
+            Kind::Words(words) => format!("a list of {}", quote_list(words)),
+            Kind::RanksPerPiece => "a table of piece id = [ranks]".into(),
+            Kind::BetzaPerZone => "a table of zone id = \"XBETZA\"".into(),
+        }
+    }
+}
+
+fn quote_list(words: &[&str]) -> String {
+    words.iter().map(|w| format!("\"{w}\"")).collect::<Vec<_>>().join(", ")
+}
+
+/// One setting: its path below `rules.` (or below `ability.` of a piece), its kind and meaning.
+#[derive(Clone, Copy, Debug)]
+pub struct Knob {
+    pub path: &'static str,
+    pub kind: Kind,
+    pub doc: &'static str,
+}
+
+const fn knob(path: &'static str, kind: Kind, doc: &'static str) -> Knob {
+    Knob { path, kind, doc }
+}
+
+use Kind::*;
+
+/// Settings under `[rules]`.
+pub const RULES: &[Knob] = &[
+    // How XBetza strings of this spec are read (docs/xbetza.md).
+    knob("xbetza.h-modifier", Choice(&["half-plane", "ignored"]), "what an `h` direction modifier means"),
+    knob("xbetza.y-scope", Choice(&["whole-leg", "own-alternative"]), "how far a `y` toggle reaches among a leg's alternatives"),
+    knob("xbetza.toggle-span", Choice(&["rest-of-move", "next-leg"]), "how long a `y` toggle lasts"),
+    // Legality and check.
+    knob("legality.self-check", Choice(&["allowed", "illegal", "king-only"]), "may a player leave a royal attacked"),
+    knob("legality.illegal-moves", Choice(&["not-generated", "listed-moves-lose"]), "what happens to a move the rules call illegal"),
+    knob("legality.protection", Choice(&["pseudo-legal", "legal-recursive"]), "what counts as protecting a square"),
+    knob("legality.attack", Choice(&["any-capture-any-leg", "final-leg-only"]), "which captures count as attacking a square"),
+    knob("check.must-resolve", Bool, "must a player in check get out of it"),
+    knob("check.frozen-attackers", Choice(&["counted", "ignored"]), "does a frozen piece give check"),
+    knob("check.flying-king", Bool, "does facing the enemy king on an open file count as check"),
+    knob("turn-order", Choice(&["first-player-first", "second-player-first"]), "who moves first"),
+    // Promotion.
+    knob("promotion.zone", Zone, "the zone where promotion happens (\"none\": no zone promotion)"),
+    knob("promotion.trigger", Choice(&["none", "enters-zone", "ends-in-zone", "starts-or-ends-in-zone", "any-square-visited"]), "which moves may promote"),
+    knob("promotion.forced", Choice(&["never", "always", "when-no-further-move", "listed-ranks"]), "when a promotion must be taken"),
+    knob("promotion.forced-ranks", RanksPerPiece, "ranks where a piece must promote"),
+    knob("promotion.on-capture", Choice(&["none", "any-capture", "capture-and-move"]), "capture promotion: which captures promote the capturer"),
+    knob("promotion.capture-optional", Bool, "may a capture promotion be declined"),
+    knob("promotion.non-promoting-capture", Choice(&["capture-unchanged", "cannot-capture"]), "what a piece without promotion does when it captures under capture promotion"),
+    knob("promotion.stationary-moves", Choice(&["allowed", "not-allowed"]), "may a move that returns to its start square promote"),
+    knob("promotion.in-place", Choice(&["none", "by-stationary-move", "any-piece-any-time"]), "promotion without moving"),
+    knob("promotion.decided", Choice(&["after-whole-move", "per-leg"]), "when a multi-leg move's promotion is decided"),
+    knob("promotion.namesakes", Choice(&["promoted-copies", "unpromoted-type"]), "are promoted pieces named like an unpromoted type that type"),
+    knob("promotion.last-rank", Pieces, "pieces that may promote on reaching the last rank"),
+    knob("promotion.last-rank-optional", Bool, "is the last-rank promotion optional"),
+    knob("promotion.last-rank-timing", Choice(&["on-arrival", "any-time"]), "when the last-rank promotion may be taken"),
+    knob("promotion.deva", Choice(&["none", "promotable-only", "all-non-royal"]), "which pieces the Deva/Dark Spirit rule promotes"),
+    knob("promotion.deva-priority", Choice(&["special-wins", "own-promotion-first"]), "which promotion applies when both could"),
+    knob("promotion.deva-multi-capture", Choice(&["first-special-capture", "last-special-capture", "second-capture"]), "which capture of a multi-capture decides the special promotion"),
+    knob("promotion.after-drop", Choice(&["enter-from-outside", "move-ending-in-zone", "starts-or-ends-in-zone"]), "how a piece dropped in the zone may promote"),
+    knob("promotion.permanent", Choice(&["until-captured", "until-captured-or-first-zone"]), "how long a promotion lasts"),
+    // Drops.
+    knob("drops.enabled", Bool, "are captured pieces dropped"),
+    knob("drops.unpromoted", Bool, "are pieces always dropped unpromoted"),
+    knob("drops.nifu", Choice(&["none", "own-unpromoted"]), "the two-pawns-on-a-file ban"),
+    knob("drops.nifu-pieces", Pieces, "pieces that count for the two-pawns ban"),
+    knob("drops.rank-ban", RanksPerPiece, "ranks where a piece may not be dropped"),
+    knob("drops.zone-ban", Zones, "zones where nothing may be dropped"),
+    knob("drops.palace-only", Pieces, "pieces dropped only inside the own palace"),
+    knob("drops.palace-ban", Choice(&["none", "own", "both"]), "palaces other pieces may not be dropped into"),
+    knob("drops.pawn-mate", Choice(&["allowed", "no-mate", "no-check"]), "may a pawn drop mate (or check)"),
+    knob("drops.pawn-mate-screen", Choice(&["none", "own-guns", "any-guns"]), "does a pawn drop that mates as a screen count"),
+    knob("drops.dead-piece", Choice(&["allowed", "actual-move", "empty-board", "forward-square"]), "when a piece counts as never able to move again (drop ban)"),
+    knob("drops.per-turn", Choice(&["instead-of-move", "in-addition"]), "is a drop a whole turn"),
+    // Turn skipping.
+    knob("skip.null-move", Choice(&["allowed", "illegal"]), "may a player pass without a piece"),
+    knob("skip.by-piece", Choice(&["allowed", "illegal"]), "may a piece pass by moving out and back"),
+    knob("skip.squares", Choice(&["any-adjacent-empty", "own-igui-or-area-squares", "per-piece-string"]), "which pieces may skip"),
+    knob("skip.limit", Choice(&["none", "no-two-own-in-a-row", "not-after-opponent-skip", "both"]), "how often skipping is allowed"),
+    knob("skip.promotion-exempt", Bool, "is a stationary promotion exempt from the skip limit"),
+    knob("skip.missing-piece", Choice(&["ignored", "no-skip"]), "what a skip rule naming a piece the game lacks means"),
+    // Game end.
+    knob("end.royals", Choice(&["last-royal-captured", "any-royal-captured", "checkmate"]), "when losing royals ends the game"),
+    knob("end.checkmate", Choice(&["terminal", "not-terminal", "by-capture"]), "does checkmate end the game at once"),
+    knob("end.stalemate", Choice(&["none", "draw", "loss", "win", "loss-if-one-royal-else-draw"]), "result for the player who cannot move"),
+    knob("end.stalemate-condition", Choice(&["no-legal-move", "no-safe-move"]), "what 'cannot move' means"),
+    knob("end.illegal-move", Choice(&["none", "loss"]), "does making an illegal move lose"),
+    knob("end.repetition", Choice(&["none", "draw", "loss-for-repeater"]), "result of repetition"),
+    knob("end.repetition-count", Int(2, 9), "how many times a position recurs to end the game"),
+    knob("end.repetition-identity", Choice(&["board-side", "board-side-skip-state", "board-hands-side"]), "what makes two positions the same"),
+    knob("end.repetition-exclude", Choice(&["none", "positions-after-skips", "illegal-skips"]), "positions not counted toward repetition"),
+    knob("end.repetition-counted-at", Choice(&["turn-boundaries", "every-action"]), "when positions are counted"),
+    knob("end.perpetual-check", Choice(&["none", "checker-loses", "move-illegal"]), "the perpetual check rule"),
+    knob("end.perpetual-check-detect", Choice(&["repetition-all-checks", "consecutive-checks"]), "how perpetual check is detected"),
+    knob("end.perpetual-check-count", Int(2, 9), "checks or repetitions that make a perpetual"),
+    knob("end.impasse", Choice(&["none", "points"]), "the impasse rule"),
+    knob("end.impasse-threshold", Int(0, 999), "points a player needs to win (or not lose) an impasse"),
+    knob("end.impasse-count", Choice(&["board", "board-and-hand"]), "which pieces count for impasse points"),
+    knob("end.impasse-five", Pieces, "pieces worth five points"),
+    knob("end.impasse-trigger", Choice(&["repetition", "both-kings-in-zone"]), "when an impasse is declared"),
+    knob("end.precedence", Words(&["impasse", "perpetual-check", "repetition"]), "which end rule wins when several apply"),
+    knob("end.bare-king", Choice(&["none", "loss", "loss-unless-hand"]), "the bare-king rule"),
+    knob("end.bare-king-when", Choice(&["immediately", "after-own-turn"]), "when the bare-king rule applies"),
+    // Heian Ryu's extra turn and demotion.
+    knob("extra-turn.after", Choice(&["none", "drop-in-first-zone"]), "what earns an extra turn"),
+    knob("extra-turn.optional", Bool, "may the extra turn be declined"),
+    knob("extra-turn.uses", Choice(&["any", "drop"]), "what the extra turn may be used for"),
+    knob("extra-turn.max-consecutive", Int(1, 9), "turns in a row one player may take"),
+    knob("extra-turn.legality", Choice(&["end-of-turn", "each-action"]), "when self-check is judged in a double turn"),
+    knob("extra-turn.check", Choice(&["ignored", "wins", "forfeits-extra-turn"]), "what check given by the first action means"),
+    knob("demotion.on", Choice(&["none", "enter-first-zone", "enter-first-zone-non-capture"]), "when a promoted piece is demoted"),
+    knob("demotion.repromote", Choice(&["forced", "optional"]), "may a demoted piece promote again"),
+    // Zone-dependent moves (Ryu).
+    knob("zone-moves.by", Choice(&["destination", "origin"]), "which square's zone decides a move"),
+    knob("zone-moves.promoted", Choice(&["own-move", "third-zone"]), "what promoted pieces move like"),
+    knob("zone-moves.frame", Choice(&["player", "board"]), "are left and right the player's or the board's"),
+    // Additions for one document go below, in a block headed by the spec's id.
+];
+
+/// Settings under a piece's `ability` table.
+pub const ABILITIES: &[Knob] = &[
+    knob("burn.max", Int(0, 8), "how many adjacent pieces the piece burns after moving"),
+    knob("burn.targets", Choice(&["enemy", "any"]), "which pieces it may burn"),
+    knob("burn.immune", Pieces, "pieces that are never burned"),
+    knob("burn.optional", Bool, "is burning the player's choice"),
+    knob("burn.passive", Bool, "does it burn on the opponent's turn (Tenjiku)"),
+    knob("burn.after-area-move", Choice(&["always", "never", "non-capturing"]), "does it burn after an area move"),
+    knob("burn.after-igui", Bool, "does it burn after capturing without moving"),
+    knob("burn.arrival-capture", Choice(&["counted", "extra"]), "does the capture on arrival count toward the burns"),
+    knob("burn.immunity-covers", Choice(&["burn-only", "burn-and-igui"]), "does burn immunity also stop igui captures"),
+    knob("area-move.steps", Int(1, 9), "King steps in an area move"),
+    knob("area-move.stop-at-capture", Bool, "does an area move end at its first capture"),
+    knob("igui.max", Int(1, 9), "captures without moving in one turn"),
+    knob("freeze.range", Choice(&["adjacent", "board"]), "which enemy pieces it freezes"),
+    knob("freeze.targets", Choice(&["enemy", "any"]), "whose pieces it freezes"),
+    knob("freeze.blocks", Choice(&["all-moves", "moves-leaving-square"]), "what a frozen piece cannot do"),
+    knob("freeze.timing", Choice(&["start-of-turn", "also-mid-move"]), "when freezing is judged"),
+    knob("freeze.immune", Pieces, "pieces it cannot freeze"),
+    knob("jump.max-jumped", Int(0, 9), "how many pieces one jump may pass over"),
+    knob("jump.rank-limit", Choice(&["none", "jump-only", "jump-and-capture"]), "does the jump rank limit jumping (and capturing)"),
+    knob("jump.capture-jumped", Bool, "may it capture the enemy pieces it jumps"),
+    knob("jump.capture-jumped-royals", Bool, "may it capture jumped royals"),
+    knob("jump.landing", Choice(&["capture", "capture-or-empty"]), "where a jump may end"),
+    knob("jump.capture-targets", Choice(&["any", "lower-rank"]), "which pieces it may capture by moving"),
+    knob("protected-royal-ban.scope", Choice(&["all-royals", "emperor-only"]), "which royals may not be captured while protected"),
+    knob("protected-royal-ban.measured", Choice(&["before-capture", "after-capture"]), "when protection is judged"),
+    knob("confine", Zone, "the zone the piece may never leave (a palace; the Xiangqi elephant's own half)"),
+    knob("flying-capture", Choice(&["none", "move", "shoot"]), "capture of the enemy king along an open file"),
+    knob("cannon.screens", Choice(&["any", "non-cannon"]), "which pieces may serve as a screen"),
+    knob("zone-moves", BetzaPerZone, "the move in each zone (zone id = XBETZA)"),
+    knob("pass", Bool, "may the piece pass (skip the turn) in place"),
+    // Additions for one document go below, in a block headed by the spec's id.
+];
+
+/// The knob at `path` in `catalogue`.
+pub fn find(catalogue: &'static [Knob], path: &str) -> Option<&'static Knob> {
+    catalogue.iter().find(|k| k.path == path)
+}
+
+/// Is `prefix` the beginning of some knob's path (a table level such as `skip`)?
+pub fn is_table(catalogue: &'static [Knob], prefix: &str) -> bool {
+    catalogue
+        .iter()
+        .any(|k| k.path.len() > prefix.len() && k.path.starts_with(prefix) && k.path.as_bytes()[prefix.len()] == b'.')
+}
+
+/// The closest known path, for "did you mean" hints.
+pub fn closest(catalogue: &'static [Knob], path: &str) -> Option<&'static str> {
+    catalogue
+        .iter()
+        .map(|k| (edit_distance(k.path, path), k.path))
+        .filter(|(d, p)| *d <= p.len() / 3 + 1)
+        .min()
+        .map(|(_, p)| p)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for j in 0..b.len() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != b[j])).min(row[j] + 1).min(row[j + 1] + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// A validated setting value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Setting {
+    Word(String),
+    Bool(bool),
+    Int(i64),
+    List(Vec<String>),
+    Ranks(Vec<u8>),
+    RanksPerPiece(BTreeMap<String, Vec<u8>>),
+    BetzaPerZone(BTreeMap<String, String>),
+}
+
+/// What a value must be checked against beyond its shape: the spec's piece and zone ids.
+pub struct Names<'a> {
+    pub pieces: &'a dyn Fn(&str) -> bool,
+    pub zones: &'a dyn Fn(&str) -> bool,
+}
+
+/// Checks one value against its kind.
+pub fn validate(kind: Kind, value: &toml::Value, names: &Names) -> Result<Setting, String> {
+    use toml::Value as V;
+    let strings = |v: &V| -> Result<Vec<String>, String> {
+        match v {
+            V::Array(items) => items
+                .iter()
+                .map(|i| i.as_str().map(str::to_string).ok_or_else(|| format!("expected {}", kind.describe())))
+                .collect(),
+            _ => Err(format!("expected {}", kind.describe())),
+        }
+    };
+    let ranks = |v: &V| -> Result<Vec<u8>, String> {
+        match v {
+            V::Array(items) => items
+                .iter()
+                .map(|i| match i.as_integer() {
+                    Some(n) if (1..=26).contains(&n) => Ok(n as u8),
+                    _ => Err(format!("expected ranks 1 to 26, found {i}")),
+                })
+                .collect(),
+            _ => Err(format!("expected {}", kind.describe())),
+        }
+    };
+    match kind {
+        Choice(words) => match value.as_str() {
+            Some(w) if words.contains(&w) => Ok(Setting::Word(w.to_string())),
+            _ => Err(format!("expected {}, found {value}", kind.describe())),
+        },
+        Bool => value.as_bool().map(Setting::Bool).ok_or_else(|| format!("expected true or false, found {value}")),
+        Int(lo, hi) => match value.as_integer() {
+            Some(n) if (lo..=hi).contains(&n) => Ok(Setting::Int(n)),
+            _ => Err(format!("expected {}, found {value}", kind.describe())),
+        },
+        Pieces => {
+            let list = strings(value)?;
+            if let Some(bad) = list.iter().find(|p| !(names.pieces)(p)) {
+                return Err(format!("unknown piece id '{bad}'"));
+            }
+            Ok(Setting::List(list))
+        }
+        Zones => {
+            let list = strings(value)?;
+            if let Some(bad) = list.iter().find(|z| !(names.zones)(z)) {
+                return Err(format!("unknown zone '{bad}'"));
+            }
+            Ok(Setting::List(list))
+        }
+        Zone => match value.as_str() {
+            Some("none") => Ok(Setting::Word("none".into())),
+            Some(z) if (names.zones)(z) => Ok(Setting::Word(z.into())),
+            Some(z) => Err(format!("unknown zone '{z}'")),
+            None => Err(format!("expected {}, found {value}", kind.describe())),
+        },
+        Words(words) => {
+            let list = strings(value)?;
+            if let Some(bad) = list.iter().find(|w| !words.contains(&w.as_str())) {
+                return Err(format!("'{bad}' is not one of {}", quote_list(words)));
+            }
+            Ok(Setting::List(list))
+        }
+        Ranks => ranks(value).map(Setting::Ranks),
+        RanksPerPiece => {
+            let table = value.as_table().ok_or_else(|| format!("expected {}", kind.describe()))?;
+            let mut out = BTreeMap::new();
+            for (piece, r) in table {
+                if !(names.pieces)(piece) {
+                    return Err(format!("unknown piece id '{piece}'"));
+                }
+                out.insert(piece.clone(), ranks(r)?);
+            }
+            Ok(Setting::RanksPerPiece(out))
+        }
+        BetzaPerZone => {
+            let table = value.as_table().ok_or_else(|| format!("expected {}", kind.describe()))?;
+            let mut out = BTreeMap::new();
+            for (zone, b) in table {
+                if !(names.zones)(zone) {
+                    return Err(format!("unknown zone '{zone}'"));
+                }
+                let text = b.as_str().ok_or_else(|| format!("expected an XBetza string for zone '{zone}'"))?;
+                out.insert(zone.clone(), text.to_string());
+            }
+            Ok(Setting::BetzaPerZone(out))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalogue_paths_are_unique_and_leaves() {
+        for cat in [RULES, ABILITIES] {
+            for (i, k) in cat.iter().enumerate() {
+                assert!(cat[i + 1..].iter().all(|o| o.path != k.path), "{} twice", k.path);
+                assert!(!is_table(cat, k.path), "{} is both a setting and a table", k.path);
+            }
+        }
+    }
+
+    #[test]
+    fn closest_suggests_near_misses_only() {
+        assert_eq!(closest(RULES, "skip.limt"), Some("skip.limit"));
+        assert_eq!(closest(RULES, "zzzzzzzzzzzz"), None);
+    }
+}
