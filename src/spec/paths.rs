@@ -172,12 +172,14 @@ pub fn locate(source: &str, path: &str) -> Option<Range<usize>> {
     for seg in segments(path) {
         let item: &Item = match node {
             Node::Table(t) => {
-                let (key, item) = t.get_key_value(seg)?;
+                let Some((key, item)) = t.get_key_value(seg) else { return best };
                 best = item.span().or(key.span()).or(best);
                 item
             }
             Node::Tables(array) => {
-                let table = array.iter().find(|t| t.get("id").and_then(|i| i.as_str()) == Some(seg))?;
+                let Some(table) = array.iter().find(|t| t.get("id").and_then(|i| i.as_str()) == Some(seg)) else {
+                    return best;
+                };
                 best = table.get("id").and_then(|i| i.span()).or(best);
                 node = Node::Table(table);
                 continue;
