@@ -22,6 +22,41 @@ enum Command {
     Readings,
     /// List every clause of each spec with its status, encoding and the readings citing it.
     Clauses(ClausesArgs),
+    /// Read a rule document: write a spec skeleton from its configuration and report every
+    /// disagreement between the configuration and the prose lists.
+    Ingest(IngestArgs),
+    /// Check specs before publishing: setup overlaps and symmetry, counts against the document,
+    /// promotion cycles, pieces stranded where they can never move, zones against the setup,
+    /// reading alternatives that change nothing. Exit 1 when there are errors.
+    Lint(LintArgs),
+}
+
+#[derive(Args)]
+struct LintArgs {
+    /// Spec files (specs/*.toml).
+    #[arg(required = true)]
+    specs: Vec<std::path::PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    /// Leave out notes (severity info).
+    #[arg(long)]
+    no_notes: bool,
+}
+
+#[derive(Args)]
+struct IngestArgs {
+    /// The rule document (a chessvariants-style page saved as text, like shared/seeds/*.txt).
+    document: std::path::PathBuf,
+    /// Write the spec skeleton here (refuses to overwrite an existing file without --force).
+    #[arg(long, value_name = "SPEC.toml")]
+    out: Option<std::path::PathBuf>,
+    /// Overwrite the --out file if it exists.
+    #[arg(long, requires = "out")]
+    force: bool,
+    /// Output format of the findings.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
 }
 
 #[derive(Args)]
@@ -189,11 +224,96 @@ fn run_clauses(args: ClausesArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+fn run_ingest(args: IngestArgs) -> ExitCode {
+    use kensho::commands::findings;
+    let label = args.document.display().to_string();
+    let text = match std::fs::read_to_string(&args.document) {
+        Ok(t) => t,
+        Err(e) => return usage_error(format!("cannot read the document {label}: {e}")),
+    };
+    let name = args.document.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or(label.clone());
+    let doc = match kensho::spec::ingest::ingest(&name, &text) {
+        Ok(d) => d,
+        Err(e) => return usage_error(e),
+    };
+    if let Some(out) = &args.out {
+        if out.exists() && !args.force {
+            return usage_error(format!("{} exists; pass --force to overwrite it", out.display()));
+        }
+        if let Err(e) = kensho::commands::output::write_atomic(out, &doc.skeleton) {
+            return usage_error(format!("cannot write {}: {e}", out.display()));
+        }
+    }
+    match args.format {
+        Format::Table => {
+            println!(
+                "{label}: {} board, {} configuration entries, {} prose setup lines, {} prose promotion lines",
+                doc.board,
+                doc.config.pieces.len(),
+                doc.prose.setup.len(),
+                doc.prose.promotions.len()
+            );
+            print!("{}", findings::render_table(&doc.findings));
+            println!("{}", findings::summary(&doc.findings));
+            match &args.out {
+                Some(out) => println!("spec skeleton written to {}", out.display()),
+                None => println!("pass --out SPEC.toml to write the spec skeleton"),
+            }
+        }
+        Format::Json => {
+            let mut v = findings::to_json(&doc.findings);
+            v["document"] = serde_json::json!(label);
+            println!("{}", serde_json::to_string_pretty(&v).expect("JSON of strings"));
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn run_lint(args: LintArgs) -> ExitCode {
+    use kensho::commands::findings;
+    use kensho::spec::finding::Severity;
+    let Some(specs) = load_specs(&args.specs) else {
+        return ExitCode::from(2);
+    };
+    let mut errors = 0;
+    let mut reports = Vec::new();
+    for s in &specs {
+        let mut found = kensho::spec::lint::lint(s);
+        if args.no_notes {
+            found.retain(|f| f.severity != Severity::Info);
+        }
+        errors += findings::counts(&found).0;
+        match args.format {
+            Format::Table => {
+                println!("{} ({})", s.spec.game.name, s.path);
+                print!("{}", findings::render_table(&found));
+                println!("{}\n", findings::summary(&found));
+            }
+            Format::Json => {
+                let mut v = findings::to_json(&found);
+                v["spec"] = serde_json::json!(s.spec.game.id.get_ref());
+                v["path"] = serde_json::json!(s.path);
+                reports.push(v);
+            }
+        }
+    }
+    if let Format::Json = args.format {
+        println!("{}", serde_json::to_string_pretty(&reports).expect("JSON of strings"));
+    }
+    if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Moves(args) => run_moves(args),
         Command::Readings => print_readings(),
         Command::Clauses(args) => run_clauses(args),
+        Command::Ingest(args) => run_ingest(args),
+        Command::Lint(args) => run_lint(args),
     }
 }

@@ -1,2 +1,4 @@
 pub mod clauses;
+pub mod findings;
 pub mod moves;
+pub mod output;

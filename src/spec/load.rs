@@ -223,7 +223,7 @@ fn check_encodes(label: &str, source: &str, spec: &SpecFile, value: &toml::Value
 }
 
 /// What a spec path may start with.
-const ROOTS: &[&str] = &["board", "zone", "piece", "group", "setup", "rules"];
+const ROOTS: &[&str] = &["board", "zone", "piece", "group", "setup", "rules", "counts"];
 
 /// The default option of a reading must describe the spec as written; every other option must
 /// turn it into a valid spec.

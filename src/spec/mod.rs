@@ -3,8 +3,10 @@
 //! offending value.
 
 pub mod diagnostic;
+pub mod finding;
 pub mod game;
 pub mod ingest;
+pub mod lint;
 pub mod load;
 pub mod model;
 pub mod paths;

@@ -30,6 +30,29 @@ pub struct SpecFile {
     /// Rule settings, checked against the catalogue in `settings.rs`.
     #[serde(default)]
     pub rules: toml::Table,
+    /// Counts the document states, checked against the setup by `kensho lint`.
+    #[serde(default)]
+    pub counts: Option<CountsDef>,
+}
+
+/// "with only 54 pieces of 27 types on a 13x13 board": what the document says the setup holds.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountsDef {
+    /// Pieces each player starts with.
+    #[serde(default)]
+    pub pieces_per_side: Option<usize>,
+    /// Distinct piece types in each player's setup.
+    #[serde(default)]
+    pub types: Option<usize>,
+}
+
+/// A symmetry the document claims for the first player's setup.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum SetupSymmetry {
+    /// Left and right halves mirror each other (files a <-> last file).
+    MirrorFiles,
 }
 
 /// How the second player's setup and zones follow from the first player's.
@@ -38,6 +61,7 @@ pub struct SpecFile {
 pub enum SecondPlayer {
     /// Rotated 180 degrees (shogi and its relatives; DESIGN.md's default).
     #[default]
+    #[serde(rename = "rotate-180")]
     Rotate180,
     /// Reflected across the middle rank, files kept (chess-like).
     MirrorRanks,
@@ -50,6 +74,9 @@ pub struct BoardDef {
     pub ranks: u8,
     #[serde(default)]
     pub second_player: SecondPlayer,
+    /// The symmetry the document claims for the setup (`kensho lint` checks it).
+    #[serde(default)]
+    pub setup_symmetry: Option<SetupSymmetry>,
 }
 
 /// A zone as the first player has it: whole ranks, or a set of squares.
@@ -60,6 +87,10 @@ pub struct ZoneDef {
     pub ranks: Option<Vec<u8>>,
     #[serde(default)]
     pub squares: Option<String>,
+    /// The zone begins at the rank where the opponent's pieces of this id start ("at the
+    /// original line of the opponent's pawns and beyond"); `kensho lint` checks it.
+    #[serde(default)]
+    pub begins_at_enemy: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize)]

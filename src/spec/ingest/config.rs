@@ -1,4 +1,4 @@
-//! Reading a chessvariants-style rule document: the Interactive Diagram configuration.
+//! The Interactive Diagram configuration of a document.
 //!
 //! The configuration comes in two layouts, both in the seeds: one `key=value` or
 //! `name:ID:XBETZA:image:squares` entry per line (Suzumu), or all entries on one line separated
