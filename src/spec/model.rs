@@ -38,6 +38,7 @@ pub struct SpecFile {
 pub enum SecondPlayer {
     /// Rotated 180 degrees (shogi and its relatives; DESIGN.md's default).
     #[default]
+    #[serde(rename = "rotate-180")]
     Rotate180,
     /// Reflected across the middle rank, files kept (chess-like).
     MirrorRanks,

@@ -160,6 +160,17 @@ pub const RULES: &[Knob] = &[
     knob("zone-moves.promoted", Choice(&["own-move", "third-zone"]), "what promoted pieces move like"),
     knob("zone-moves.frame", Choice(&["player", "board"]), "are left and right the player's or the board's"),
     // Additions for one document go below, in a block headed by the spec's id.
+    // shogi/xiangqi:
+    knob("end.impasse-declaration", Choice(&["none", "king-in-zone"]), "impasse by declaration (in place of end.impasse-trigger): the player to move, not in check, with the king in the promotion zone, declares; the declarer wins if the conditions hold, else loses"),
+    knob("end.impasse-squares", Choice(&["anywhere", "promotion-zone"]), "where a board piece must stand to count toward impasse points"),
+    knob("end.impasse-min-pieces", Int(0, 99), "pieces besides the king a declarer must have in the promotion zone"),
+    knob("end.impasse-threshold-second", Int(0, 999), "points the second player needs, where it differs from end.impasse-threshold (then the first player's)"),
+    knob("end.perpetual-chase", Choice(&["none", "chaser-loses"]), "the perpetual chase rule (Xiangqi): a player whose every move in a repetition chases the same piece must vary or loses"),
+    // shoogantshii:
+    knob("drops.palace-only-zone", Zone, "the zone the drops.palace-only pieces may be dropped into (the whole palace, or only the points of it their move uses)"),
+    // hook:
+    knob("promotion.deva-targets", Pieces, "pieces whose capture, or the capture of their promoted form, promotes the capturer to their promoted form (the Deva/Dark Spirit rule)"),
+    knob("promotion.deva-exempt", Pieces, "pieces the Deva/Dark Spirit rule leaves alone: they take their own promotion, or stay as they are if it is taken"),
 ];
 
 /// Settings under a piece's `ability` table.
@@ -195,6 +206,9 @@ pub const ABILITIES: &[Knob] = &[
     knob("zone-moves", BetzaPerZone, "the move in each zone (zone id = XBETZA)"),
     knob("pass", Bool, "may the piece pass (skip the turn) in place"),
     // Additions for one document go below, in a block headed by the spec's id.
+    // suzumu:
+    knob("burn.return-to-start", Choice(&["igui", "burn"]), "are captures of pieces next to the start square after an area move back to it igui (burn immunity does not apply) or a burn"),
+    knob("jump.capture-jumped-rank", Choice(&["lower-only", "any"]), "may it jump and capture an enemy its rank would not let it jump (a non-royal of equal or higher rank; royals: jump.capture-jumped-royals)"),
 ];
 
 /// The knob at `path` in `catalogue`.
