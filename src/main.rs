@@ -7,6 +7,28 @@ use kensho::xbetza::readings::{Readings, READINGS};
 use std::io::{self, BufReader, Write};
 use std::process::ExitCode;
 
+/// Writes to standard output; when the reader has gone (`kensho clauses ... | head`), stops
+/// quietly instead of panicking.
+fn emit(args: std::fmt::Arguments) {
+    let mut stdout = io::stdout().lock();
+    if let Err(e) = stdout.write_fmt(args) {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {e}");
+        std::process::exit(2);
+    }
+}
+
+macro_rules! out {
+    ($($arg:tt)*) => { emit(format_args!($($arg)*)) };
+}
+
+macro_rules! outln {
+    () => { emit(format_args!("\n")) };
+    ($($arg:tt)*) => {{ emit(format_args!($($arg)*)); emit(format_args!("\n")) }};
+}
+
 #[derive(Parser)]
 #[command(name = "kensho", version, about = "Rules verification and variant design for shogi variants")]
 struct Cli {
@@ -29,6 +51,20 @@ enum Command {
     /// promotion cycles, pieces stranded where they can never move, zones against the setup,
     /// reading alternatives that change nothing. Exit 1 when there are errors.
     Lint(LintArgs),
+    /// Draw a spec's board with the setup and zones, and list its pieces, rules and readings.
+    Show(ShowArgs),
+}
+
+#[derive(Args)]
+struct ShowArgs {
+    /// A spec file (specs/*.toml).
+    spec: std::path::PathBuf,
+    /// Switch one of the spec's readings: READING=OPTION (repeatable; `kensho show` lists them).
+    #[arg(long = "reading", value_name = "READING=OPTION")]
+    readings: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
 }
 
 #[derive(Args)]
@@ -179,12 +215,12 @@ fn run_moves(args: MovesArgs) -> ExitCode {
 
 fn print_readings() -> ExitCode {
     for r in READINGS {
-        println!("{}: {}", r.name, r.question);
+        outln!("{}: {}", r.name, r.question);
         for (i, (v, meaning)) in r.values.iter().enumerate() {
             let tag = if i == 0 { " (default)" } else { "" };
-            println!("  {v}{tag}: {meaning}");
+            outln!("  {v}{tag}: {meaning}");
         }
-        println!("  why the default: {}\n", r.why_default);
+        outln!("  why the default: {}\n", r.why_default);
     }
     ExitCode::SUCCESS
 }
@@ -213,12 +249,12 @@ fn run_clauses(args: ClausesArgs) -> ExitCode {
     match args.format {
         Format::Table => {
             for s in &specs {
-                println!("{}", clauses::render_table(s));
+                outln!("{}", clauses::render_table(s));
             }
         }
         Format::Json => {
             let all: Vec<_> = specs.iter().map(clauses::to_json).collect();
-            println!("{}", serde_json::to_string_pretty(&all).expect("JSON of strings"));
+            outln!("{}", serde_json::to_string_pretty(&all).expect("JSON of strings"));
         }
     }
     ExitCode::SUCCESS
@@ -246,24 +282,24 @@ fn run_ingest(args: IngestArgs) -> ExitCode {
     }
     match args.format {
         Format::Table => {
-            println!(
+            outln!(
                 "{label}: {} board, {} configuration entries, {} prose setup lines, {} prose promotion lines",
                 doc.board,
                 doc.config.pieces.len(),
                 doc.prose.setup.len(),
                 doc.prose.promotions.len()
             );
-            print!("{}", findings::render_table(&doc.findings));
-            println!("{}", findings::summary(&doc.findings));
+            out!("{}", findings::render_table(&doc.findings));
+            outln!("{}", findings::summary(&doc.findings));
             match &args.out {
-                Some(out) => println!("spec skeleton written to {}", out.display()),
-                None => println!("pass --out SPEC.toml to write the spec skeleton"),
+                Some(out) => outln!("spec skeleton written to {}", out.display()),
+                None => outln!("pass --out SPEC.toml to write the spec skeleton"),
             }
         }
         Format::Json => {
             let mut v = findings::to_json(&doc.findings);
             v["document"] = serde_json::json!(label);
-            println!("{}", serde_json::to_string_pretty(&v).expect("JSON of strings"));
+            outln!("{}", serde_json::to_string_pretty(&v).expect("JSON of strings"));
         }
     }
     ExitCode::SUCCESS
@@ -285,9 +321,9 @@ fn run_lint(args: LintArgs) -> ExitCode {
         errors += findings::counts(&found).0;
         match args.format {
             Format::Table => {
-                println!("{} ({})", s.spec.game.name, s.path);
-                print!("{}", findings::render_table(&found));
-                println!("{}\n", findings::summary(&found));
+                outln!("{} ({})", s.spec.game.name, s.path);
+                out!("{}", findings::render_table(&found));
+                outln!("{}\n", findings::summary(&found));
             }
             Format::Json => {
                 let mut v = findings::to_json(&found);
@@ -298,13 +334,34 @@ fn run_lint(args: LintArgs) -> ExitCode {
         }
     }
     if let Format::Json = args.format {
-        println!("{}", serde_json::to_string_pretty(&reports).expect("JSON of strings"));
+        outln!("{}", serde_json::to_string_pretty(&reports).expect("JSON of strings"));
     }
     if errors > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     }
+}
+
+fn run_show(args: ShowArgs) -> ExitCode {
+    use kensho::commands::show;
+    let Some(mut specs) = load_specs(std::slice::from_ref(&args.spec)) else {
+        return ExitCode::from(2);
+    };
+    let spec = specs.remove(0);
+    let chosen = match kensho::spec::load::parse_choices(&args.readings) {
+        Ok(c) => c,
+        Err(e) => return usage_error(e),
+    };
+    let game = match spec.resolve(&chosen) {
+        Ok(g) => g,
+        Err(e) => return usage_error(e),
+    };
+    match args.format {
+        Format::Table => out!("{}", show::render(&spec, &game, &chosen)),
+        Format::Json => outln!("{}", serde_json::to_string_pretty(&show::to_json(&spec, &game, &chosen)).expect("JSON of strings")),
+    }
+    ExitCode::SUCCESS
 }
 
 fn main() -> ExitCode {
@@ -315,5 +372,6 @@ fn main() -> ExitCode {
         Command::Clauses(args) => run_clauses(args),
         Command::Ingest(args) => run_ingest(args),
         Command::Lint(args) => run_lint(args),
+        Command::Show(args) => run_show(args),
     }
 }

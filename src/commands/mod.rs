@@ -2,3 +2,4 @@ pub mod clauses;
 pub mod findings;
 pub mod moves;
 pub mod output;
+pub mod show;

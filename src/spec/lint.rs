@@ -89,7 +89,10 @@ fn square_list(squares: &[Square]) -> String {
 }
 
 fn setup_checks(game: &GameSpec, cite: &Citations, context: &str, out: &mut Vec<Finding>) {
-    let push = |out: &mut Vec<Finding>, sev, code, subject: String, msg: String, clauses: Vec<String>| {
+    // Under a reading's rejected alternative a fault is a reason to reject it, not an error of
+    // the spec as it stands.
+    let push = |out: &mut Vec<Finding>, sev: Severity, code, subject: String, msg: String, clauses: Vec<String>| {
+        let sev = if context.is_empty() { sev } else { sev.max(Severity::Warning) };
         out.push(Finding::new(sev, code, subject, format!("{context}{msg}")).clauses(clauses));
     };
     // The two camps must not overlap.

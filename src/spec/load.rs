@@ -43,7 +43,10 @@ impl LoadedSpec {
                 let names: Vec<&str> = reading.options.iter().map(|o| o.name.get_ref().as_str()).collect();
                 format!("reading '{rid}' has no option '{option}': expected one of {}", names.join(", "))
             })?;
-            apply_option(&mut value, opt).map_err(|e| format!("reading {rid}={option}: {e}"))?;
+            if option != reading.default.get_ref() {
+                // The spec as written states every default already.
+                apply_option(&mut value, opt).map_err(|e| format!("reading {rid}={option}: {e}"))?;
+            }
         }
         build_from_value(&value).map_err(|problems| {
             let lines: Vec<String> = problems.iter().map(|p| p.message.clone()).collect();

@@ -1,0 +1,218 @@
+//! `kensho show SPEC`: the board with the setup drawn and zones marked, then tables of the
+//! pieces (moves, promotions, abilities), the rule settings and the readings in force.
+
+use crate::report::board::draw_cells;
+use crate::spec::game::GameSpec;
+use crate::spec::settings::Setting;
+use crate::spec::LoadedSpec;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use tabled::settings::{object::Columns, Modify, Style, Width};
+use tabled::{Table, Tabled};
+
+/// How a setting's value is written in tables.
+pub fn setting_text(s: &Setting) -> String {
+    match s {
+        Setting::Word(w) => w.clone(),
+        Setting::Bool(b) => b.to_string(),
+        Setting::Int(n) => n.to_string(),
+        Setting::List(l) => format!("[{}]", l.join(", ")),
+        Setting::Ranks(r) => format!("{r:?}"),
+        Setting::RanksPerPiece(m) => m.iter().map(|(p, r)| format!("{p}: {r:?}")).collect::<Vec<_>>().join("; "),
+        Setting::BetzaPerZone(m) => m.iter().map(|(z, b)| format!("{z}: {b}")).collect::<Vec<_>>().join("; "),
+    }
+}
+
+/// The characters that mark empty squares of zones: `+` the promotion zone, `#` a palace,
+/// otherwise the first letter of the zone's name not taken by another zone.
+fn zone_marks(zones: &[&String]) -> Vec<char> {
+    let mut taken: Vec<char> = Vec::new();
+    for z in zones {
+        let mark = match z.as_str() {
+            "promotion" => '+',
+            z if z.contains("palace") => '#',
+            z => z.chars().filter(|c| c.is_ascii_alphanumeric()).find(|c| !taken.contains(c)).unwrap_or('?'),
+        };
+        taken.push(mark);
+    }
+    taken
+}
+
+/// The board: the first player's pieces by id, the second player's with a leading `v` (as
+/// shogi diagrams mark the upside-down pieces), empty zone squares by the zone's mark.
+pub fn board_text(game: &GameSpec) -> String {
+    let mut cells: BTreeMap<crate::geometry::Square, String> = BTreeMap::new();
+    for p in &game.setup {
+        let text = if p.player == 0 { p.piece.clone() } else { format!("v{}", p.piece) };
+        cells.entry(p.square).and_modify(|c| c.push_str(&format!("/{text}"))).or_insert(text);
+    }
+    let width = cells.values().map(|c| c.chars().count()).max().unwrap_or(1);
+    // Palaces first (both players'), then the first player's other zones.
+    let mut ids: Vec<&String> = game.zones.keys().collect();
+    ids.sort_by_key(|z| !z.contains("palace"));
+    let zones: Vec<(&String, char)> = ids.iter().copied().zip(zone_marks(&ids)).collect();
+    let in_zone = |z: &str, sq| game.zone_squares(z, 0).contains(&sq) || (z.contains("palace") && game.zone_squares(z, 1).contains(&sq));
+    let mut text = draw_cells(game.board, width, |sq| {
+        if let Some(c) = cells.get(&sq) {
+            return c.clone();
+        }
+        zones.iter().find(|(z, _)| in_zone(z, sq)).map(|(_, m)| m.to_string()).unwrap_or_else(|| ".".into())
+    });
+    let legend: Vec<String> = zones.iter().map(|(z, m)| format!("{m} {z}")).collect();
+    text.push_str(&format!(
+        "    v = the second player's piece; {}\n",
+        if legend.is_empty() { "no zones".into() } else { format!("zones as the first player has them (palaces both): {}", legend.join(", ")) }
+    ));
+    text
+}
+
+/// Clause ids whose encode path concerns `path` (the path itself, an ancestor, or below it).
+fn clauses_for(spec: &LoadedSpec, path: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    let mut scan = |s: &LoadedSpec| {
+        for c in &s.spec.clauses {
+            if let Some(e) = &c.encode {
+                if e.get_ref().paths().iter().any(|p| *p == path || p.starts_with(&format!("{path}.")) || path.starts_with(&format!("{p}."))) {
+                    ids.push(c.id.get_ref().clone());
+                }
+            }
+        }
+    };
+    if let Some(b) = &spec.base {
+        scan(b);
+    }
+    scan(spec);
+    ids
+}
+
+fn short_list(ids: &[String]) -> String {
+    match ids.len() {
+        0 => String::new(),
+        1..=3 => ids.join(", "),
+        n => format!("{}, +{}", ids[..2].join(", "), n - 2),
+    }
+}
+
+pub fn render(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, String>) -> String {
+    let mut out = format!("{} ({}): {} board, {} piece types, {} pieces per side\n", game.name, spec.path, game.board, game.pieces.len(), game.setup.iter().filter(|p| p.player == 0).count());
+    out.push_str(&format!("document: {}\n", spec.spec.game.document));
+    if chosen.is_empty() {
+        out.push_str("readings: every default\n\n");
+    } else {
+        let list: Vec<String> = chosen.iter().map(|(r, o)| format!("{r}={o}")).collect();
+        out.push_str(&format!("readings: defaults except {}\n\n", list.join(", ")));
+    }
+    out.push_str(&board_text(game));
+    out.push('\n');
+
+    #[derive(Tabled)]
+    struct PieceRow {
+        id: String,
+        name: String,
+        betza: String,
+        #[tabled(rename = "promotes to")]
+        promotes: String,
+        royal: String,
+        rank: String,
+        abilities: String,
+        start: String,
+        clauses: String,
+    }
+    let rows: Vec<PieceRow> = game
+        .pieces
+        .iter()
+        .map(|p| {
+            let starts: Vec<String> = game.setup.iter().filter(|s| s.player == 0 && s.piece == p.id).map(|s| s.square.name()).collect();
+            PieceRow {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                betza: p.betza.clone(),
+                promotes: p.promotes_to.clone().unwrap_or_else(|| "-".into()),
+                royal: if p.royal { "royal".into() } else { String::new() },
+                rank: p.rank.map(|r| r.to_string()).unwrap_or_default(),
+                abilities: p.abilities.iter().map(|(k, v)| format!("{k}={}", setting_text(v))).collect::<Vec<_>>().join("\n"),
+                start: starts.join(","),
+                clauses: short_list(&clauses_for(spec, &format!("piece.{}", p.id))),
+            }
+        })
+        .collect();
+    out.push_str(
+        &Table::new(rows)
+            .with(Style::psql())
+            .with(Modify::new(Columns::single(2)).with(Width::wrap(28)))
+            .with(Modify::new(Columns::single(6)).with(Width::wrap(36)))
+            .with(Modify::new(Columns::single(7)).with(Width::wrap(24)))
+            .to_string(),
+    );
+    out.push_str("\n\n");
+
+    #[derive(Tabled)]
+    struct RuleRow {
+        setting: String,
+        value: String,
+        clauses: String,
+    }
+    let rules: Vec<RuleRow> = game
+        .rules
+        .iter()
+        .map(|(k, v)| RuleRow {
+            setting: format!("rules.{k}"),
+            value: setting_text(v),
+            clauses: short_list(&clauses_for(spec, &format!("rules.{k}"))),
+        })
+        .collect();
+    if !rules.is_empty() {
+        out.push_str(&Table::new(rules).with(Style::psql()).with(Modify::new(Columns::single(1)).with(Width::wrap(50))).to_string());
+        out.push_str("\n\n");
+    }
+
+    #[derive(Tabled)]
+    struct ReadingRow {
+        reading: String,
+        #[tabled(rename = "in force")]
+        in_force: String,
+        options: String,
+        question: String,
+    }
+    let readings: Vec<ReadingRow> = spec
+        .all_readings()
+        .iter()
+        .map(|r| {
+            let rid = r.id.get_ref();
+            let active = chosen.get(rid).cloned().unwrap_or_else(|| r.default.get_ref().clone());
+            ReadingRow {
+                reading: rid.clone(),
+                in_force: if chosen.contains_key(rid) { format!("{active} (chosen)") } else { active },
+                options: r.options.iter().map(|o| o.name.get_ref().as_str()).collect::<Vec<_>>().join(", "),
+                question: r.question.clone(),
+            }
+        })
+        .collect();
+    if !readings.is_empty() {
+        out.push_str(&Table::new(readings).with(Style::psql()).with(Modify::new(Columns::single(3)).with(Width::wrap(60))).to_string());
+        out.push('\n');
+    }
+    out
+}
+
+pub fn to_json(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, String>) -> Value {
+    json!({
+        "spec": game.id,
+        "path": spec.path,
+        "name": game.name,
+        "board": game.board.to_string(),
+        "readings": chosen,
+        "zones": game.zones.iter().map(|(z, sq)| (z.clone(), sq.iter().map(|s| s.name()).collect::<Vec<_>>())).collect::<BTreeMap<_, _>>(),
+        "pieces": game.pieces.iter().map(|p| json!({
+            "id": p.id,
+            "name": p.name,
+            "betza": p.betza,
+            "promotes_to": p.promotes_to,
+            "royal": p.royal,
+            "rank": p.rank,
+            "abilities": p.abilities.iter().map(|(k, v)| (k.clone(), setting_text(v))).collect::<BTreeMap<_, _>>(),
+        })).collect::<Vec<_>>(),
+        "setup": game.setup.iter().map(|p| json!({"player": p.player, "piece": p.piece, "square": p.square.name()})).collect::<Vec<_>>(),
+        "rules": game.rules.iter().map(|(k, v)| (format!("rules.{k}"), setting_text(v))).collect::<BTreeMap<_, _>>(),
+    })
+}
