@@ -55,8 +55,8 @@ mod tests {
 
     #[test]
     fn wide_cells_line_up_under_their_files() {
-        let size = BoardSize::parse("2x1").unwrap();
-        let text = draw_cells(size, 3, |sq| if sq.file == 0 { "+DE".into() } else { ".".into() });
-        assert_eq!(text, "  1 +DE   .\n      a   b\n");
+        let size = BoardSize::parse("2x2").unwrap();
+        let text = draw_cells(size, 3, |sq| if sq.file == 0 && sq.rank == 0 { "+DE".into() } else { ".".into() });
+        assert_eq!(text, "  2   .   .\n  1 +DE   .\n      a   b\n");
     }
 }
