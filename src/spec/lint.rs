@@ -21,9 +21,18 @@ pub fn lint(spec: &LoadedSpec) -> Vec<Finding> {
     mobility_checks(game, &cite, &mut out);
     clause_checks(spec, &cite, &mut out);
     reading_checks(spec, &cite, &mut out);
+    let readings = spec.all_readings();
     for f in &mut out {
         if f.location.is_empty() {
             f.location = spec.path.clone();
+        }
+        // A fault the spec already records as an open point of the document is known, not an
+        // error of the spec.
+        if f.severity == Severity::Error {
+            if let Some(r) = readings.iter().find(|r| r.clauses.iter().any(|c| f.clauses.contains(c.get_ref()))) {
+                f.severity = Severity::Warning;
+                f.message.push_str(&format!(" (the document's point is recorded: reading {})", r.id.get_ref()));
+            }
         }
     }
     out
@@ -307,6 +316,8 @@ fn fingerprint(game: &GameSpec) -> String {
 }
 
 fn reading_checks(spec: &LoadedSpec, cite: &Citations, out: &mut Vec<Finding>) {
+    let mut default_setup = Vec::new();
+    setup_checks(&spec.game, cite, "", &mut default_setup);
     for r in &spec.spec.readings {
         let rid = r.id.get_ref();
         let clauses: Vec<String> = r.clauses.iter().map(|c| c.get_ref().clone()).collect();
@@ -317,7 +328,14 @@ fn reading_checks(spec: &LoadedSpec, cite: &Citations, out: &mut Vec<Finding>) {
             match spec.resolve(&choice) {
                 Ok(game) => {
                     if name != r.default.get_ref() {
-                        setup_checks(&game, cite, &format!("under {rid}={name}: "), out);
+                        // Only what this alternative adds to the default's findings.
+                        let mut theirs = Vec::new();
+                        let prefix = format!("under {rid}={name}: ");
+                        setup_checks(&game, cite, &prefix, &mut theirs);
+                        out.extend(theirs.into_iter().filter(|f| {
+                            let plain = f.message.strip_prefix(&prefix).unwrap_or(&f.message);
+                            !default_setup.iter().any(|d| d.message == plain)
+                        }));
                     }
                     results.push((name.clone(), fingerprint(&game)));
                 }
