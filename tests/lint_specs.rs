@@ -85,3 +85,16 @@ fn findings_snapshot() {
         insta::assert_snapshot!(format!("lint_{spec}"), render(&lint(spec)));
     }
 }
+
+#[test]
+fn mitsugumi_setup_list_pawn_line_contradicts_the_promotion_zone() {
+    // "the furthest four ranks of the board, at the original line of the opponent's pawns":
+    // with the configuration's pawns on a4-m4 the opponent's line is rank 10, the zone 10-13;
+    // the setup list's "a5-p5" would put it at rank 9.
+    let text = seed("001_bbc26209d8e27e8f.txt");
+    assert!(text.contains("furthest four ranks of the board, at the original line of the opponent's pawns and beyond"));
+    assert!(text.contains("a5-p5 Pawns") && text.contains("pawn:P:fW:p:a4-m4"));
+    let f = lint("mitsugumi");
+    assert!(!f.iter().any(|x| x.code == "zone-setup" && !x.message.starts_with("under ")), "{}", render(&f));
+    assert!(has(&f, Severity::Warning, "zone-setup", "under setup-pawns=setup-list-clipped: the promotion zone should begin at the opponent's P line (rank 9), but begins at rank 10"), "{}", render(&f));
+}
