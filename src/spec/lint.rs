@@ -8,7 +8,7 @@ use super::load::LoadedSpec;
 use super::model::SetupSymmetry;
 use super::settings::Setting;
 use crate::geometry::Square;
-use crate::xbetza::generate::{generate, Occupancy, Orientation};
+use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Every finding for one loaded spec: the default game, then each reading alternative's.
@@ -178,7 +178,8 @@ fn promotion_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
         let mut cur = p;
         while let Some(next) = cur.promotes_to.as_deref().and_then(|t| game.piece(t)) {
             if seen.contains(&next.id.as_str()) {
-                if next.id == p.id {
+                // A cycle is reported once, from its member with the smallest id.
+                if next.id == p.id && seen.iter().all(|id| *id >= p.id.as_str()) {
                     seen.push(&next.id);
                     out.push(Finding::new(Severity::Error, "promotion-cycle", p.id.clone(), format!("promotions run in a circle: {}", seen.join(" -> "))).clauses(cite.of(&format!("piece.{}.promotes_to", p.id))));
                 }
@@ -201,16 +202,29 @@ fn promotion_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
     }
 }
 
-/// The moves `piece` has from `at` on the empty board (its zone's move where it has zone moves).
-fn move_count(game: &GameSpec, piece: &PieceSpec, at: Square) -> usize {
-    let occ = Occupancy::empty(game.board);
+/// Does `piece` have any move from `at`, on the empty board or with an enemy on every other
+/// square (so that capture-only moves count)? Its zone's move where it has zone moves.
+fn can_move(game: &GameSpec, piece: &PieceSpec, at: Square, boards: &[Occupancy; 2]) -> bool {
     let compiled = piece
         .zone_moves
         .iter()
         .find(|(zone, _)| game.zone_squares(zone, 0).contains(&at))
         .map(|(_, (_, c))| c)
         .unwrap_or(&piece.moves);
-    generate(compiled, &occ, at, Orientation::Up).into_iter().filter(|m| m.to != at || !m.captures.is_empty()).count()
+    boards.iter().any(|b| {
+        let mut occ = b.clone();
+        occ.set(at, Cell::Empty);
+        generate(compiled, &occ, at, Orientation::Up).into_iter().any(|m| m.to != at || !m.captures.is_empty())
+    })
+}
+
+fn sample_boards(game: &GameSpec) -> [Occupancy; 2] {
+    let empty = Occupancy::empty(game.board);
+    let mut enemies = empty.clone();
+    for sq in game.board.squares() {
+        enemies.set(sq, Cell::Enemy);
+    }
+    [empty, enemies]
 }
 
 /// Squares where a piece could stand and never move again, and whether a rule handles them.
@@ -218,10 +232,15 @@ fn mobility_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
     let drops = matches!(game.rule("drops.enabled"), Some(Setting::Bool(true)));
     let dead_drop_rule = game.rule_word("drops.dead-piece").filter(|w| *w != "allowed");
     let targets: BTreeSet<&str> = game.pieces.iter().filter_map(|p| p.promotes_to.as_deref()).collect();
+    let boards = sample_boards(game);
+    let zone_banned: Vec<Square> = match game.rule("drops.zone-ban") {
+        Some(Setting::List(zones)) => zones.iter().flat_map(|z| game.zone_squares(z, 0)).collect(),
+        _ => Vec::new(),
+    };
     for piece in &game.pieces {
-        let dead: Vec<Square> = game.board.squares().filter(|&s| move_count(game, piece, s) == 0).collect();
+        let dead: Vec<Square> = game.board.squares().filter(|&s| !can_move(game, piece, s, &boards)).collect();
         if dead.len() == game.board.square_count() {
-            out.push(Finding::new(Severity::Warning, "piece-immobile", piece.id.clone(), format!("{} ({}) has no move from any square of the empty board", piece.name, piece.id)).clauses(cite.of(&format!("piece.{}.betza", piece.id))));
+            out.push(Finding::new(Severity::Warning, "piece-immobile", piece.id.clone(), format!("{} ({}) has no move from any square, on an empty board or among enemies", piece.name, piece.id)).clauses(cite.of(&format!("piece.{}.betza", piece.id))));
             continue;
         }
         if dead.is_empty() {
@@ -239,7 +258,7 @@ fn mobility_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
                 Some(Setting::RanksPerPiece(m)) => m.get(&piece.id).cloned().unwrap_or_default(),
                 _ => Vec::new(),
             };
-            let open: Vec<Square> = dead.iter().copied().filter(|s| !banned.contains(&(s.rank + 1))).collect();
+            let open: Vec<Square> = dead.iter().copied().filter(|s| !banned.contains(&(s.rank + 1)) && !zone_banned.contains(s)).collect();
             if !open.is_empty() {
                 match dead_drop_rule {
                     Some(rule) => out.push(Finding::new(Severity::Info, "dead-drop", piece.id.clone(), format!("{} could be dropped on {}, where it can never move; the drop rule ({rule}) forbids it", piece.name, square_list(&open))).clauses(cite.of("rules.drops.dead-piece"))),
@@ -278,7 +297,9 @@ fn forced_promotion_covers(game: &GameSpec, piece: &PieceSpec, at: Square) -> bo
     if piece.promotes_to.is_none() {
         return false;
     }
-    if let Some(Setting::RanksPerPiece(m)) = game.rule("promotion.forced-ranks") {
+    // Listed ranks count unless the spec says promotion is never forced.
+    let listed = !matches!(game.rule_word("promotion.forced"), Some("never"));
+    if let (true, Some(Setting::RanksPerPiece(m))) = (listed, game.rule("promotion.forced-ranks")) {
         if m.get(&piece.id).is_some_and(|r| r.contains(&(at.rank + 1))) {
             return true;
         }
