@@ -233,7 +233,8 @@ pub fn closest(catalogue: &'static [Knob], path: &str) -> Option<&'static str> {
         .map(|(_, p)| p)
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+/// Levenshtein distance, for "did you mean" hints and misspelt names.
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

@@ -6,6 +6,7 @@ use super::prose::{normalize_name, ProseLists};
 use super::{promotion_target, royal_indices};
 use crate::geometry::{parse_squares, BoardSize, Square};
 use crate::spec::finding::{Finding, Severity};
+use crate::spec::settings::edit_distance;
 use crate::xbetza::compile::compile_str;
 use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
 use crate::xbetza::readings::Readings;
@@ -249,21 +250,6 @@ pub fn compare(config: &DiagramConfig, prose: &ProseLists, board: BoardSize) -> 
         }
     }
     out
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for j in 0..b.len() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != b[j])).min(row[j] + 1).min(row[j + 1] + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 fn names(squares: &BTreeSet<Square>) -> String {
