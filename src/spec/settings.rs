@@ -19,8 +19,6 @@ pub enum Kind {
     Int(i64, i64),
     /// A list of piece ids of this spec.
     Pieces,
-    /// A list of ranks (1-based, from the owner's side).
-    Ranks,
     /// A list of zone ids of this spec.
     Zones,
     /// One zone id of this spec, or "none".
@@ -41,7 +39,6 @@ impl Kind {
             Kind::Bool => "true or false".into(),
             Kind::Int(lo, hi) => format!("an integer from {lo} to {hi}"),
             Kind::Pieces => "a list of piece ids".into(),
-            Kind::Ranks => "a list of ranks".into(),
             Kind::Zones => "a list of zone ids".into(),
             Kind::Zone => "a zone id or \"none\"".into(),
             Kind::Words(words) => format!("a list of {}", quote_list(words)),
@@ -256,7 +253,6 @@ pub enum Setting {
     Bool(bool),
     Int(i64),
     List(Vec<String>),
-    Ranks(Vec<u8>),
     RanksPerPiece(BTreeMap<String, Vec<u8>>),
     BetzaPerZone(BTreeMap<String, String>),
 }
@@ -328,7 +324,6 @@ pub fn validate(kind: Kind, value: &toml::Value, names: &Names) -> Result<Settin
             }
             Ok(Setting::List(list))
         }
-        Ranks => ranks(value).map(Setting::Ranks),
         RanksPerPiece => {
             let table = value.as_table().ok_or_else(|| format!("expected {}", kind.describe()))?;
             let mut out = BTreeMap::new();
