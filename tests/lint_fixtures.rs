@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Every finding code `kensho lint` gives for a spec that loads and reads as intended, each of
-/// which must have a fixture (`reading-invalid` cannot arise: the loader rejects such options).
+/// which must have a fixture.
 const CODES: &[&str] = &[
     "setup-overlap",
     "zone-setup",

@@ -33,7 +33,11 @@ pub fn render_table(findings: &[Finding]) -> String {
             severity: f.severity.name(),
             code: f.code,
             subject: f.subject.clone(),
-            clauses: f.clauses.join(", "),
+            // The table shows the first three; JSON keeps them all.
+            clauses: match f.clauses.len() {
+                0..=3 => f.clauses.join(", "),
+                n => format!("{}, +{}", f.clauses[..3].join(", "), n - 3),
+            },
             message: f.message.clone(),
             location: f.location.clone(),
         })

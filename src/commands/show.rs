@@ -17,7 +17,6 @@ pub fn setting_text(s: &Setting) -> String {
         Setting::Bool(b) => b.to_string(),
         Setting::Int(n) => n.to_string(),
         Setting::List(l) => format!("[{}]", l.join(", ")),
-        Setting::Ranks(r) => format!("{r:?}"),
         Setting::RanksPerPiece(m) => m.iter().map(|(p, r)| format!("{p}: {r:?}")).collect::<Vec<_>>().join("; "),
         Setting::BetzaPerZone(m) => m.iter().map(|(z, b)| format!("{z}: {b}")).collect::<Vec<_>>().join("; "),
     }
@@ -51,7 +50,7 @@ pub fn board_text(game: &GameSpec) -> String {
     let mut ids: Vec<&String> = game.zones.keys().collect();
     ids.sort_by_key(|z| !z.contains("palace"));
     let zones: Vec<(&String, char)> = ids.iter().copied().zip(zone_marks(&ids)).collect();
-    let in_zone = |z: &str, sq| game.zone_squares(z, 0).contains(&sq) || (z.contains("palace") && game.zone_squares(z, 1).contains(&sq));
+    let in_zone = |z: &str, sq| game.in_zone(z, 0, sq) || (z.contains("palace") && game.in_zone(z, 1, sq));
     let mut text = draw_cells(game.board, width, |sq| {
         if let Some(c) = cells.get(&sq) {
             return c.clone();

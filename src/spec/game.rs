@@ -96,10 +96,7 @@ impl GameSpec {
 
     /// The square as the other player sees it.
     pub fn for_second_player(&self, sq: Square) -> Square {
-        match self.second_player {
-            SecondPlayer::Rotate180 => self.board.rotate(sq),
-            SecondPlayer::MirrorRanks => Square::new(sq.file, self.board.ranks - 1 - sq.rank),
-        }
+        second_player_square(self.board, self.second_player, sq)
     }
 
     /// The zone's squares for `player` (0 first, 1 second).
@@ -110,6 +107,31 @@ impl GameSpec {
         } else {
             own.iter().map(|&s| self.for_second_player(s)).collect()
         }
+    }
+
+    /// Is `sq` in `player`'s zone? (No allocation: for loops over squares.)
+    pub fn in_zone(&self, zone: &str, player: u8, sq: Square) -> bool {
+        let own = if player == 0 { sq } else { self.for_second_player(sq) };
+        self.zones.get(zone).is_some_and(|squares| squares.contains(&own))
+    }
+
+    /// The move `piece` of the first player has on `sq`: its zone's move where it has zone
+    /// moves (Ryu), else its XBetza move.
+    pub fn moves_at<'a>(&self, piece: &'a PieceSpec, sq: Square) -> &'a CompiledBetza {
+        piece
+            .zone_moves
+            .iter()
+            .find(|(zone, _)| self.in_zone(zone, 0, sq))
+            .map(|(_, (_, compiled))| compiled)
+            .unwrap_or(&piece.moves)
+    }
+}
+
+/// Where a first-player square lies for the second player.
+fn second_player_square(board: BoardSize, second: SecondPlayer, sq: Square) -> Square {
+    match second {
+        SecondPlayer::Rotate180 => board.rotate(sq),
+        SecondPlayer::MirrorRanks => Square::new(sq.file, board.ranks - 1 - sq.rank),
     }
 }
 
@@ -299,13 +321,9 @@ fn build_setup(
             }
         }
     }
-    let flip = |sq: Square| match second {
-        SecondPlayer::Rotate180 => board.rotate(sq),
-        SecondPlayer::MirrorRanks => Square::new(sq.file, board.ranks - 1 - sq.rank),
-    };
     let second_side: Vec<Placement> = first
         .iter()
-        .map(|p| Placement { player: 1, piece: p.piece.clone(), square: flip(p.square) })
+        .map(|p| Placement { player: 1, piece: p.piece.clone(), square: second_player_square(board, second, p.square) })
         .collect();
     // The second player's pieces landing on the first player's is a lint finding
     // (`setup-overlap`), not a load error: the spec still says what it says.

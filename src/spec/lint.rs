@@ -17,10 +17,11 @@ pub fn lint(spec: &LoadedSpec) -> Vec<Finding> {
     let mut out = Vec::new();
     let game = &spec.game;
     setup_checks(game, &cite, "", &mut out);
+    let default_setup = out.clone();
     promotion_checks(game, &cite, &mut out);
     mobility_checks(game, &cite, &mut out);
     clause_checks(spec, &cite, &mut out);
-    reading_checks(spec, &cite, &mut out);
+    reading_checks(spec, &cite, &default_setup, &mut out);
     let readings = spec.all_readings();
     for f in &mut out {
         if f.location.is_empty() {
@@ -72,7 +73,6 @@ impl Citations {
         };
         let mut ids: Vec<String> = self.by_path.iter().filter(|(p, _)| related(p)).map(|(_, c)| c.clone()).collect();
         ids.dedup();
-        ids.truncate(4);
         ids
     }
 
@@ -115,7 +115,7 @@ fn setup_checks(game: &GameSpec, cite: &Citations, context: &str, out: &mut Vec<
     for p in game.setup.iter().filter(|p| p.player == 0) {
         let Some(piece) = game.piece(&p.piece) else { continue };
         if let Some(Setting::Word(zone)) = piece.ability("confine") {
-            if !game.zone_squares(zone, 0).contains(&p.square) {
+            if !game.in_zone(zone, 0, p.square) {
                 push(out, Severity::Error, "zone-setup", p.piece.clone(), format!("{} is confined to the {zone} but starts on {}, outside it", piece.name, p.square.name()), cite.of(&format!("piece.{}.ability.confine", p.piece)));
             }
         }
@@ -205,12 +205,7 @@ fn promotion_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
 /// Does `piece` have any move from `at`, on the empty board or with an enemy on every other
 /// square (so that capture-only moves count)? Its zone's move where it has zone moves.
 fn can_move(game: &GameSpec, piece: &PieceSpec, at: Square, boards: &[Occupancy; 2]) -> bool {
-    let compiled = piece
-        .zone_moves
-        .iter()
-        .find(|(zone, _)| game.zone_squares(zone, 0).contains(&at))
-        .map(|(_, (_, c))| c)
-        .unwrap_or(&piece.moves);
+    let compiled = game.moves_at(piece, at);
     boards.iter().any(|b| {
         let mut occ = b.clone();
         occ.set(at, Cell::Empty);
@@ -270,8 +265,7 @@ fn mobility_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
         let occ = Occupancy::empty(game.board);
         let mut reachable: BTreeSet<Square> = BTreeSet::new();
         for from in game.board.squares() {
-            let compiled = piece.zone_moves.iter().find(|(z, _)| game.zone_squares(z, 0).contains(&from)).map(|(_, (_, c))| c).unwrap_or(&piece.moves);
-            reachable.extend(generate(compiled, &occ, from, Orientation::Up).into_iter().map(|m| m.to));
+            reachable.extend(generate(game.moves_at(piece, from), &occ, from, Orientation::Up).into_iter().map(|m| m.to));
         }
         let arrive: Vec<Square> = dead.iter().copied().filter(|s| reachable.contains(s)).collect();
         if arrive.is_empty() {
@@ -305,7 +299,7 @@ fn forced_promotion_covers(game: &GameSpec, piece: &PieceSpec, at: Square) -> bo
         }
     }
     let zone = game.rule_word("promotion.zone").unwrap_or("promotion");
-    let in_zone = game.zone_squares(zone, 0).contains(&at);
+    let in_zone = game.in_zone(zone, 0, at);
     match game.rule_word("promotion.forced") {
         Some("always") | Some("when-no-further-move") => in_zone,
         _ => false,
@@ -336,32 +330,28 @@ fn fingerprint(game: &GameSpec) -> String {
     s
 }
 
-fn reading_checks(spec: &LoadedSpec, cite: &Citations, out: &mut Vec<Finding>) {
-    let mut default_setup = Vec::new();
-    setup_checks(&spec.game, cite, "", &mut default_setup);
+/// Each alternative's setup findings beyond the default's (`default_setup`), and alternatives
+/// that give the same game.
+fn reading_checks(spec: &LoadedSpec, cite: &Citations, default_setup: &[Finding], out: &mut Vec<Finding>) {
     for r in &spec.spec.readings {
         let rid = r.id.get_ref();
         let clauses: Vec<String> = r.clauses.iter().map(|c| c.get_ref().clone()).collect();
         let mut results: Vec<(String, String)> = Vec::new();
         for o in &r.options {
             let name = o.name.get_ref();
-            let choice = BTreeMap::from([(rid.clone(), name.clone())]);
-            match spec.resolve(&choice) {
-                Ok(game) => {
-                    if name != r.default.get_ref() {
-                        // Only what this alternative adds to the default's findings.
-                        let mut theirs = Vec::new();
-                        let prefix = format!("under {rid}={name}: ");
-                        setup_checks(&game, cite, &prefix, &mut theirs);
-                        out.extend(theirs.into_iter().filter(|f| {
-                            let plain = f.message.strip_prefix(&prefix).unwrap_or(&f.message);
-                            !default_setup.iter().any(|d| d.message == plain)
-                        }));
-                    }
-                    results.push((name.clone(), fingerprint(&game)));
-                }
-                Err(e) => out.push(Finding::new(Severity::Error, "reading-invalid", rid.clone(), format!("option {name}: {e}")).clauses(clauses.clone())),
+            // The loader refuses a spec with an option that does not build, so every one is here.
+            let Some(game) = spec.alternative(rid, name) else { continue };
+            if name != r.default.get_ref() {
+                // Only what this alternative adds to the default's findings.
+                let mut theirs = Vec::new();
+                let prefix = format!("under {rid}={name}: ");
+                setup_checks(game, cite, &prefix, &mut theirs);
+                out.extend(theirs.into_iter().filter(|f| {
+                    let plain = f.message.strip_prefix(&prefix).unwrap_or(&f.message);
+                    !default_setup.iter().any(|d| d.message == plain)
+                }));
             }
+            results.push((name.clone(), fingerprint(game)));
         }
         for (i, (a, fa)) in results.iter().enumerate() {
             for (b, fb) in &results[i + 1..] {

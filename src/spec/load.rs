@@ -20,7 +20,13 @@ pub struct LoadedSpec {
     pub value: toml::Value,
     /// The game under every reading's default.
     pub game: GameSpec,
+    /// The game under each non-default option of this spec's own readings, one at a time
+    /// (built and checked at load; kept so that lint and `resolve` do not build them again).
+    alternatives: Alternatives,
 }
+
+/// (reading id, option name) -> the game with that one option switched.
+type Alternatives = BTreeMap<(String, String), GameSpec>;
 
 impl LoadedSpec {
     /// Every reading in force for this spec: the base's first, then its own.
@@ -30,8 +36,23 @@ impl LoadedSpec {
         out
     }
 
+    /// The game with one of this spec's own readings set to `option` (the default or another),
+    /// as built at load.
+    pub fn alternative(&self, reading: &str, option: &str) -> Option<&GameSpec> {
+        let r = self.spec.readings.iter().find(|r| r.id.get_ref() == reading)?;
+        if r.default.get_ref() == option {
+            return Some(&self.game);
+        }
+        self.alternatives.get(&(reading.to_string(), option.to_string()))
+    }
+
     /// The game with some readings switched from their defaults (`reading id -> option name`).
     pub fn resolve(&self, choices: &BTreeMap<String, String>) -> Result<GameSpec, String> {
+        if let [(rid, option)] = choices.iter().collect::<Vec<_>>().as_slice() {
+            if let Some(game) = self.alternative(rid, option) {
+                return Ok(game.clone());
+            }
+        }
         let readings = self.all_readings();
         let mut value = self.value.clone();
         for (rid, option) in choices {
@@ -175,9 +196,10 @@ fn finish(
         }
     };
     errors.extend(check_encodes(&label, &source, &spec, &value));
+    let mut alternatives = Alternatives::new();
     if game.is_some() {
         // Judging the alternatives of an invalid spec would only repeat its errors.
-        errors.extend(check_reading_options(&label, &source, &spec, &value));
+        errors.extend(check_reading_options(&label, &source, &spec, &value, &mut alternatives));
     }
     match game {
         Some(game) if errors.is_empty() => Ok(LoadedSpec {
@@ -187,6 +209,7 @@ fn finish(
             base: base_spec,
             value,
             game,
+            alternatives,
         }),
         _ => Err(SpecErrors(errors)),
     }
@@ -230,7 +253,13 @@ const ROOTS: &[&str] = &["board", "zone", "piece", "group", "setup", "rules", "c
 
 /// The default option of a reading must describe the spec as written; every other option must
 /// turn it into a valid spec.
-fn check_reading_options(label: &str, source: &str, spec: &SpecFile, value: &toml::Value) -> Vec<Diagnostic> {
+fn check_reading_options(
+    label: &str,
+    source: &str,
+    spec: &SpecFile,
+    value: &toml::Value,
+    alternatives: &mut Alternatives,
+) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     for r in &spec.readings {
         let rid = r.id.get_ref();
@@ -269,9 +298,14 @@ fn check_reading_options(label: &str, source: &str, spec: &SpecFile, value: &tom
                 err(e);
                 continue;
             }
-            if let Err(problems) = build_from_value(&switched) {
-                for p in problems {
-                    err(format!("the spec it gives is invalid: {}", p.message));
+            match build_from_value(&switched) {
+                Ok(game) => {
+                    alternatives.insert((rid.clone(), name.clone()), game);
+                }
+                Err(problems) => {
+                    for p in problems {
+                        err(format!("the spec it gives is invalid: {}", p.message));
+                    }
                 }
             }
         }
