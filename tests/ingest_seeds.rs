@@ -75,8 +75,9 @@ fn mitsugumi_setup_list_against_its_configuration() {
             Expect { code: "setup-differs", severity: Error, message: "Pawns: the prose says a5-p5, the configuration a4-m4", line: 55, prose: "a5-p5 Pawns", config: "pawn:P:fW:p:a4-m4" },
             Expect { code: "setup-differs", severity: Error, message: "Dog: the prose says e6,l6, the configuration d5,j5", line: 56, prose: "e6, l6 Dog (bFfW)", config: "dog:D:bFfW:d:d5,j5" },
             Expect { code: "moves-ad-hoc", severity: Info, message: "uses [ixK] [R], which is no XBetza", line: 33, prose: "[ixK][R]", config: "" },
-            // 13 + 13 + 13 + 13 + 2 = 54 in the configuration; the lists name 58 squares
-            // (a5-p5 is 16, e3,i3 one more, f2 and h2 doubled).
+            // 13 + 13 + 13 + 13 + 2 = 54 in the configuration; the lists name 58 squares:
+            // a5-p5 is 16 pawns (3 more), e3,i3 one more Horned Falcon (f2 and h2, named twice,
+            // take the place of e2 and i2 and add nothing).
             Expect { code: "count-differs", severity: Warning, message: "the prose setup lists 58 pieces per side, the configuration 54", line: 0, prose: "only 54 pieces of 27 types", config: "" },
             Expect { code: "promotion-name", severity: Warning, message: "'Heavenly Tertarch'", line: 161, prose: "Chariot Soldier -> Heavenly Tertarch", config: "" },
         ],
