@@ -53,6 +53,70 @@ enum Command {
     Lint(LintArgs),
     /// Draw a spec's board with the setup and zones, and list its pieces, rules and readings.
     Show(ShowArgs),
+    /// Count the legal-move tree of a position to a depth (each move once per identity);
+    /// --divide lists the count below every move.
+    Perft(PerftArgs),
+    /// Play seeded random games and print their moves and results.
+    Play(PlayArgs),
+    /// Draw a position and print its position string.
+    Position(PositionArgs),
+}
+
+/// What every engine command takes: the spec, readings, a position.
+#[derive(Args)]
+struct GameArgs {
+    /// A spec file (specs/*.toml).
+    spec: std::path::PathBuf,
+    /// Switch one of the spec's readings: READING=OPTION (repeatable; `kensho show` lists them).
+    #[arg(long = "reading", value_name = "READING=OPTION")]
+    readings: Vec<String>,
+    /// Start from this position string instead of the spec's setup (docs/engine.md).
+    #[arg(long, value_name = "POSITION")]
+    position: Option<String>,
+}
+
+#[derive(Args)]
+#[command(after_help = "A move is counted once per identity: (origin or dropped piece, destination, \
+captured squares, promotion). A position where a royal capture ended the game has no moves.")]
+struct PerftArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Depth in plies (1 or more).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=12))]
+    depth: u32,
+    /// List the count below every legal move.
+    #[arg(long)]
+    divide: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Number of random games.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    random: u64,
+    /// Seed of the first game (game i uses seed + i); printed with every game.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Stop a game after this many plies.
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+}
+
+#[derive(Args)]
+struct PositionArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Also list the legal moves.
+    #[arg(long)]
+    moves: bool,
 }
 
 #[derive(Args)]
@@ -364,6 +428,111 @@ fn run_show(args: ShowArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The engine and start position of an engine command, or the exit code of the error.
+fn game_setup(args: &GameArgs) -> Result<(kensho::engine::Engine, kensho::engine::Position), ExitCode> {
+    use kensho::commands::engine;
+    let Some(mut specs) = load_specs(std::slice::from_ref(&args.spec)) else {
+        return Err(ExitCode::from(2));
+    };
+    let spec = specs.remove(0);
+    let chosen = kensho::spec::load::parse_choices(&args.readings).map_err(usage_error)?;
+    let eng = engine::engine_for(&spec, &chosen).map_err(usage_error)?;
+    let pos = engine::position_for(&eng, args.position.as_deref()).map_err(usage_error)?;
+    Ok((eng, pos))
+}
+
+fn run_perft(args: PerftArgs) -> ExitCode {
+    use kensho::commands::engine;
+    let (eng, pos) = match game_setup(&args.game) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let (rows, seconds) = engine::divide(&eng, &pos, args.depth, progress);
+    let total: u64 = rows.iter().map(|r| r.1).sum();
+    let rate = if seconds > 0.0 { total as f64 / seconds } else { 0.0 };
+    match args.format {
+        Format::Json => {
+            let divide: Vec<serde_json::Value> = rows.iter().map(|(m, n)| serde_json::json!({"move": m, "nodes": n})).collect();
+            let mut v = serde_json::json!({
+                "spec": args.game.spec.display().to_string(),
+                "position": eng.position_string(&pos),
+                "depth": args.depth,
+                "nodes": total,
+                "seconds": seconds,
+                "nodes_per_second": rate,
+            });
+            if args.divide {
+                v["divide"] = serde_json::Value::Array(divide);
+            }
+            outln!("{}", serde_json::to_string_pretty(&v).expect("JSON of plain values"));
+        }
+        Format::Table => {
+            if args.divide {
+                for (m, n) in &rows {
+                    outln!("{m}: {n}");
+                }
+                outln!();
+                outln!("moves: {}", rows.len());
+            }
+            outln!("perft {}: {}", args.depth, total);
+            eprintln!("{:.3} s, {:.0} nodes/s", seconds, rate);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn run_play(args: PlayArgs) -> ExitCode {
+    use kensho::commands::engine;
+    let (eng, pos) = match game_setup(&args.game) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(1)
+    });
+    eprintln!("seed {seed} (replay with --seed {seed})");
+    let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let records = engine::play(&eng, &pos, args.random as usize, seed, args.max_plies, progress);
+    match args.format {
+        Format::Json => {
+            let games: Vec<serde_json::Value> = records.iter().map(engine::game_json).collect();
+            outln!("{}", serde_json::to_string_pretty(&serde_json::json!({"seed": seed, "games": games})).expect("JSON of plain values"));
+        }
+        Format::Table => {
+            for r in &records {
+                out!("{}", engine::game_text(r));
+            }
+            let mut tally: std::collections::BTreeMap<String, usize> = Default::default();
+            for r in &records {
+                *tally.entry(r.outcome.as_ref().map(|o| o.score().to_string()).unwrap_or_else(|| "unfinished".into())).or_default() += 1;
+            }
+            let parts: Vec<String> = tally.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+            outln!("{} games, seed {seed}: {}", records.len(), parts.join(", "));
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn run_position(args: PositionArgs) -> ExitCode {
+    use kensho::commands::engine;
+    let (eng, pos) = match game_setup(&args.game) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    out!("{}", engine::draw_position(&eng, &pos));
+    outln!("position: {}", eng.position_string(&pos));
+    if args.moves {
+        let mut texts: Vec<String> = eng.legal_moves(&pos).iter().map(|m| eng.move_text(m)).collect();
+        texts.sort();
+        outln!("legal moves ({}):", texts.len());
+        for t in texts {
+            outln!("  {t}");
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -373,5 +542,8 @@ fn main() -> ExitCode {
         Command::Ingest(args) => run_ingest(args),
         Command::Lint(args) => run_lint(args),
         Command::Show(args) => run_show(args),
+        Command::Perft(args) => run_perft(args),
+        Command::Play(args) => run_play(args),
+        Command::Position(args) => run_position(args),
     }
 }

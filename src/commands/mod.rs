@@ -1,4 +1,5 @@
 pub mod clauses;
+pub mod engine;
 pub mod findings;
 pub mod moves;
 pub mod output;

@@ -193,7 +193,7 @@ pub const ABILITIES: &[Knob] = &[
     knob("jump.rank-limit", Choice(&["none", "jump-only", "jump-and-capture"]), "does the jump rank limit jumping (and capturing)"),
     knob("jump.capture-jumped", Bool, "may it capture the enemy pieces it jumps"),
     knob("jump.capture-jumped-royals", Bool, "may it capture jumped royals"),
-    knob("jump.landing", Choice(&["capture", "capture-or-empty"]), "where a jump may end"),
+    knob("jump.landing", Choice(&["capture", "capture-or-empty", "after-any-capture"]), "where a jump may end: only on a capture; anywhere the XBetza lets it (empty squares too); on an empty square only if the move captured a jumped piece"),
     knob("jump.capture-targets", Choice(&["any", "lower-rank"]), "which pieces it may capture by moving"),
     knob("protected-royal-ban.scope", Choice(&["all-royals", "emperor-only"]), "which royals may not be captured while protected"),
     knob("protected-royal-ban.measured", Choice(&["before-capture", "after-capture"]), "when protection is judged"),

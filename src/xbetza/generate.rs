@@ -170,6 +170,19 @@ pub fn generate(
     from: Square,
     orientation: Orientation,
 ) -> Vec<PieceMove> {
+    generate_where(compiled, board, from, orientation, &mut |_| true)
+}
+
+/// Like [`generate`], but a path counts only if `accept` says so. The engine uses this for the
+/// rules XBetza cannot state (rank-limited jumping, burn immunity): a move identity is legal when
+/// any of its paths is, so a rejected path does not hide another path to the same identity.
+pub fn generate_where(
+    compiled: &CompiledBetza,
+    board: &Occupancy,
+    from: Square,
+    orientation: Orientation,
+    accept: &mut dyn FnMut(&PieceMove) -> bool,
+) -> Vec<PieceMove> {
     let mut found: BTreeMap<(Square, Vec<Square>), PieceMove> = BTreeMap::new();
     let Some(first) = compiled.programs.first() else {
         return Vec::new();
@@ -185,6 +198,7 @@ pub fn generate(
         path: Vec::new(),
         found: &mut found,
         program: first,
+        accept,
     };
     for program in &compiled.programs {
         walker.program = program;
@@ -204,6 +218,7 @@ struct Walker<'a> {
     path: Vec<PathStep>,
     found: &'a mut BTreeMap<(Square, Vec<Square>), PieceMove>,
     program: &'a Program,
+    accept: &'a mut dyn FnMut(&PieceMove) -> bool,
 }
 
 impl Walker<'_> {
@@ -438,6 +453,8 @@ impl Walker<'_> {
             path,
             shape: self.program.text.clone(),
         };
-        self.found.insert(key, mv);
+        if (self.accept)(&mv) {
+            self.found.insert(key, mv);
+        }
     }
 }

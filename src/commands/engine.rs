@@ -1,0 +1,141 @@
+//! The engine commands' work: `kensho perft`, `kensho play`, `kensho position`. Functions
+//! return text (or JSON values) for main.rs to print.
+
+use crate::engine::play::GameRecord;
+use crate::engine::{Engine, Move, Position};
+use crate::report::board::draw_cells;
+use crate::spec::LoadedSpec;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// The engine for a spec under the chosen readings, or a message listing every rule value the
+/// engine cannot play.
+pub fn engine_for(spec: &LoadedSpec, choices: &BTreeMap<String, String>) -> Result<Engine, String> {
+    let game = spec.resolve(choices)?;
+    Engine::new(&game).map_err(|bad| {
+        let lines: Vec<String> = bad.iter().map(|u| format!("  {u}")).collect();
+        format!("{}: the engine cannot play these rule values:\n{}", spec.path, lines.join("\n"))
+    })
+}
+
+/// The start position, or the one a position string gives.
+pub fn position_for(engine: &Engine, text: Option<&str>) -> Result<Position, String> {
+    match text {
+        None => Ok(engine.start()),
+        Some(t) => engine.parse_position(t).map_err(|e| format!("--position: {e}")),
+    }
+}
+
+/// The board with pieces by their tokens (upper case: first player; lower case: second),
+/// hands and side to move.
+pub fn draw_position(engine: &Engine, pos: &Position) -> String {
+    let cell = |man| {
+        let t = engine.token(man);
+        t.trim_start_matches('(').trim_end_matches(')').to_string()
+    };
+    let width = pos.board.iter().flatten().map(|&m| cell(m).chars().count()).max().unwrap_or(1).max(1);
+    let mut out = draw_cells(pos.size, width, |sq| pos.at(sq).map(cell).unwrap_or_else(|| ".".into()));
+    out.push_str("    upper case: first player (b, moves up); lower case: second player (w)\n");
+    for (player, name) in [(0u8, "first player"), (1, "second player")] {
+        let held: Vec<String> = pos.hands[player as usize]
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .map(|(p, &n)| format!("{}x{}", n, engine.piece(p as u16).id))
+            .collect();
+        if !held.is_empty() {
+            out.push_str(&format!("    in hand, {name}: {}\n", held.join(" ")));
+        }
+    }
+    let side = if pos.side == 0 { "first player (b)" } else { "second player (w)" };
+    out.push_str(&format!("    to move: {side}"));
+    let skips: Vec<&str> = [(0, "first"), (1, "second")].iter().filter(|(p, _)| pos.last_skip[*p]).map(|(_, n)| *n).collect();
+    if !skips.is_empty() {
+        out.push_str(&format!("; last turn skipped by the {} player", skips.join(" and ")));
+    }
+    out.push('\n');
+    out
+}
+
+fn bar(len: u64, what: &str) -> ProgressBar {
+    let pb = ProgressBar::new(len);
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} {elapsed_precise} eta {eta}")
+            .expect("static template")
+            .progress_chars("=> "),
+    );
+    pb.set_message(what.to_string());
+    pb
+}
+
+/// Divide: perft below every root move, computed in parallel, with a progress bar on standard
+/// error when it is a terminal. Returns (move text, count) sorted by move text, and the
+/// seconds taken.
+pub fn divide(engine: &Engine, pos: &Position, depth: u32, progress: bool) -> (Vec<(String, u64)>, f64) {
+    let started = Instant::now();
+    let moves: Vec<Move> = engine.legal_moves(pos);
+    let pb = if progress && depth >= 3 { bar(moves.len() as u64, &format!("perft {depth}")) } else { ProgressBar::hidden() };
+    let mut rows: Vec<(String, u64)> = moves
+        .par_iter()
+        .map(|mv| {
+            let n = if depth <= 1 {
+                1
+            } else {
+                let mut p = pos.clone();
+                let mut undo = Vec::new();
+                engine.make(&mut p, mv, &mut undo);
+                if engine.ends_by_royal_capture(&p, mv) {
+                    0
+                } else {
+                    engine.perft(&mut p, depth - 1)
+                }
+            };
+            pb.inc(1);
+            (engine.move_text(mv), n)
+        })
+        .collect();
+    pb.finish_and_clear();
+    rows.sort();
+    (rows, started.elapsed().as_secs_f64())
+}
+
+/// Plays `games` seeded random games (seeds seed, seed+1, ...), in parallel.
+pub fn play(engine: &Engine, start: &Position, games: usize, seed: u64, max_plies: usize, progress: bool) -> Vec<GameRecord> {
+    let pb = if progress && games > 1 { bar(games as u64, "games") } else { ProgressBar::hidden() };
+    let records = (0..games as u64)
+        .into_par_iter()
+        .map(|i| {
+            let r = engine.random_game(start, seed.wrapping_add(i), max_plies, |_, _, _| {});
+            pb.inc(1);
+            r
+        })
+        .collect();
+    pb.finish_and_clear();
+    records
+}
+
+/// One game as text: seed, result, moves numbered by ply, final position string.
+pub fn game_text(record: &GameRecord) -> String {
+    let mut out = format!("game seed {}: {}\n", record.seed, record.result_line());
+    for chunk in record.moves.chunks(6).enumerate() {
+        let (i, moves) = chunk;
+        let numbered: Vec<String> = moves.iter().enumerate().map(|(j, m)| format!("{}. {m}", i * 6 + j + 1)).collect();
+        out.push_str(&format!("  {}\n", numbered.join("  ")));
+    }
+    out.push_str(&format!("  final position: {}\n", record.final_position));
+    out
+}
+
+pub fn game_json(record: &GameRecord) -> serde_json::Value {
+    serde_json::json!({
+        "seed": record.seed,
+        "start": record.start,
+        "plies": record.moves.len(),
+        "moves": record.moves,
+        "result": record.outcome.as_ref().map(|o| o.score()),
+        "reason": record.outcome.as_ref().map(|o| o.describe()),
+        "final_position": record.final_position,
+    })
+}

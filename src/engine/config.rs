@@ -1,0 +1,432 @@
+//! The rule settings of a game, read once into plain values the move generator can test
+//! quickly. Each field names the catalogue setting it comes from (src/spec/settings.rs), where
+//! its meaning and the document clauses are recorded; the default is what the setting means
+//! when a spec does not state it.
+//!
+//! A setting value the engine does not play is an error here (`Unplayable`), so no command ever
+//! runs a game under a rule it silently ignores.
+
+use crate::spec::game::{GameSpec, PieceSpec};
+use crate::spec::settings::Setting;
+use std::collections::BTreeMap;
+
+/// A rule value the engine cannot play, by spec path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unplayable {
+    pub path: String,
+    pub value: String,
+    pub why: String,
+}
+
+impl std::fmt::Display for Unplayable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} = {}: {}", self.path, self.value, self.why)
+    }
+}
+
+fn word<'a>(map: &'a BTreeMap<String, Setting>, path: &str, default: &'a str) -> &'a str {
+    match map.get(path) {
+        Some(Setting::Word(w)) => w,
+        _ => default,
+    }
+}
+
+fn flag(map: &BTreeMap<String, Setting>, path: &str, default: bool) -> bool {
+    match map.get(path) {
+        Some(Setting::Bool(b)) => *b,
+        _ => default,
+    }
+}
+
+fn int(map: &BTreeMap<String, Setting>, path: &str, default: i64) -> i64 {
+    match map.get(path) {
+        Some(Setting::Int(n)) => *n,
+        _ => default,
+    }
+}
+
+fn list(map: &BTreeMap<String, Setting>, path: &str) -> Vec<String> {
+    match map.get(path) {
+        Some(Setting::List(items)) => items.clone(),
+        _ => Vec::new(),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SkipLimit {
+    None,
+    NoTwoOwnInARow,
+    NotAfterOpponentSkip,
+    Both,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SkipSquares {
+    /// The passes the piece's own XBetza yields (`mcabK`, `fabW`...).
+    OwnSquares,
+    /// Any piece that can pass may do so when any neighbour is empty.
+    AnyAdjacentEmpty,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    None,
+    EntersZone,
+    EndsInZone,
+    StartsOrEndsInZone,
+    AnySquareVisited,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forced {
+    Never,
+    Always,
+    WhenNoFurtherMove,
+    ListedRanks,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DevaMulti {
+    First,
+    Last,
+    Second,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stalemate {
+    None,
+    Draw,
+    Loss,
+    Win,
+    LossIfOneRoyalElseDraw,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelfCheck {
+    Allowed,
+    Illegal,
+    KingOnly,
+}
+
+/// Game-wide rules.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// `turn-order`: index of the player who moves first.
+    pub first_mover: u8,
+    /// `legality.self-check`.
+    pub self_check: SelfCheck,
+    /// `legality.attack`: only a capture by the final leg attacks a square.
+    pub attack_final_leg_only: bool,
+    /// `check.frozen-attackers = counted`.
+    pub frozen_attack: bool,
+    /// `promotion.zone` (None: no zone promotion).
+    pub promotion_zone: Option<String>,
+    pub trigger: Trigger,
+    pub forced: Forced,
+    pub forced_ranks: BTreeMap<String, Vec<u8>>,
+    /// `promotion.stationary-moves = allowed`.
+    pub stationary_promotes: bool,
+    /// `promotion.in-place = any-piece-any-time`: a standalone promote-in-place action.
+    pub promote_in_place_any: bool,
+    /// `promotion.on-capture`: 0 none, 1 any capture, 2 captures that move the piece.
+    pub capture_promotion: u8,
+    pub capture_promotion_optional: bool,
+    /// `promotion.non-promoting-capture = cannot-capture`.
+    pub nonpromoting_cannot_capture: bool,
+    pub last_rank: Vec<String>,
+    pub last_rank_optional: bool,
+    /// `promotion.last-rank-timing = any-time`.
+    pub last_rank_any_time: bool,
+    /// `promotion.deva`: 0 none, 1 promotable-only, 2 all non-royal.
+    pub deva: u8,
+    pub deva_targets: Vec<String>,
+    pub deva_exempt: Vec<String>,
+    /// `promotion.deva-priority = special-wins`.
+    pub deva_special_wins: bool,
+    pub deva_multi: DevaMulti,
+    /// `skip.null-move = allowed`.
+    pub null_move: bool,
+    /// `skip.by-piece = allowed`.
+    pub piece_pass: bool,
+    pub skip_squares: SkipSquares,
+    pub skip_limit: SkipLimit,
+    pub skip_promotion_exempt: bool,
+    /// `skip.missing-piece = no-skip`: recorded; no piece of the game is affected.
+    pub stalemate: Stalemate,
+    /// `end.stalemate-condition = no-safe-move`.
+    pub stalemate_no_safe_move: bool,
+    /// `end.royals = any-royal-captured`.
+    pub any_royal_loss: bool,
+    pub repetition_draw: bool,
+    pub repetition_count: u32,
+    /// `end.repetition-identity`: include the skip state / the hands in the position key.
+    pub repetition_with_skips: bool,
+    pub repetition_with_hands: bool,
+    /// `end.repetition-exclude = positions-after-skips`.
+    pub repetition_skip_positions_excluded: bool,
+    /// `end.perpetual-check = checker-loses`.
+    pub perpetual_check_loses: bool,
+    /// `end.checkmate = terminal`: a player in check with no move that saves every royal loses
+    /// at once (otherwise the game goes on until the royal is taken).
+    pub checkmate_terminal: bool,
+}
+
+/// Per-piece abilities beyond XBetza.
+#[derive(Clone, Debug, Default)]
+pub struct Abilities {
+    /// Burn (Fire Demon): max burns after moving; 0 = does not burn.
+    pub burn_max: u32,
+    pub burn_any_target: bool,
+    pub burn_immune: Vec<String>,
+    pub burn_optional: bool,
+    /// `burn.after-area-move`: 0 always, 1 never, 2 only after a non-capturing area move.
+    pub burn_after_area: u8,
+    pub burn_arrival_counted: bool,
+    pub burn_immunity_covers_igui: bool,
+    /// `burn.return-to-start = burn`.
+    pub burn_return_is_burn: bool,
+    pub igui_max: u32,
+    /// Freeze (Heavenly Tetrarch).
+    pub freezes: bool,
+    pub freeze_board: bool,
+    pub freeze_any: bool,
+    pub freeze_leaving_only: bool,
+    pub freeze_mid_move: bool,
+    pub freeze_immune: Vec<String>,
+    /// Jumping generals: `jump.*` present.
+    pub jumps: bool,
+    pub jump_max: u32,
+    /// `jump.rank-limit`: 0 none, 1 jump-only, 2 jump-and-capture.
+    pub jump_rank_limit: u8,
+    pub jump_capture_jumped: bool,
+    pub jump_capture_jumped_any_rank: bool,
+    pub jump_capture_royals: bool,
+    /// `jump.landing`: 0 capture, 1 capture-or-empty, 2 after-any-capture.
+    pub jump_landing: u8,
+    pub jump_targets_lower_only: bool,
+    /// Emperor: protected royals may not be captured.
+    pub protected_royal_ban: bool,
+    pub protected_emperor_only: bool,
+    pub protected_before_capture: bool,
+    /// `pass`: the piece may skip a turn.
+    pub pass: bool,
+    /// `confine`: zone id the piece never leaves.
+    pub confine: Option<String>,
+}
+
+impl Rules {
+    pub fn read(game: &GameSpec) -> Result<Rules, Vec<Unplayable>> {
+        let r = &game.rules;
+        let mut bad = Vec::new();
+        let mut refuse = |path: &str, value: &str, why: &str| {
+            bad.push(Unplayable { path: format!("rules.{path}"), value: value.into(), why: why.into() })
+        };
+        let self_check = match word(r, "legality.self-check", "allowed") {
+            "illegal" => SelfCheck::Illegal,
+            "king-only" => SelfCheck::KingOnly,
+            _ => SelfCheck::Allowed,
+        };
+        if word(r, "legality.protection", "pseudo-legal") == "legal-recursive" {
+            // Protection by a piece whose own capture would be illegal: in a game where
+            // self-check is allowed every pseudo-legal capture is legal, so the two coincide.
+            if self_check != SelfCheck::Allowed {
+                refuse("legality.protection", "legal-recursive", "recursive protection is played only where self-check is allowed (then it equals pseudo-legal)");
+            }
+        }
+        if flag(r, "drops.enabled", false) {
+            refuse("drops.enabled", "true", "drops are not played yet (issue 5)");
+        }
+        if word(r, "promotion.decided", "after-whole-move") == "per-leg" {
+            refuse("promotion.decided", "per-leg", "per-leg promotion is not played");
+        }
+        if !matches!(word(r, "promotion.namesakes", "promoted-copies"), "promoted-copies" | "unpromoted-type") {
+            refuse("promotion.namesakes", "?", "unknown");
+        }
+        if flag(r, "check.must-resolve", false) && self_check == SelfCheck::Allowed {
+            refuse("check.must-resolve", "true", "a check that must be resolved is played only through legality.self-check");
+        }
+        if word(r, "extra-turn.after", "none") != "none" {
+            refuse("extra-turn.after", word(r, "extra-turn.after", "none"), "extra turns are not played yet (issue 5)");
+        }
+        if word(r, "demotion.on", "none") != "none" {
+            refuse("demotion.on", word(r, "demotion.on", "none"), "demotion is not played yet (issue 5)");
+        }
+        if word(r, "end.impasse", "none") != "none" {
+            refuse("end.impasse", word(r, "end.impasse", "none"), "impasse is not played yet (issue 5)");
+        }
+        if word(r, "end.bare-king", "none") != "none" {
+            refuse("end.bare-king", word(r, "end.bare-king", "none"), "the bare-king rule is not played yet (issue 5)");
+        }
+        if word(r, "end.royals", "last-royal-captured") == "checkmate" {
+            refuse("end.royals", "checkmate", "checkmate as the only game end is not played yet (issue 5)");
+        }
+        let promotion_zone = match game.rules.get("promotion.zone") {
+            Some(Setting::Word(z)) if z != "none" => Some(z.clone()),
+            _ => None,
+        };
+        let trigger = match word(r, "promotion.trigger", "none") {
+            "enters-zone" => Trigger::EntersZone,
+            "ends-in-zone" => Trigger::EndsInZone,
+            "starts-or-ends-in-zone" => Trigger::StartsOrEndsInZone,
+            "any-square-visited" => Trigger::AnySquareVisited,
+            _ => Trigger::None,
+        };
+        let forced = match word(r, "promotion.forced", "never") {
+            "always" => Forced::Always,
+            "when-no-further-move" => Forced::WhenNoFurtherMove,
+            "listed-ranks" => Forced::ListedRanks,
+            _ => Forced::Never,
+        };
+        let forced_ranks = match game.rules.get("promotion.forced-ranks") {
+            Some(Setting::RanksPerPiece(m)) => m.clone(),
+            _ => BTreeMap::new(),
+        };
+        let skip_limit = match word(r, "skip.limit", "none") {
+            "no-two-own-in-a-row" => SkipLimit::NoTwoOwnInARow,
+            "not-after-opponent-skip" => SkipLimit::NotAfterOpponentSkip,
+            "both" => SkipLimit::Both,
+            _ => SkipLimit::None,
+        };
+        let skip_squares = match word(r, "skip.squares", "own-igui-or-area-squares") {
+            "any-adjacent-empty" => SkipSquares::AnyAdjacentEmpty,
+            // per-piece-string: the passes each piece's XBetza string states (Hook).
+            _ => SkipSquares::OwnSquares,
+        };
+        let stalemate = match word(r, "end.stalemate", "none") {
+            "draw" => Stalemate::Draw,
+            "loss" => Stalemate::Loss,
+            "win" => Stalemate::Win,
+            "loss-if-one-royal-else-draw" => Stalemate::LossIfOneRoyalElseDraw,
+            _ => Stalemate::None,
+        };
+        let rules = Rules {
+            first_mover: u8::from(word(r, "turn-order", "first-player-first") == "second-player-first"),
+            self_check,
+            attack_final_leg_only: word(r, "legality.attack", "any-capture-any-leg") == "final-leg-only",
+            frozen_attack: word(r, "check.frozen-attackers", "ignored") == "counted",
+            promotion_zone,
+            trigger,
+            forced,
+            forced_ranks,
+            stationary_promotes: word(r, "promotion.stationary-moves", "allowed") == "allowed",
+            promote_in_place_any: word(r, "promotion.in-place", "none") == "any-piece-any-time",
+            capture_promotion: match word(r, "promotion.on-capture", "none") {
+                "any-capture" => 1,
+                "capture-and-move" => 2,
+                _ => 0,
+            },
+            capture_promotion_optional: flag(r, "promotion.capture-optional", false),
+            nonpromoting_cannot_capture: word(r, "promotion.non-promoting-capture", "capture-unchanged") == "cannot-capture",
+            last_rank: list(r, "promotion.last-rank"),
+            last_rank_optional: flag(r, "promotion.last-rank-optional", true),
+            last_rank_any_time: word(r, "promotion.last-rank-timing", "on-arrival") == "any-time",
+            deva: match word(r, "promotion.deva", "none") {
+                "promotable-only" => 1,
+                "all-non-royal" => 2,
+                _ => 0,
+            },
+            deva_targets: list(r, "promotion.deva-targets"),
+            deva_exempt: list(r, "promotion.deva-exempt"),
+            deva_special_wins: word(r, "promotion.deva-priority", "special-wins") == "special-wins",
+            deva_multi: match word(r, "promotion.deva-multi-capture", "last-special-capture") {
+                "first-special-capture" => DevaMulti::First,
+                "second-capture" => DevaMulti::Second,
+                _ => DevaMulti::Last,
+            },
+            null_move: word(r, "skip.null-move", "illegal") == "allowed",
+            piece_pass: word(r, "skip.by-piece", "allowed") == "allowed",
+            skip_squares,
+            skip_limit,
+            skip_promotion_exempt: flag(r, "skip.promotion-exempt", false),
+            stalemate,
+            stalemate_no_safe_move: word(r, "end.stalemate-condition", "no-legal-move") == "no-safe-move",
+            any_royal_loss: word(r, "end.royals", "last-royal-captured") == "any-royal-captured",
+            repetition_draw: word(r, "end.repetition", "none") != "none",
+            repetition_count: int(r, "end.repetition-count", 4) as u32,
+            repetition_with_skips: word(r, "end.repetition-identity", "board-side") == "board-side-skip-state",
+            repetition_with_hands: word(r, "end.repetition-identity", "board-side") == "board-hands-side",
+            repetition_skip_positions_excluded: word(r, "end.repetition-exclude", "none") == "positions-after-skips",
+            perpetual_check_loses: word(r, "end.perpetual-check", "none") != "none",
+            checkmate_terminal: word(r, "end.checkmate", "by-capture") == "terminal",
+        };
+        if word(r, "end.repetition", "none") == "loss-for-repeater" {
+            refuse("end.repetition", "loss-for-repeater", "not played yet");
+        }
+        if bad.is_empty() {
+            Ok(rules)
+        } else {
+            Err(bad)
+        }
+    }
+}
+
+impl Abilities {
+    pub fn read(piece: &PieceSpec) -> Result<Abilities, Vec<Unplayable>> {
+        let a = &piece.abilities;
+        let mut bad = Vec::new();
+        let at = |p: &str| format!("piece.{}.ability.{p}", piece.id);
+        if flag(a, "burn.passive", false) {
+            bad.push(Unplayable { path: at("burn.passive"), value: "true".into(), why: "passive burning (Tenjiku) is not played".into() });
+        }
+        if flag(a, "burn.after-igui", false) {
+            bad.push(Unplayable { path: at("burn.after-igui"), value: "true".into(), why: "burning after an igui is not played".into() });
+        }
+        if a.contains_key("cannon.screens") || word(a, "flying-capture", "none") != "none" {
+            bad.push(Unplayable { path: at("cannon.screens"), value: "…".into(), why: "cannons and flying capture are not played yet (issue 5)".into() });
+        }
+        if a.contains_key("zone-moves") {
+            // handled through GameSpec::moves_at; nothing to refuse
+        }
+        let has = |prefix: &str| a.keys().any(|k| k.starts_with(prefix));
+        let abilities = Abilities {
+            burn_max: int(a, "burn.max", 0) as u32,
+            burn_any_target: word(a, "burn.targets", "enemy") == "any",
+            burn_immune: list(a, "burn.immune"),
+            burn_optional: flag(a, "burn.optional", true),
+            burn_after_area: match word(a, "burn.after-area-move", "always") {
+                "never" => 1,
+                "non-capturing" => 2,
+                _ => 0,
+            },
+            burn_arrival_counted: word(a, "burn.arrival-capture", "extra") == "counted",
+            burn_immunity_covers_igui: word(a, "burn.immunity-covers", "burn-only") == "burn-and-igui",
+            burn_return_is_burn: word(a, "burn.return-to-start", "igui") == "burn",
+            igui_max: int(a, "igui.max", 9) as u32,
+            freezes: has("freeze."),
+            freeze_board: word(a, "freeze.range", "adjacent") == "board",
+            freeze_any: word(a, "freeze.targets", "enemy") == "any",
+            freeze_leaving_only: word(a, "freeze.blocks", "all-moves") == "moves-leaving-square",
+            freeze_mid_move: word(a, "freeze.timing", "start-of-turn") == "also-mid-move",
+            freeze_immune: list(a, "freeze.immune"),
+            jumps: has("jump."),
+            jump_max: int(a, "jump.max-jumped", 9) as u32,
+            jump_rank_limit: match word(a, "jump.rank-limit", "none") {
+                "jump-only" => 1,
+                "jump-and-capture" => 2,
+                _ => 0,
+            },
+            jump_capture_jumped: flag(a, "jump.capture-jumped", true),
+            jump_capture_jumped_any_rank: word(a, "jump.capture-jumped-rank", "any") == "any",
+            jump_capture_royals: flag(a, "jump.capture-jumped-royals", true),
+            jump_landing: match word(a, "jump.landing", "capture-or-empty") {
+                "capture" => 0,
+                "after-any-capture" => 2,
+                _ => 1,
+            },
+            jump_targets_lower_only: word(a, "jump.capture-targets", "any") == "lower-rank",
+            protected_royal_ban: has("protected-royal-ban."),
+            protected_emperor_only: word(a, "protected-royal-ban.scope", "all-royals") == "emperor-only",
+            protected_before_capture: word(a, "protected-royal-ban.measured", "after-capture") == "before-capture",
+            pass: flag(a, "pass", false),
+            confine: match a.get("confine") {
+                Some(Setting::Word(z)) if z != "none" => Some(z.clone()),
+                _ => None,
+            },
+        };
+        if bad.is_empty() {
+            Ok(abilities)
+        } else {
+            Err(bad)
+        }
+    }
+}

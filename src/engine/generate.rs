@@ -1,0 +1,270 @@
+//! Legal moves of a position: each piece's compiled XBetza run on the board, the paths its
+//! abilities forbid filtered out (`filters`), frozen pieces held still, then promotion choices
+//! (`promotion`) and the skip rules (`skip`) applied.
+
+use super::filters::{self, chebyshev};
+use super::moves::{Kind, Move};
+use super::position::{Man, Position};
+use super::{promotion, skip, Engine};
+use crate::geometry::{BoardSize, Square};
+use crate::xbetza::{generate, generate_where, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, StepKind};
+
+/// The board as `player`'s pieces see it.
+pub fn occupancy(pos: &Position, player: u8) -> Occupancy {
+    let mut occ = Occupancy::empty(pos.size);
+    for (i, m) in pos.board.iter().enumerate() {
+        if let Some(m) = m {
+            occ.set(pos.size.square_at(i), if m.player == player { Cell::Friend } else { Cell::Enemy });
+        }
+    }
+    occ
+}
+
+/// Can a piece with this move ever pass? (A pass on an empty board, from a central square.)
+pub fn passes_on_empty_board(moves: &CompiledBetza, size: BoardSize) -> bool {
+    let centre = Square::new(size.files / 2, size.ranks / 2);
+    generate(moves, &Occupancy::empty(size), centre, Orientation::Up)
+        .iter()
+        .any(|m| m.kind() == MoveKind::Pass)
+}
+
+/// The pieces that freeze `player`'s pieces: the opponent's freezers, and the player's own
+/// where `freeze.targets = any`.
+fn freezers(engine: &Engine, pos: &Position, player: u8) -> Vec<(Square, Man)> {
+    pos.board
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| m.map(|m| (pos.size.square_at(i), m)))
+        .filter(|(_, m)| {
+            let a = &engine.piece(m.piece).abilities;
+            a.freezes && (m.player != player || a.freeze_any)
+        })
+        .collect()
+}
+
+/// Would `man` standing on `sq` be frozen by one of `freezers`? (freeze.range, freeze.immune;
+/// a freezer never freezes itself.)
+fn frozen_by(engine: &Engine, freezers: &[(Square, Man)], man: Man, sq: Square) -> bool {
+    let id = &engine.piece(man.piece).id;
+    freezers.iter().any(|&(fsq, f)| {
+        let a = &engine.piece(f.piece).abilities;
+        fsq != sq && (a.freeze_board || chebyshev(fsq, sq) == 1) && !a.freeze_immune.contains(id)
+    })
+}
+
+/// Everything move generation of one side needs once per position.
+pub struct SideView {
+    pub player: u8,
+    pub occupancy: Occupancy,
+    freezers: Vec<(Square, Man)>,
+}
+
+impl SideView {
+    pub fn new(engine: &Engine, pos: &Position, player: u8) -> SideView {
+        SideView { player, occupancy: occupancy(pos, player), freezers: freezers(engine, pos, player) }
+    }
+
+    pub fn is_frozen(&self, engine: &Engine, man: Man, sq: Square) -> bool {
+        !self.freezers.is_empty() && frozen_by(engine, &self.freezers, man, sq)
+    }
+}
+
+/// The paths of the piece on `sq` that its abilities allow, one per identity. `attacks_only`:
+/// the protected-royal ban is not judged (it is itself judged by attacks).
+pub fn piece_paths(engine: &Engine, pos: &Position, view: &SideView, sq: Square, man: Man) -> Vec<PieceMove> {
+    let frozen = view.is_frozen(engine, man, sq);
+    let a = &engine.piece(man.piece).abilities;
+    if frozen && !a_leaving_only(engine, view, man, sq) {
+        return Vec::new();
+    }
+    let compiled = engine.moves_at(man.piece, man.player, sq);
+    let mid_move_freeze = view.freezers.iter().any(|(_, f)| engine.piece(f.piece).abilities.freeze_mid_move);
+    let _ = a;
+    generate_where(compiled, &view.occupancy, sq, Engine::orientation(man.player), &mut |pm| {
+        if frozen && pm.to != pm.from {
+            // freeze.blocks = moves-leaving-square: only moves back onto the square remain.
+            return false;
+        }
+        if mid_move_freeze && passes_near_freezer(engine, view, man, pm) {
+            return false;
+        }
+        filters::path_ok(engine, pos, man, pm)
+    })
+}
+
+/// A frozen piece keeps its stationary moves only under `freeze.blocks = moves-leaving-square`
+/// of every freezer that holds it.
+fn a_leaving_only(engine: &Engine, view: &SideView, man: Man, sq: Square) -> bool {
+    let id = &engine.piece(man.piece).id;
+    view.freezers.iter().all(|&(fsq, f)| {
+        let a = &engine.piece(f.piece).abilities;
+        let holds = fsq != sq && (a.freeze_board || chebyshev(fsq, sq) == 1) && !a.freeze_immune.contains(id);
+        !holds || a.freeze_leaving_only
+    })
+}
+
+/// `freeze.timing = also-mid-move`: a leg that stops next to a freezer (which would freeze the
+/// piece) ends the piece's motion there, so a path going on from such a square is not allowed.
+fn passes_near_freezer(engine: &Engine, view: &SideView, man: Man, pm: &PieceMove) -> bool {
+    let last = pm.path.len() - 1;
+    pm.path[..last].iter().any(|s| {
+        s.kind == StepKind::Move
+            && s.square != pm.from
+            && view.freezers.iter().any(|&(fsq, f)| {
+                let a = &engine.piece(f.piece).abilities;
+                a.freeze_mid_move
+                    && chebyshev(fsq, s.square) == 1
+                    && !a.freeze_immune.contains(&engine.piece(man.piece).id)
+            })
+    })
+}
+
+impl Engine {
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let player = pos.side;
+        let view = SideView::new(self, pos, player);
+        let mut out = Vec::new();
+        for (sq, man) in pos.squares_of(player) {
+            for pm in piece_paths(self, pos, &view, sq, man) {
+                self.expand(pos, man, &pm, &mut out);
+            }
+            if self.piece(man.piece).can_pass && self.rules.skip_squares == super::config::SkipSquares::AnyAdjacentEmpty {
+                skip::adjacent_empty_pass(self, pos, &view, sq, man, &mut out);
+            }
+            promotion::in_place(self, pos, &view, sq, man, &mut out);
+        }
+        if self.rules.null_move && skip::skip_allowed(self, pos) {
+            out.push(Move {
+                kind: Kind::Null,
+                man: Man { player, piece: 0 },
+                from: None,
+                to: None,
+                path: Vec::new(),
+                captures: Vec::new(),
+                burned: Vec::new(),
+                promotion: None,
+                is_skip: true,
+            });
+        }
+        if self.rules.self_check != super::config::SelfCheck::Allowed {
+            out.retain(|m| !self.leaves_royal_attacked(pos, m));
+        }
+        out
+    }
+
+    /// One path of a piece into its legal moves: captures named, promotion choices, skip rules.
+    fn expand(&self, pos: &Position, man: Man, pm: &PieceMove, out: &mut Vec<Move>) {
+        let kind = match pm.kind() {
+            MoveKind::Pass => Kind::Pass,
+            MoveKind::Igui => Kind::Igui,
+            MoveKind::Move => Kind::Normal,
+            MoveKind::Capture => Kind::Capture,
+        };
+        if kind == Kind::Pass
+            && (!self.rules.piece_pass || self.rules.skip_squares == super::config::SkipSquares::AnyAdjacentEmpty)
+        {
+            // skip.by-piece = illegal; or any-adjacent-empty, where passes come from
+            // skip::adjacent_empty_pass instead of the string.
+            return;
+        }
+        let captures: Vec<(Square, Man)> = pm.captures.iter().filter_map(|&c| pos.at(c).map(|m| (c, m))).collect();
+        if !self.protected_royal_ban_ok(pos, man, pm, &captures) {
+            return;
+        }
+        let burned = filters::burned_squares(self, man, pm);
+        let kind = if kind == Kind::Capture && !burned.is_empty() { Kind::Burn } else { kind };
+        for promo in promotion::choices(self, pos, man, pm, &captures) {
+            let mv = Move {
+                kind,
+                man,
+                from: Some(pm.from),
+                to: Some(pm.to),
+                path: pm.path.clone(),
+                captures: captures.clone(),
+                burned: burned.clone(),
+                promotion: promo,
+                is_skip: false,
+            };
+            skip::push_if_allowed(self, pos, mv, out);
+        }
+    }
+
+    /// The Emperor's ban (protected-royal-ban.*): it may not capture a royal its owner protects.
+    fn protected_royal_ban_ok(&self, pos: &Position, man: Man, pm: &PieceMove, captures: &[(Square, Man)]) -> bool {
+        let a = &self.piece(man.piece).abilities;
+        if !a.protected_royal_ban {
+            return true;
+        }
+        for &(sq, victim) in captures {
+            let v = self.piece(victim.piece);
+            if !v.royal || (a.protected_emperor_only && !v.abilities.protected_royal_ban) {
+                continue;
+            }
+            let protected = if a.protected_before_capture {
+                // Judged before: would the victim's side capture a piece of ours on that square?
+                let mut probe = pos.clone();
+                probe.put(&self.zobrist, sq, Some(man));
+                self.attacks(&probe, victim.player, sq)
+            } else {
+                // Judged after: the position once the capture is made.
+                let mut after = pos.clone();
+                after.put(&self.zobrist, pm.from, None);
+                for &c in &pm.captures {
+                    after.put(&self.zobrist, c, None);
+                }
+                after.put(&self.zobrist, pm.to, Some(man));
+                self.attacks(&after, victim.player, sq)
+            };
+            if protected {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Does `by` attack `target` (could one of its pieces capture there, legality.attack)?
+    /// Frozen pieces attack only under check.frozen-attackers = counted. Under
+    /// legality.protection = legal-recursive the attacking capture must itself pass the
+    /// protected-royal ban (judged one level down pseudo-legally).
+    pub fn attacks(&self, pos: &Position, by: u8, target: Square) -> bool {
+        let view = SideView::new(self, pos, by);
+        for (sq, man) in pos.squares_of(by) {
+            if !self.rules.frozen_attack && view.is_frozen(self, man, sq) {
+                continue;
+            }
+            let compiled = self.moves_at(man.piece, man.player, sq);
+            let mut hit = false;
+            generate_where(compiled, &view.occupancy, sq, Engine::orientation(by), &mut |pm| {
+                if hit || !pm.captures.contains(&target) {
+                    return false;
+                }
+                if self.rules.attack_final_leg_only && !(pm.to == target && pm.path.last().is_some_and(|s| s.kind == StepKind::Capture)) {
+                    return false;
+                }
+                if filters::path_ok(self, pos, man, pm) {
+                    hit = true;
+                }
+                false
+            });
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Would making `mv` leave one of the mover's royals capturable?
+    pub fn leaves_royal_attacked(&self, pos: &Position, mv: &Move) -> bool {
+        let mut after = pos.clone();
+        let mut undo = Vec::new();
+        self.make(&mut after, mv, &mut undo);
+        let me = mv.man.player;
+        self.royals_of(&after, me).into_iter().any(|sq| self.attacks(&after, 1 - me, sq))
+    }
+
+    /// Is `player` in check (a royal attacked)?
+    pub fn in_check(&self, pos: &Position, player: u8) -> bool {
+        self.royals_of(pos, player).into_iter().any(|sq| self.attacks(pos, 1 - player, sq))
+    }
+}

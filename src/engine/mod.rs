@@ -1,0 +1,193 @@
+//! The reference engine: plays exactly what a game spec says.
+//!
+//! `Engine::new` reads a `GameSpec` (one choice of readings) into fast tables and refuses any
+//! rule value it cannot play; `legal_moves` lists the moves of a position as public records
+//! (`moves::Move`); `make`/`unmake` apply and take back a move, restoring position and hash
+//! exactly; `status` says whether the game has ended and why; `perft` counts the move tree.
+//!
+//! Where the rules live: piece moves are the compiled XBetza (src/xbetza); what XBetza cannot
+//! say is in `filters` (rank-limited jumping, burning and its immunities, igui limits,
+//! freezing, confinement, the Emperor's protected-royal ban); promotion in `promotion`; turn
+//! skipping in `skip`; game ends in `status`.
+
+pub mod config;
+pub mod filters;
+pub mod generate;
+pub mod make;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod play;
+pub mod position;
+pub mod promotion;
+pub mod random;
+pub mod skip;
+pub mod status;
+pub mod zobrist;
+
+use crate::geometry::Square;
+use crate::spec::game::GameSpec;
+use crate::xbetza::{CompiledBetza, Orientation};
+pub use config::{Abilities, Rules, Unplayable};
+pub use moves::{Identity, Kind, Move};
+pub use position::{Man, Position};
+use zobrist::Zobrist;
+
+/// One piece type as the engine uses it.
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    pub id: String,
+    pub name: String,
+    pub royal: bool,
+    /// Jump rank (pieces without one rank below every ranked piece).
+    pub rank: u32,
+    pub promotes_to: Option<u16>,
+    /// Whether some piece promotes to this one (it is a promoted form).
+    pub is_promoted_form: bool,
+    pub abilities: Abilities,
+    /// The compiled move, widened where `jump.landing` lets a jump end on an empty square.
+    pub moves: CompiledBetza,
+    /// Zone-dependent moves (Ryu), zone id -> compiled move.
+    pub zone_moves: Vec<(String, CompiledBetza)>,
+    /// Can the piece ever pass (its XBetza yields a pass on an empty board, or `pass = true`)?
+    pub can_pass: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Engine {
+    pub game: GameSpec,
+    pub rules: Rules,
+    pub pieces: Vec<PieceType>,
+    pub zobrist: Zobrist,
+    /// Zone membership per player, zone id -> one flag per square index.
+    zones: Vec<(String, [Vec<bool>; 2])>,
+}
+
+impl Engine {
+    /// Reads the game; every rule value the engine cannot play is listed.
+    pub fn new(game: &GameSpec) -> Result<Engine, Vec<Unplayable>> {
+        let mut bad = Vec::new();
+        let rules = match Rules::read(game) {
+            Ok(r) => Some(r),
+            Err(mut b) => {
+                bad.append(&mut b);
+                None
+            }
+        };
+        let index = |id: &str| game.pieces.iter().position(|p| p.id == id).map(|i| i as u16);
+        let promoted: Vec<String> = game.pieces.iter().filter_map(|p| p.promotes_to.clone()).collect();
+        let mut pieces = Vec::new();
+        for p in &game.pieces {
+            let abilities = match Abilities::read(p) {
+                Ok(a) => a,
+                Err(mut b) => {
+                    bad.append(&mut b);
+                    Abilities::default()
+                }
+            };
+            let mut moves = p.moves.clone();
+            let mut zone_moves: Vec<(String, CompiledBetza)> =
+                p.zone_moves.iter().map(|(z, (_, c))| (z.clone(), c.clone())).collect();
+            if abilities.jumps && abilities.jump_landing != 0 {
+                filters::widen_jump_landing(&mut moves);
+                for (_, c) in &mut zone_moves {
+                    filters::widen_jump_landing(c);
+                }
+            }
+            if abilities.burn_max > 0 && abilities.burn_any_target {
+                filters::widen_burn_targets(&mut moves);
+            }
+            let can_pass = abilities.pass || generate::passes_on_empty_board(&moves, game.board);
+            pieces.push(PieceType {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                royal: p.royal,
+                rank: p.rank.unwrap_or(0),
+                promotes_to: p.promotes_to.as_deref().and_then(index),
+                is_promoted_form: promoted.contains(&p.id),
+                abilities,
+                moves,
+                zone_moves,
+                can_pass,
+            });
+        }
+        let Some(rules) = rules else { return Err(bad) };
+        if !bad.is_empty() {
+            return Err(bad);
+        }
+        let zones = game
+            .zones
+            .keys()
+            .map(|z| {
+                let flags = |player: u8| game.board.squares().map(|sq| game.in_zone(z, player, sq)).collect();
+                (z.clone(), [flags(0), flags(1)])
+            })
+            .collect();
+        Ok(Engine {
+            zobrist: Zobrist::new(game.board.square_count(), pieces.len()),
+            game: game.clone(),
+            rules,
+            pieces,
+            zones,
+        })
+    }
+
+    pub fn piece_index(&self, id: &str) -> Option<u16> {
+        self.pieces.iter().position(|p| p.id == id).map(|i| i as u16)
+    }
+
+    pub fn piece(&self, index: u16) -> &PieceType {
+        &self.pieces[index as usize]
+    }
+
+    /// Is `sq` in `player`'s zone `zone`?
+    pub fn in_zone(&self, zone: &str, player: u8, sq: Square) -> bool {
+        self.zones
+            .iter()
+            .find(|(z, _)| z == zone)
+            .is_some_and(|(_, flags)| flags[player as usize][self.game.board.index(sq)])
+    }
+
+    pub fn orientation(player: u8) -> Orientation {
+        if player == 0 {
+            Orientation::Up
+        } else {
+            Orientation::Down
+        }
+    }
+
+    /// The move the piece has on `sq` for `player`: its zone's move (Ryu) or its XBetza move.
+    pub fn moves_at(&self, piece: u16, player: u8, sq: Square) -> &CompiledBetza {
+        let p = self.piece(piece);
+        p.zone_moves
+            .iter()
+            .find(|(zone, _)| self.in_zone(zone, player, sq))
+            .map(|(_, c)| c)
+            .unwrap_or(&p.moves)
+    }
+
+    /// The start position of the game.
+    pub fn start(&self) -> Position {
+        let mut pos = Position::empty(self.game.board, self.pieces.len());
+        for placement in &self.game.setup {
+            if let Some(piece) = self.piece_index(&placement.piece) {
+                pos.put(&self.zobrist, placement.square, Some(Man { player: placement.player, piece }));
+            }
+        }
+        pos.set_side(&self.zobrist, self.rules.first_mover);
+        pos
+    }
+
+    /// The rank of `sq` counted from `player`'s own side, 0-based.
+    pub fn relative_rank(&self, player: u8, sq: Square) -> u8 {
+        if player == 0 {
+            sq.rank
+        } else {
+            self.game.board.ranks - 1 - sq.rank
+        }
+    }
+
+    pub fn royals_of(&self, pos: &Position, player: u8) -> Vec<Square> {
+        pos.squares_of(player).filter(|(_, m)| self.piece(m.piece).royal).map(|(s, _)| s).collect()
+    }
+}

@@ -1,0 +1,86 @@
+//! The public move record (docs/DESIGN.md, "Move"): what the checker, the SMT layer and every
+//! cross-engine comparison read. Nothing here refers to how the generator found the move.
+
+use super::position::Man;
+use crate::geometry::Square;
+use crate::xbetza::PathStep;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// The piece ends elsewhere, nothing captured.
+    Normal,
+    /// The piece ends elsewhere after capturing.
+    Capture,
+    /// The piece ends on its start square after capturing (capture without moving).
+    Igui,
+    /// The piece ends on its start square, nothing captured: a skipped turn.
+    Pass,
+    /// The piece moved, then captured next to its destination (Fire Demon).
+    Burn,
+    /// A promotion without moving (promotion.in-place = any-piece-any-time, or the last-rank
+    /// any-time option).
+    PromoteInPlace,
+    /// A turn without any piece (skip.null-move = allowed).
+    Null,
+    /// A piece from the hand.
+    Drop,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Normal => "move",
+            Kind::Capture => "capture",
+            Kind::Igui => "igui",
+            Kind::Pass => "pass",
+            Kind::Burn => "burn",
+            Kind::PromoteInPlace => "promote",
+            Kind::Null => "null",
+            Kind::Drop => "drop",
+        }
+    }
+}
+
+/// One legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub kind: Kind,
+    /// The moving (or dropped) piece as it was before the move.
+    pub man: Man,
+    /// None for drops and null moves.
+    pub from: Option<Square>,
+    pub to: Option<Square>,
+    /// The end square of every leg, in order (empty for drops and null moves).
+    pub path: Vec<PathStep>,
+    /// Captured squares with what stood there, sorted by square.
+    pub captures: Vec<(Square, Man)>,
+    /// Of those, the ones burned after moving (Fire Demon), sorted.
+    pub burned: Vec<Square>,
+    /// The piece type it becomes, if it changes.
+    pub promotion: Option<u16>,
+    /// Whether this move is a skipped turn for the skip limits.
+    pub is_skip: bool,
+}
+
+/// A move's identity for counting and comparing: (origin or dropped piece, destination, sorted
+/// captured squares, promotion). Two paths with one identity are one move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Identity {
+    pub from: Option<Square>,
+    pub dropped: Option<u16>,
+    pub to: Option<Square>,
+    pub captures: Vec<Square>,
+    pub promotion: Option<u16>,
+}
+
+impl Move {
+    pub fn identity(&self) -> Identity {
+        Identity {
+            from: self.from,
+            dropped: (self.kind == Kind::Drop).then_some(self.man.piece),
+            to: self.to,
+            captures: self.captures.iter().map(|c| c.0).collect(),
+            promotion: self.promotion,
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! Position strings and move text.
+//!
+//! A position string is SFEN extended for big boards and multi-letter piece ids
+//! (docs/engine.md):
+//!
+//! ```text
+//! <rows> <side> <hands> <move number> [<skips>]
+//! ```
+//! - rows from the highest rank down to rank 1, separated by `/`; each row from file a on;
+//!   a run of empty squares is its decimal count (`16`); a piece whose id is one letter with an
+//!   optional `+` is written as is (`P`, `+P`), any other id in parentheses (`(FD)`, `(+WB)`);
+//!   the first player's pieces upper case, the second player's lower case;
+//! - side `b` (first player, sente) or `w`;
+//! - hands `-` or count-prefixed pieces, the first player's first (`2P(FD)p`);
+//! - the move number as in SFEN (1 at the start, one more after every turn);
+//! - only when a player's last turn was a skip: `~b`, `~w` or `~bw`.
+//!
+//! With one-letter ids and no skip field this is standard SFEN, which other tools read.
+
+use super::moves::{Kind, Move};
+use super::position::{Man, Position};
+use super::Engine;
+use crate::geometry::Square;
+
+/// Why a position string was rejected, with the offending text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError(pub String);
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, PositionError> {
+    Err(PositionError(msg.into()))
+}
+
+impl Engine {
+    /// The token of a piece in position strings and boards.
+    pub fn token(&self, man: Man) -> String {
+        let id = &self.piece(man.piece).id;
+        let bare = id.strip_prefix('+').unwrap_or(id);
+        let text = if bare.chars().count() == 1 && bare.chars().all(|c| c.is_ascii_alphabetic()) {
+            id.clone()
+        } else {
+            format!("({id})")
+        };
+        if man.player == 0 {
+            text.to_uppercase()
+        } else {
+            text.to_lowercase()
+        }
+    }
+
+    pub fn position_string(&self, pos: &Position) -> String {
+        let size = pos.size;
+        let mut rows = Vec::new();
+        for rank in (0..size.ranks).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for file in 0..size.files {
+                match pos.at(Square::new(file, rank)) {
+                    None => empty += 1,
+                    Some(m) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push_str(&self.token(m));
+                    }
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            rows.push(row);
+        }
+        let mut hands = String::new();
+        for player in 0..2u8 {
+            for (piece, &n) in pos.hands[player as usize].iter().enumerate() {
+                if n > 1 {
+                    hands.push_str(&n.to_string());
+                }
+                if n > 0 {
+                    hands.push_str(&self.token(Man { player, piece: piece as u16 }));
+                }
+            }
+        }
+        if hands.is_empty() {
+            hands.push('-');
+        }
+        let side = if pos.side == 0 { 'b' } else { 'w' };
+        let mut s = format!("{} {side} {hands} {}", rows.join("/"), pos.move_number);
+        if pos.last_skip.iter().any(|&b| b) {
+            s.push_str(" ~");
+            if pos.last_skip[0] {
+                s.push('b');
+            }
+            if pos.last_skip[1] {
+                s.push('w');
+            }
+        }
+        s
+    }
+
+    /// Reads a position string; every error names what was wrong and where.
+    pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if !(2..=5).contains(&fields.len()) {
+            return err(format!(
+                "expected '<rows> <b|w> [<hands> [<move number> [~b|~w|~bw]]]', found {} fields",
+                fields.len()
+            ));
+        }
+        let size = self.game.board;
+        let mut pos = Position::empty(size, self.pieces.len());
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != size.ranks as usize {
+            return err(format!("{} rows given, the board has {} ranks", rows.len(), size.ranks));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = size.ranks - 1 - i as u8;
+            let tokens = self.tokens(row).map_err(|e| PositionError(format!("row {} (rank {}): {e}", i + 1, rank + 1)))?;
+            let mut file: usize = 0;
+            for t in tokens {
+                match t {
+                    RowToken::Empty(n) => file += n,
+                    RowToken::Piece(m) => {
+                        if file >= size.files as usize {
+                            return err(format!("row {} (rank {}) is longer than {} files", i + 1, rank + 1, size.files));
+                        }
+                        pos.put(&self.zobrist, Square::new(file as u8, rank), Some(m));
+                        file += 1;
+                    }
+                }
+            }
+            if file != size.files as usize {
+                return err(format!("row {} (rank {}) covers {file} files, the board has {}", i + 1, rank + 1, size.files));
+            }
+        }
+        match fields[1] {
+            "b" => {}
+            "w" => pos.set_side(&self.zobrist, 1),
+            other => return err(format!("side to move must be 'b' or 'w', found '{other}'")),
+        }
+        if let Some(&hands) = fields.get(2) {
+            if hands != "-" {
+                let mut count: Option<u16> = None;
+                for t in self.tokens(hands).map_err(|e| PositionError(format!("hands: {e}")))? {
+                    match t {
+                        RowToken::Empty(n) => count = Some(n as u16),
+                        RowToken::Piece(m) => {
+                            let n = count.take().unwrap_or(1);
+                            let have = pos.hands[m.player as usize][m.piece as usize];
+                            pos.set_hand(&self.zobrist, m.player, m.piece, have + n);
+                        }
+                    }
+                }
+                if count.is_some() {
+                    return err("hands: a count with no piece after it");
+                }
+            }
+        }
+        if let Some(&n) = fields.get(3) {
+            pos.move_number = n.parse().ok().filter(|&n: &u32| n >= 1).ok_or_else(|| PositionError(format!("move number must be a whole number from 1, found '{n}'")))?;
+        }
+        if let Some(&skips) = fields.get(4) {
+            let Some(flags) = skips.strip_prefix('~') else {
+                return err(format!("the fifth field must be ~b, ~w or ~bw (whose last turn was a skip), found '{skips}'"));
+            };
+            for c in flags.chars() {
+                match c {
+                    'b' => pos.last_skip[0] = true,
+                    'w' => pos.last_skip[1] = true,
+                    _ => return err(format!("skip field '{skips}': expected only 'b' and 'w'")),
+                }
+            }
+        }
+        Ok(pos)
+    }
+
+    /// Splits a row (or a hands field) into runs of empties (or counts) and pieces.
+    fn tokens(&self, text: &str) -> Result<Vec<RowToken>, String> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if c.is_ascii_digit() {
+                let start = i;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let digits: String = chars[start..i].iter().collect();
+                let n: usize = digits.parse().map_err(|_| format!("bad number '{digits}'"))?;
+                if n == 0 {
+                    return Err("a run of 0 empty squares".into());
+                }
+                out.push(RowToken::Empty(n));
+                continue;
+            }
+            let token: String = if c == '(' {
+                let Some(end) = chars[i..].iter().position(|&x| x == ')') else {
+                    return Err(format!("'(' at character {} is never closed", i + 1));
+                };
+                let inner: String = chars[i + 1..i + end].iter().collect();
+                i += end + 1;
+                inner
+            } else if c == '+' {
+                let Some(&next) = chars.get(i + 1) else {
+                    return Err("'+' at the end with no piece letter".into());
+                };
+                i += 2;
+                format!("+{next}")
+            } else {
+                i += 1;
+                c.to_string()
+            };
+            out.push(RowToken::Piece(self.man_of_token(&token)?));
+        }
+        Ok(out)
+    }
+
+    fn man_of_token(&self, token: &str) -> Result<Man, String> {
+        let letters: Vec<char> = token.chars().filter(|c| c.is_alphabetic()).collect();
+        if letters.is_empty() {
+            return Err(format!("'{token}' is not a piece"));
+        }
+        let player = if letters.iter().all(|c| c.is_uppercase()) {
+            0
+        } else if letters.iter().all(|c| c.is_lowercase()) {
+            1
+        } else {
+            return Err(format!("'{token}' mixes upper and lower case: upper case is the first player's, lower case the second's"));
+        };
+        let upper = token.to_uppercase();
+        let matches: Vec<usize> = self.pieces.iter().enumerate().filter(|(_, p)| p.id.to_uppercase() == upper).map(|(i, _)| i).collect();
+        match matches.as_slice() {
+            [i] => Ok(Man { player, piece: *i as u16 }),
+            [] => Err(format!("no piece '{}' in this game", token)),
+            _ => Err(format!("'{token}' names several piece ids that differ only in case")),
+        }
+    }
+
+    /// A move as text: `FD g3-g7 x f8,h8`, `P e5-e6+`, `LN h8-h8 x g9` (igui), `LN h8-h8`
+    /// (pass), `P*e5` (drop), `null`; a promotion to another type than the piece's own
+    /// promotion is written `=ID`.
+    pub fn move_text(&self, mv: &Move) -> String {
+        let id = &self.piece(mv.man.piece).id;
+        let promo = match mv.promotion {
+            None => String::new(),
+            Some(t) if Some(t) == self.piece(mv.man.piece).promotes_to => "+".into(),
+            Some(t) => format!("={}", self.piece(t).id),
+        };
+        match (mv.kind, mv.from, mv.to) {
+            (Kind::Null, _, _) => "null".into(),
+            (Kind::Drop, _, Some(to)) => format!("{id}*{}", to.name()),
+            (Kind::PromoteInPlace, Some(from), _) => format!("{id} {}{promo}", from.name()),
+            (_, Some(from), Some(to)) => {
+                let at_to = mv.captures.iter().any(|(c, _)| *c == to);
+                let sep = if at_to && from != to { 'x' } else { '-' };
+                let others: Vec<String> = mv.captures.iter().filter(|(c, _)| *c != to || from == to).map(|(c, _)| c.name()).collect();
+                let extra = if others.is_empty() { String::new() } else { format!(" x {}", others.join(",")) };
+                format!("{id} {}{sep}{}{extra}{promo}", from.name(), to.name())
+            }
+            _ => format!("{id} ?"),
+        }
+    }
+}
+
+enum RowToken {
+    Empty(usize),
+    Piece(Man),
+}

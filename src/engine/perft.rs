@@ -1,0 +1,62 @@
+//! Perft: the number of leaf nodes of the legal-move tree, each move counted once per identity
+//! (docs/DESIGN.md, "Move"). A position where the game ended by royal capture has no moves;
+//! the other game ends (repetition, checkmate where terminal, stalemate results) do not cut the
+//! tree, as in the published perft figures of shogi and xiangqi.
+
+use super::make::Undo;
+use super::moves::Move;
+use super::position::Position;
+use super::Engine;
+
+impl Engine {
+    /// Did `mv` end the game by taking a royal (end.royals)?
+    pub fn ends_by_royal_capture(&self, after: &Position, mv: &Move) -> bool {
+        mv.captures.iter().any(|&(_, m)| {
+            self.piece(m.piece).royal && (self.rules.any_royal_loss || self.royals_of(after, m.player).is_empty())
+        })
+    }
+
+    pub fn perft(&self, pos: &mut Position, depth: u32) -> u64 {
+        let mut undo = Vec::with_capacity(depth as usize);
+        self.perft_inner(pos, depth, &mut undo)
+    }
+
+    fn perft_inner(&self, pos: &mut Position, depth: u32, undo: &mut Vec<Undo>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves(pos);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut total = 0;
+        for mv in &moves {
+            self.make(pos, mv, undo);
+            if !self.ends_by_royal_capture(pos, mv) {
+                total += self.perft_inner(pos, depth - 1, undo);
+            }
+            self.unmake(pos, undo);
+        }
+        total
+    }
+
+    /// Perft below each legal move of the position, in move order: (move, count).
+    pub fn divide(&self, pos: &mut Position, depth: u32, mut progress: impl FnMut(&Move, u64)) -> Vec<(Move, u64)> {
+        let moves = self.legal_moves(pos);
+        let mut undo = Vec::new();
+        let mut out = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let n = if depth <= 1 {
+                1
+            } else {
+                self.make(pos, &mv, &mut undo);
+                let n = if self.ends_by_royal_capture(pos, &mv) { 0 } else { self.perft_inner(pos, depth - 1, &mut undo) };
+                self.unmake(pos, &mut undo);
+                n
+            };
+            progress(&mv, n);
+            out.push((mv, n));
+        }
+        out
+    }
+}

@@ -1,0 +1,106 @@
+//! A position: pieces on squares, pieces in hand, the side to move and the history facts the
+//! rules read (whether each player's last turn was a skip), with an incrementally kept Zobrist
+//! hash.
+
+use super::zobrist::Zobrist;
+use crate::geometry::{BoardSize, Square};
+
+/// A piece on the board: its owner (0 first player, 1 second) and its type (index into the
+/// game's piece list).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Man {
+    pub player: u8,
+    pub piece: u16,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub size: BoardSize,
+    pub board: Vec<Option<Man>>,
+    /// hands[player][piece type] = count.
+    pub hands: [Vec<u16>; 2],
+    pub side: u8,
+    /// Whether each player's most recent turn was a skip (the skip limits read this).
+    pub last_skip: [bool; 2],
+    /// Full moves counted as in SFEN: starts at 1, one more after every turn.
+    pub move_number: u32,
+    /// Hash of the board and the side to move.
+    pub board_hash: u64,
+    /// Hash of the hands.
+    pub hand_hash: u64,
+}
+
+impl Position {
+    pub fn empty(size: BoardSize, piece_types: usize) -> Position {
+        Position {
+            size,
+            board: vec![None; size.square_count()],
+            hands: [vec![0; piece_types], vec![0; piece_types]],
+            side: 0,
+            last_skip: [false; 2],
+            move_number: 1,
+            board_hash: 0,
+            hand_hash: 0,
+        }
+    }
+
+    pub fn at(&self, sq: Square) -> Option<Man> {
+        self.board[self.size.index(sq)]
+    }
+
+    /// Puts `man` on `sq` (or clears it), keeping the hash.
+    pub fn put(&mut self, z: &Zobrist, sq: Square, man: Option<Man>) {
+        let i = self.size.index(sq);
+        if let Some(old) = self.board[i] {
+            self.board_hash ^= z.piece(i, old);
+        }
+        if let Some(new) = man {
+            self.board_hash ^= z.piece(i, new);
+        }
+        self.board[i] = man;
+    }
+
+    pub fn set_side(&mut self, z: &Zobrist, side: u8) {
+        if self.side != side {
+            self.board_hash ^= z.side;
+            self.side = side;
+        }
+    }
+
+    pub fn set_hand(&mut self, z: &Zobrist, player: u8, piece: u16, count: u16) {
+        let old = self.hands[player as usize][piece as usize];
+        self.hand_hash ^= z.hand(player, piece, old) ^ z.hand(player, piece, count);
+        self.hands[player as usize][piece as usize] = count;
+    }
+
+    /// The full hash: board, side, hands and skip state.
+    pub fn hash(&self, z: &Zobrist) -> u64 {
+        self.board_hash ^ self.hand_hash ^ z.skips(self.last_skip)
+    }
+
+    /// The hash recomputed from scratch (make/unmake checks use it).
+    pub fn hash_from_scratch(&self, z: &Zobrist) -> u64 {
+        let mut h = 0;
+        for (i, m) in self.board.iter().enumerate() {
+            if let Some(m) = m {
+                h ^= z.piece(i, *m);
+            }
+        }
+        if self.side == 1 {
+            h ^= z.side;
+        }
+        for player in 0..2u8 {
+            for (piece, &n) in self.hands[player as usize].iter().enumerate() {
+                h ^= z.hand(player, piece as u16, n);
+            }
+        }
+        h ^ z.skips(self.last_skip)
+    }
+
+    pub fn squares_of(&self, player: u8) -> impl Iterator<Item = (Square, Man)> + '_ {
+        self.board.iter().enumerate().filter_map(move |(i, m)| match m {
+            Some(m) if m.player == player => Some((self.size.square_at(i), *m)),
+            _ => None,
+        })
+    }
+}

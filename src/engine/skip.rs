@@ -1,0 +1,73 @@
+//! Turn skipping (skip.*): which moves are skips, when a skip is allowed, and the pass of
+//! `skip.squares = any-adjacent-empty`.
+
+use super::config::SkipLimit;
+use super::filters::chebyshev;
+use super::generate::SideView;
+use super::moves::{Kind, Move};
+use super::position::{Man, Position};
+use super::Engine;
+use crate::geometry::Square;
+use crate::xbetza::{PathStep, StepKind};
+
+/// Is the move a skipped turn? A pass is; a pass that promotes is not where
+/// skip.promotion-exempt holds (the piece promoted without moving: SUZ-164, MIT's equivalent).
+pub fn is_skip(engine: &Engine, mv: &Move) -> bool {
+    match mv.kind {
+        Kind::Null => true,
+        Kind::Pass => !(mv.promotion.is_some() && engine.rules.skip_promotion_exempt),
+        _ => false,
+    }
+}
+
+/// May the side to move skip now? (skip.limit)
+pub fn skip_allowed(engine: &Engine, pos: &Position) -> bool {
+    let me = pos.side as usize;
+    let own = pos.last_skip[me];
+    let opponent = pos.last_skip[1 - me];
+    match engine.rules.skip_limit {
+        SkipLimit::None => true,
+        SkipLimit::NoTwoOwnInARow => !own,
+        SkipLimit::NotAfterOpponentSkip => !opponent,
+        SkipLimit::Both => !own && !opponent,
+    }
+}
+
+/// Marks the move as a skip or not and keeps it if the skip limit allows it.
+pub fn push_if_allowed(engine: &Engine, pos: &Position, mut mv: Move, out: &mut Vec<Move>) {
+    mv.is_skip = is_skip(engine, &mv);
+    if mv.is_skip && !skip_allowed(engine, pos) {
+        return;
+    }
+    out.push(mv);
+}
+
+/// skip.squares = any-adjacent-empty: a piece that can pass at all passes when any square
+/// next to it is empty (the path records the step out to the first such square and back).
+pub fn adjacent_empty_pass(engine: &Engine, pos: &Position, view: &SideView, sq: Square, man: Man, out: &mut Vec<Move>) {
+    if !engine.rules.piece_pass || view.is_frozen(engine, man, sq) {
+        return;
+    }
+    let Some(empty) = pos.size.squares().find(|&s| chebyshev(s, sq) == 1 && pos.at(s).is_none()) else {
+        return;
+    };
+    let path = vec![PathStep { square: empty, kind: StepKind::Move }, PathStep { square: sq, kind: StepKind::Move }];
+    let promotions: Vec<Option<u16>> = {
+        let pm = crate::xbetza::PieceMove { from: sq, to: sq, captures: Vec::new(), path: path.clone(), shape: "pass".into() };
+        super::promotion::choices(engine, pos, man, &pm, &[])
+    };
+    for promotion in promotions {
+        let mv = Move {
+            kind: Kind::Pass,
+            man,
+            from: Some(sq),
+            to: Some(sq),
+            path: path.clone(),
+            captures: Vec::new(),
+            burned: Vec::new(),
+            promotion,
+            is_skip: false,
+        };
+        push_if_allowed(engine, pos, mv, out);
+    }
+}

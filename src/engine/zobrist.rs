@@ -1,0 +1,44 @@
+//! Zobrist keys: one random 64-bit key per (square, player, piece type), per hand count, for the
+//! side to move and for each player's skip flag. Keys come from a fixed seed so that hashes are
+//! the same from run to run (a repetition found in one run is found in a replay).
+
+use super::position::Man;
+use super::random::SplitMix64;
+
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    piece_types: usize,
+    board: Vec<u64>,
+    hands: Vec<u64>,
+    pub side: u64,
+    skip: [u64; 2],
+}
+
+/// Hand counts beyond this share the last key (no game holds more of one type).
+const MAX_HAND: usize = 64;
+
+impl Zobrist {
+    pub fn new(squares: usize, piece_types: usize) -> Zobrist {
+        let mut rng = SplitMix64::new(0x6b65_6e73_686f); // "kensho"
+        let board = (0..squares * 2 * piece_types).map(|_| rng.next_u64()).collect();
+        let hands = (0..2 * piece_types * MAX_HAND).map(|_| rng.next_u64()).collect();
+        Zobrist { piece_types, board, hands, side: rng.next_u64(), skip: [rng.next_u64(), rng.next_u64()] }
+    }
+
+    pub fn piece(&self, square: usize, man: Man) -> u64 {
+        self.board[(square * 2 + man.player as usize) * self.piece_types + man.piece as usize]
+    }
+
+    /// The key of holding `count` of `piece`; zero held is key 0 so empty hands hash to 0.
+    pub fn hand(&self, player: u8, piece: u16, count: u16) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        let c = (count as usize).min(MAX_HAND) - 1;
+        self.hands[((player as usize) * self.piece_types + piece as usize) * MAX_HAND + c]
+    }
+
+    pub fn skips(&self, last_skip: [bool; 2]) -> u64 {
+        (if last_skip[0] { self.skip[0] } else { 0 }) ^ (if last_skip[1] { self.skip[1] } else { 0 })
+    }
+}
