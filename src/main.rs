@@ -429,21 +429,31 @@ fn run_show(args: ShowArgs) -> ExitCode {
 }
 
 /// The engine and start position of an engine command, or the exit code of the error.
-fn game_setup(args: &GameArgs) -> Result<(kensho::engine::Engine, kensho::engine::Position), ExitCode> {
+/// `for_moves`: the command only counts or lists moves, so game-end rules the engine does not
+/// play yet are warned about instead of refused.
+fn game_setup(args: &GameArgs, for_moves: bool) -> Result<(kensho::engine::Engine, kensho::engine::Position), ExitCode> {
     use kensho::commands::engine;
     let Some(mut specs) = load_specs(std::slice::from_ref(&args.spec)) else {
         return Err(ExitCode::from(2));
     };
     let spec = specs.remove(0);
     let chosen = kensho::spec::load::parse_choices(&args.readings).map_err(usage_error)?;
-    let eng = engine::engine_for(&spec, &chosen).map_err(usage_error)?;
+    let eng = if for_moves {
+        let (eng, warnings) = engine::engine_for_moves(&spec, &chosen).map_err(usage_error)?;
+        for w in warnings {
+            eprintln!("warning: {w}");
+        }
+        eng
+    } else {
+        engine::engine_for(&spec, &chosen).map_err(usage_error)?
+    };
     let pos = engine::position_for(&eng, args.position.as_deref()).map_err(usage_error)?;
     Ok((eng, pos))
 }
 
 fn run_perft(args: PerftArgs) -> ExitCode {
     use kensho::commands::engine;
-    let (eng, pos) = match game_setup(&args.game) {
+    let (eng, pos) = match game_setup(&args.game, true) {
         Ok(x) => x,
         Err(code) => return code,
     };
@@ -484,7 +494,7 @@ fn run_perft(args: PerftArgs) -> ExitCode {
 
 fn run_play(args: PlayArgs) -> ExitCode {
     use kensho::commands::engine;
-    let (eng, pos) = match game_setup(&args.game) {
+    let (eng, pos) = match game_setup(&args.game, false) {
         Ok(x) => x,
         Err(code) => return code,
     };
@@ -516,7 +526,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
 
 fn run_position(args: PositionArgs) -> ExitCode {
     use kensho::commands::engine;
-    let (eng, pos) = match game_setup(&args.game) {
+    let (eng, pos) = match game_setup(&args.game, true) {
         Ok(x) => x,
         Err(code) => return code,
     };

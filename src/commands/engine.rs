@@ -14,15 +14,31 @@ use std::time::Instant;
 /// engine cannot play.
 pub fn engine_for(spec: &LoadedSpec, choices: &BTreeMap<String, String>) -> Result<Engine, String> {
     let game = spec.resolve(choices)?;
-    Engine::new(&game).map_err(|bad| {
-        let lines: Vec<String> = bad.iter().map(|u| format!("  {u}")).collect();
-        format!("{}: the engine cannot play these rule values:\n{}", spec.path, lines.join("\n"))
-    })
+    Engine::new(&game).map_err(|bad| unplayable_message(spec, &bad))
+}
+
+/// The engine for counting moves: rules about how a game ends that the engine does not play
+/// yet are returned as warnings instead of refused.
+pub fn engine_for_moves(spec: &LoadedSpec, choices: &BTreeMap<String, String>) -> Result<(Engine, Vec<String>), String> {
+    let game = spec.resolve(choices)?;
+    match Engine::for_moves(&game) {
+        Ok((engine, ends)) => Ok((engine, ends.iter().map(|u| format!("{}: game end not applied: {u}", spec.path)).collect())),
+        Err(bad) => Err(unplayable_message(spec, &bad)),
+    }
+}
+
+fn unplayable_message(spec: &LoadedSpec, bad: &[crate::engine::Unplayable]) -> String {
+    let lines: Vec<String> = bad.iter().map(|u| format!("  {u}")).collect();
+    format!("{}: the engine cannot play these rule values:\n{}", spec.path, lines.join("\n"))
 }
 
 /// The start position, or the one a position string gives.
 pub fn position_for(engine: &Engine, text: Option<&str>) -> Result<Position, String> {
     match text {
+        None if engine.game.setup.is_empty() => Err(format!(
+            "{}: under these readings the spec states no start position; give one with --position",
+            engine.game.id
+        )),
         None => Ok(engine.start()),
         Some(t) => engine.parse_position(t).map_err(|e| format!("--position: {e}")),
     }

@@ -18,6 +18,14 @@ pub struct Unplayable {
     pub why: String,
 }
 
+impl Unplayable {
+    /// Does it concern only how a game ends (`rules.end.*`), not which moves are legal? Move
+    /// counting (perft, position) can go on without such a rule; playing games cannot.
+    pub fn game_end_only(&self) -> bool {
+        self.path.starts_with("rules.end.")
+    }
+}
+
 impl std::fmt::Display for Unplayable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} = {}: {}", self.path, self.value, self.why)
@@ -102,6 +110,13 @@ pub enum Stalemate {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PawnMate {
+    Allowed,
+    NoMate,
+    NoCheck,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SelfCheck {
     Allowed,
     Illegal,
@@ -166,6 +181,22 @@ pub struct Rules {
     pub repetition_skip_positions_excluded: bool,
     /// `end.perpetual-check = checker-loses`.
     pub perpetual_check_loses: bool,
+    /// `check.must-resolve`: a player in check must make a move after which no royal is
+    /// attacked (where self-check is otherwise allowed).
+    pub must_resolve: bool,
+    /// drops.*
+    pub drops: bool,
+    pub drops_unpromoted: bool,
+    pub nifu: bool,
+    pub nifu_pieces: Vec<String>,
+    pub drop_rank_ban: BTreeMap<String, Vec<u8>>,
+    pub drop_zone_ban: Vec<String>,
+    pub drop_palace_only: Vec<String>,
+    pub drop_palace_only_zone: Option<String>,
+    /// `drops.palace-ban`: 0 none, 1 own, 2 both.
+    pub drop_palace_ban: u8,
+    pub drop_dead_empty_board: bool,
+    pub pawn_mate: PawnMate,
     /// `end.checkmate = terminal`: a player in check with no move that saves every royal loses
     /// at once (otherwise the game goes on until the royal is taken).
     pub checkmate_terminal: bool,
@@ -215,7 +246,8 @@ pub struct Abilities {
 }
 
 impl Rules {
-    pub fn read(game: &GameSpec) -> Result<Rules, Vec<Unplayable>> {
+    /// The rules, and every rule value the engine cannot play.
+    pub fn read(game: &GameSpec) -> (Rules, Vec<Unplayable>) {
         let r = &game.rules;
         let mut bad = Vec::new();
         let mut refuse = |path: &str, value: &str, why: &str| {
@@ -233,17 +265,30 @@ impl Rules {
                 refuse("legality.protection", "legal-recursive", "recursive protection is played only where self-check is allowed (then it equals pseudo-legal)");
             }
         }
-        if flag(r, "drops.enabled", false) {
-            refuse("drops.enabled", "true", "drops are not played yet (issue 5)");
+        for (path, default, playable) in [
+            ("drops.per-turn", "instead-of-move", &["instead-of-move"][..]),
+            ("drops.dead-piece", "allowed", &["allowed", "empty-board"][..]),
+            ("drops.pawn-mate-screen", "none", &["none"][..]),
+            ("promotion.after-drop", "starts-or-ends-in-zone", &["starts-or-ends-in-zone"][..]),
+        ] {
+            let value = word(r, path, default);
+            if flag(r, "drops.enabled", false) && !playable.contains(&value) {
+                refuse(path, value, "not played yet (issue 5: the drop games)");
+            }
+        }
+        let pawn_mate = match word(r, "drops.pawn-mate", "allowed") {
+            "no-mate" => PawnMate::NoMate,
+            "no-check" => PawnMate::NoCheck,
+            _ => PawnMate::Allowed,
+        };
+        if pawn_mate != PawnMate::Allowed && list(r, "drops.nifu-pieces").is_empty() {
+            refuse("drops.pawn-mate", "no-mate", "the pawn-drop ban needs drops.nifu-pieces to say which pieces are pawns");
         }
         if word(r, "promotion.decided", "after-whole-move") == "per-leg" {
             refuse("promotion.decided", "per-leg", "per-leg promotion is not played");
         }
         if !matches!(word(r, "promotion.namesakes", "promoted-copies"), "promoted-copies" | "unpromoted-type") {
             refuse("promotion.namesakes", "?", "unknown");
-        }
-        if flag(r, "check.must-resolve", false) && self_check == SelfCheck::Allowed {
-            refuse("check.must-resolve", "true", "a check that must be resolved is played only through legality.self-check");
         }
         if word(r, "extra-turn.after", "none") != "none" {
             refuse("extra-turn.after", word(r, "extra-turn.after", "none"), "extra turns are not played yet (issue 5)");
@@ -256,9 +301,6 @@ impl Rules {
         }
         if word(r, "end.bare-king", "none") != "none" {
             refuse("end.bare-king", word(r, "end.bare-king", "none"), "the bare-king rule is not played yet (issue 5)");
-        }
-        if word(r, "end.royals", "last-royal-captured") == "checkmate" {
-            refuse("end.royals", "checkmate", "checkmate as the only game end is not played yet (issue 5)");
         }
         let promotion_zone = match game.rules.get("promotion.zone") {
             Some(Setting::Word(z)) if z != "none" => Some(z.clone()),
@@ -347,21 +389,43 @@ impl Rules {
             repetition_with_hands: word(r, "end.repetition-identity", "board-side") == "board-hands-side",
             repetition_skip_positions_excluded: word(r, "end.repetition-exclude", "none") == "positions-after-skips",
             perpetual_check_loses: word(r, "end.perpetual-check", "none") != "none",
-            checkmate_terminal: word(r, "end.checkmate", "by-capture") == "terminal",
+            // end.royals = checkmate: royals are never taken (legality.self-check) and the game
+            // ends by checkmate.
+            checkmate_terminal: word(r, "end.checkmate", "by-capture") == "terminal"
+                || word(r, "end.royals", "last-royal-captured") == "checkmate",
+            must_resolve: flag(r, "check.must-resolve", false),
+            drops: flag(r, "drops.enabled", false),
+            drops_unpromoted: flag(r, "drops.unpromoted", true),
+            nifu: word(r, "drops.nifu", "none") == "own-unpromoted",
+            nifu_pieces: list(r, "drops.nifu-pieces"),
+            drop_rank_ban: match r.get("drops.rank-ban") {
+                Some(Setting::RanksPerPiece(m)) => m.clone(),
+                _ => BTreeMap::new(),
+            },
+            drop_zone_ban: list(r, "drops.zone-ban"),
+            drop_palace_only: list(r, "drops.palace-only"),
+            drop_palace_only_zone: match r.get("drops.palace-only-zone") {
+                Some(Setting::Word(z)) if z != "none" => Some(z.clone()),
+                _ => None,
+            },
+            drop_palace_ban: match word(r, "drops.palace-ban", "none") {
+                "own" => 1,
+                "both" => 2,
+                _ => 0,
+            },
+            drop_dead_empty_board: word(r, "drops.dead-piece", "allowed") == "empty-board",
+            pawn_mate,
         };
         if word(r, "end.repetition", "none") == "loss-for-repeater" {
             refuse("end.repetition", "loss-for-repeater", "not played yet");
         }
-        if bad.is_empty() {
-            Ok(rules)
-        } else {
-            Err(bad)
-        }
+        (rules, bad)
     }
 }
 
 impl Abilities {
-    pub fn read(piece: &PieceSpec) -> Result<Abilities, Vec<Unplayable>> {
+    /// The abilities, and every ability value the engine cannot play.
+    pub fn read(piece: &PieceSpec) -> (Abilities, Vec<Unplayable>) {
         let a = &piece.abilities;
         let mut bad = Vec::new();
         let at = |p: &str| format!("piece.{}.ability.{p}", piece.id);
@@ -423,10 +487,6 @@ impl Abilities {
                 _ => None,
             },
         };
-        if bad.is_empty() {
-            Ok(abilities)
-        } else {
-            Err(bad)
-        }
+        (abilities, bad)
     }
 }

@@ -134,6 +134,7 @@ impl Engine {
             }
             promotion::in_place(self, pos, &view, sq, man, &mut out);
         }
+        super::drops::drops(self, pos, &mut out);
         if self.rules.null_move && skip::skip_allowed(self, pos) {
             out.push(Move {
                 kind: Kind::Null,
@@ -147,7 +148,9 @@ impl Engine {
                 is_skip: true,
             });
         }
-        if self.rules.self_check != super::config::SelfCheck::Allowed {
+        if self.rules.self_check != super::config::SelfCheck::Allowed
+            || (self.rules.must_resolve && self.in_check(pos, player))
+        {
             out.retain(|m| !self.leaves_royal_attacked(pos, m));
         }
         out

@@ -35,8 +35,15 @@ impl Engine {
             u.squares.push((sq, pos.at(sq)));
             pos.put(z, sq, man);
         };
-        for &(sq, _) in &mv.captures {
+        for &(sq, victim) in &mv.captures {
             set(pos, sq, None);
+            if self.rules.drops {
+                // drops.enabled: the capturer holds what it took (unpromoted: drops.unpromoted).
+                let held = super::drops::hand_type(self, victim.piece);
+                let n = pos.hands[mv.man.player as usize][held as usize];
+                u.hands.push((mv.man.player, held, n));
+                pos.set_hand(z, mv.man.player, held, n + 1);
+            }
         }
         let after = Man { player: mv.man.player, piece: mv.promotion.unwrap_or(mv.man.piece) };
         match mv.kind {

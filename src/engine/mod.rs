@@ -11,6 +11,7 @@
 //! skipping in `skip`; game ends in `status`.
 
 pub mod config;
+pub mod drops;
 pub mod filters;
 pub mod generate;
 pub mod make;
@@ -66,25 +67,33 @@ pub struct Engine {
 impl Engine {
     /// Reads the game; every rule value the engine cannot play is listed.
     pub fn new(game: &GameSpec) -> Result<Engine, Vec<Unplayable>> {
-        let mut bad = Vec::new();
-        let rules = match Rules::read(game) {
-            Ok(r) => Some(r),
-            Err(mut b) => {
-                bad.append(&mut b);
-                None
-            }
-        };
+        let (engine, bad) = Engine::build(game);
+        if bad.is_empty() {
+            Ok(engine)
+        } else {
+            Err(bad)
+        }
+    }
+
+    /// For counting moves (perft, position): accepts a game whose only unplayed rules are game
+    /// ends, and returns those so the caller can say they are not applied.
+    pub fn for_moves(game: &GameSpec) -> Result<(Engine, Vec<Unplayable>), Vec<Unplayable>> {
+        let (engine, bad) = Engine::build(game);
+        if bad.iter().all(Unplayable::game_end_only) {
+            Ok((engine, bad))
+        } else {
+            Err(bad)
+        }
+    }
+
+    fn build(game: &GameSpec) -> (Engine, Vec<Unplayable>) {
+        let (rules, mut bad) = Rules::read(game);
         let index = |id: &str| game.pieces.iter().position(|p| p.id == id).map(|i| i as u16);
         let promoted: Vec<String> = game.pieces.iter().filter_map(|p| p.promotes_to.clone()).collect();
         let mut pieces = Vec::new();
         for p in &game.pieces {
-            let abilities = match Abilities::read(p) {
-                Ok(a) => a,
-                Err(mut b) => {
-                    bad.append(&mut b);
-                    Abilities::default()
-                }
-            };
+            let (abilities, mut b) = Abilities::read(p);
+            bad.append(&mut b);
             let mut moves = p.moves.clone();
             let mut zone_moves: Vec<(String, CompiledBetza)> =
                 p.zone_moves.iter().map(|(z, (_, c))| (z.clone(), c.clone())).collect();
@@ -111,10 +120,6 @@ impl Engine {
                 can_pass,
             });
         }
-        let Some(rules) = rules else { return Err(bad) };
-        if !bad.is_empty() {
-            return Err(bad);
-        }
         let zones = game
             .zones
             .keys()
@@ -123,13 +128,14 @@ impl Engine {
                 (z.clone(), [flags(0), flags(1)])
             })
             .collect();
-        Ok(Engine {
+        let engine = Engine {
             zobrist: Zobrist::new(game.board.square_count(), pieces.len()),
             game: game.clone(),
             rules,
             pieces,
             zones,
-        })
+        };
+        (engine, bad)
     }
 
     pub fn piece_index(&self, id: &str) -> Option<u16> {
