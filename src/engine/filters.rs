@@ -42,10 +42,6 @@ fn arrival(pm: &PieceMove) -> usize {
 /// Is the path allowed by the mover's abilities? `man` stands on `pm.from` in `pos`.
 pub fn path_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -> bool {
     let a = &engine.piece(man.piece).abilities;
-    // Captures of friendly pieces only exist where `burn.targets = any` widened the burn legs.
-    if !a.burn_any_target && pm.captures.iter().any(|&c| pos.at(c).is_some_and(|v| v.player == man.player)) {
-        return false;
-    }
     if a.jumps && !jump_ok(engine, pos, man, pm) {
         return false;
     }
@@ -150,7 +146,8 @@ fn burn_and_igui_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -
     if a.burn_max == 0 {
         return true;
     }
-    let arrival_capture = pm.path[at].kind == StepKind::Capture;
+    // The destination's own piece is taken on arrival, whatever leg took it.
+    let arrival_capture = pm.captures.contains(&pm.to);
     let burned: Vec<Square> = pm.path[at + 1..]
         .iter()
         .filter(|s| s.kind == StepKind::Capture && s.square != pm.to)
