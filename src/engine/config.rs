@@ -132,6 +132,9 @@ pub struct Rules {
     pub self_check: SelfCheck,
     /// `legality.attack`: only a capture by the final leg attacks a square.
     pub attack_final_leg_only: bool,
+    /// `legality.protection = legal-recursive`: a capture protects only if it is itself legal
+    /// (the protected-royal ban applies to it, judged one level further pseudo-legally).
+    pub protection_recursive: bool,
     /// `check.frozen-attackers = counted`.
     pub frozen_attack: bool,
     /// `promotion.zone` (None: no zone promotion).
@@ -258,13 +261,6 @@ impl Rules {
             "king-only" => SelfCheck::KingOnly,
             _ => SelfCheck::Allowed,
         };
-        if word(r, "legality.protection", "pseudo-legal") == "legal-recursive" {
-            // Protection by a piece whose own capture would be illegal: in a game where
-            // self-check is allowed every pseudo-legal capture is legal, so the two coincide.
-            if self_check != SelfCheck::Allowed {
-                refuse("legality.protection", "legal-recursive", "recursive protection is played only where self-check is allowed (then it equals pseudo-legal)");
-            }
-        }
         for (path, default, playable) in [
             ("drops.per-turn", "instead-of-move", &["instead-of-move"][..]),
             ("drops.dead-piece", "allowed", &["allowed", "empty-board"][..]),
@@ -346,6 +342,7 @@ impl Rules {
             self_check,
             attack_final_leg_only: word(r, "legality.attack", "any-capture-any-leg") == "final-leg-only",
             frozen_attack: word(r, "check.frozen-attackers", "ignored") == "counted",
+            protection_recursive: word(r, "legality.protection", "pseudo-legal") == "legal-recursive",
             promotion_zone,
             trigger,
             forced,

@@ -81,8 +81,9 @@ pub fn piece_paths(engine: &Engine, pos: &Position, view: &SideView, sq: Square,
     let mid_move_freeze = view.freezers.iter().any(|(_, f)| engine.piece(f.piece).abilities.freeze_mid_move);
     let _ = a;
     generate_where(compiled, &view.occupancy, sq, Engine::orientation(man.player), &mut |pm| {
-        if frozen && pm.to != pm.from {
-            // freeze.blocks = moves-leaving-square: only moves back onto the square remain.
+        if frozen && (pm.to != pm.from || pm.captures.is_empty()) {
+            // freeze.blocks = moves-leaving-square: only captures without moving (igui)
+            // remain; not even a pass (SUZ-113 "not even to skip a turn").
             return false;
         }
         if mid_move_freeze && passes_near_freezer(engine, view, man, pm) {
@@ -108,7 +109,8 @@ fn a_leaving_only(engine: &Engine, view: &SideView, man: Man, sq: Square) -> boo
 fn passes_near_freezer(engine: &Engine, view: &SideView, man: Man, pm: &PieceMove) -> bool {
     let last = pm.path.len() - 1;
     pm.path[..last].iter().any(|s| {
-        s.kind == StepKind::Move
+        // The piece stands on every leg end it does not hop over, captures included.
+        s.kind != StepKind::Hop
             && s.square != pm.from
             && view.freezers.iter().any(|&(fsq, f)| {
                 let a = &engine.piece(f.piece).abilities;
@@ -195,6 +197,14 @@ impl Engine {
 
     /// The Emperor's ban (protected-royal-ban.*): it may not capture a royal its owner protects.
     fn protected_royal_ban_ok(&self, pos: &Position, man: Man, pm: &PieceMove, captures: &[(Square, Man)]) -> bool {
+        let depth = u32::from(self.rules.protection_recursive);
+        self.ban_allows(pos, man, pm, captures, depth)
+    }
+
+    /// The ban judged with protection looked for `depth` levels deep: at depth 0 any
+    /// pseudo-legal capture protects; at depth 1 (legality.protection = legal-recursive) a
+    /// protecting capture must itself pass the ban, judged at depth 0.
+    fn ban_allows(&self, pos: &Position, man: Man, pm: &PieceMove, captures: &[(Square, Man)], depth: u32) -> bool {
         let a = &self.piece(man.piece).abilities;
         if !a.protected_royal_ban {
             return true;
@@ -204,11 +214,11 @@ impl Engine {
             if !v.royal || (a.protected_emperor_only && !v.abilities.protected_royal_ban) {
                 continue;
             }
-            let protected = if a.protected_before_capture {
+            let probe = if a.protected_before_capture {
                 // Judged before: would the victim's side capture a piece of ours on that square?
                 let mut probe = pos.clone();
                 probe.put(&self.zobrist, sq, Some(man));
-                self.attacks(&probe, victim.player, sq)
+                probe
             } else {
                 // Judged after: the position once the capture is made.
                 let mut after = pos.clone();
@@ -217,9 +227,9 @@ impl Engine {
                     after.put(&self.zobrist, c, None);
                 }
                 after.put(&self.zobrist, pm.to, Some(man));
-                self.attacks(&after, victim.player, sq)
+                after
             };
-            if protected {
+            if self.attacks_at(&probe, victim.player, sq, depth) {
                 return false;
             }
         }
@@ -227,10 +237,14 @@ impl Engine {
     }
 
     /// Does `by` attack `target` (could one of its pieces capture there, legality.attack)?
-    /// Frozen pieces attack only under check.frozen-attackers = counted. Under
-    /// legality.protection = legal-recursive the attacking capture must itself pass the
-    /// protected-royal ban (judged one level down pseudo-legally).
+    /// Frozen pieces attack only under check.frozen-attackers = counted.
     pub fn attacks(&self, pos: &Position, by: u8, target: Square) -> bool {
+        self.attacks_at(pos, by, target, 0)
+    }
+
+    /// `attacks`, where at depth > 0 an attacking capture must also pass the protected-royal
+    /// ban (judged at depth - 1).
+    fn attacks_at(&self, pos: &Position, by: u8, target: Square, depth: u32) -> bool {
         let view = SideView::new(self, pos, by);
         for (sq, man) in pos.squares_of(by) {
             if !self.rules.frozen_attack && view.is_frozen(self, man, sq) {
@@ -245,9 +259,16 @@ impl Engine {
                 if self.rules.attack_final_leg_only && !(pm.to == target && pm.path.last().is_some_and(|s| s.kind == StepKind::Capture)) {
                     return false;
                 }
-                if filters::path_ok(self, pos, man, pm) {
-                    hit = true;
+                if !filters::path_ok(self, pos, man, pm) {
+                    return false;
                 }
+                if depth > 0 {
+                    let captures: Vec<(Square, Man)> = pm.captures.iter().filter_map(|&c| pos.at(c).map(|m| (c, m))).collect();
+                    if !self.ban_allows(pos, man, pm, &captures, depth - 1) {
+                        return false;
+                    }
+                }
+                hit = true;
                 false
             });
             if hit {

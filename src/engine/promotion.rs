@@ -29,9 +29,10 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
         return match me.promotes_to {
             Some(t) if rules.capture_promotion_optional => vec![None, Some(t)],
             Some(t) => vec![Some(t)],
-            // promotion.non-promoting-capture: a piece that never promotes (not a promoted
-            // form) may be barred from capturing.
-            None if rules.nonpromoting_cannot_capture && !me.is_promoted_form && !me.royal => Vec::new(),
+            // promotion.non-promoting-capture = cannot-capture: a piece with no promotion
+            // (Hook Mover, Tengu, every promoted piece, Emperor, Prince) may not capture,
+            // unless the Deva rule above promoted it.
+            None if rules.nonpromoting_cannot_capture => Vec::new(),
             None => vec![None],
         };
     }

@@ -186,7 +186,7 @@ pub const ABILITIES: &[Knob] = &[
     knob("igui.max", Int(1, 9), "captures without moving in one turn"),
     knob("freeze.range", Choice(&["adjacent", "board"]), "which enemy pieces it freezes"),
     knob("freeze.targets", Choice(&["enemy", "any"]), "whose pieces it freezes"),
-    knob("freeze.blocks", Choice(&["all-moves", "moves-leaving-square"]), "what a frozen piece cannot do"),
+    knob("freeze.blocks", Choice(&["all-moves", "moves-leaving-square"]), "what a frozen piece cannot do: anything, or anything but capturing without moving (igui; a pass stays forbidden)"),
     knob("freeze.timing", Choice(&["start-of-turn", "also-mid-move"]), "when freezing is judged"),
     knob("freeze.immune", Pieces, "pieces it cannot freeze"),
     knob("jump.max-jumped", Int(0, 9), "how many pieces one jump may pass over"),
