@@ -69,17 +69,15 @@ impl SideView {
     }
 }
 
-/// The paths of the piece on `sq` that its abilities allow, one per identity. `attacks_only`:
-/// the protected-royal ban is not judged (it is itself judged by attacks).
+/// The paths of the piece on `sq` that its abilities allow, one per identity (the
+/// protected-royal ban is judged later, on whole moves).
 pub fn piece_paths(engine: &Engine, pos: &Position, view: &SideView, sq: Square, man: Man) -> Vec<PieceMove> {
     let frozen = view.is_frozen(engine, man, sq);
-    let a = &engine.piece(man.piece).abilities;
-    if frozen && !a_leaving_only(engine, view, man, sq) {
+    if frozen && !igui_left_to_frozen(engine, view, man, sq) {
         return Vec::new();
     }
     let compiled = engine.moves_at(man.piece, man.player, sq);
     let mid_move_freeze = view.freezers.iter().any(|(_, f)| engine.piece(f.piece).abilities.freeze_mid_move);
-    let _ = a;
     generate_where(compiled, &view.occupancy, sq, Engine::orientation(man.player), &mut |pm| {
         if frozen && (pm.to != pm.from || pm.captures.is_empty()) {
             // freeze.blocks = moves-leaving-square: only captures without moving (igui)
@@ -93,9 +91,9 @@ pub fn piece_paths(engine: &Engine, pos: &Position, view: &SideView, sq: Square,
     })
 }
 
-/// A frozen piece keeps its stationary moves only under `freeze.blocks = moves-leaving-square`
-/// of every freezer that holds it.
-fn a_leaving_only(engine: &Engine, view: &SideView, man: Man, sq: Square) -> bool {
+/// A frozen piece keeps its captures without moving only under `freeze.blocks =
+/// moves-leaving-square` of every freezer that holds it.
+fn igui_left_to_frozen(engine: &Engine, view: &SideView, man: Man, sq: Square) -> bool {
     let id = &engine.piece(man.piece).id;
     view.freezers.iter().all(|&(fsq, f)| {
         let a = &engine.piece(f.piece).abilities;

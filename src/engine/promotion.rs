@@ -23,7 +23,7 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
         _ => false,
     };
     if capture_counts {
-        if let Some(target) = deva_target(engine, pos, man, pm, captures) {
+        if let Some(target) = deva_target(engine, man, pm, captures) {
             return vec![Some(target)];
         }
         return match me.promotes_to {
@@ -92,7 +92,7 @@ pub fn never_moves_again(engine: &Engine, man: Man, sq: Square) -> bool {
 /// The Deva/Dark Spirit rule: capturing a target (or its promoted form) turns the capturer
 /// into the target's promoted form, unless the capturer is exempt, royal (all-non-royal), or
 /// without its own promotion (promotable-only), or its own promotion comes first.
-fn deva_target(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captures: &[(Square, Man)]) -> Option<u16> {
+fn deva_target(engine: &Engine, man: Man, pm: &PieceMove, captures: &[(Square, Man)]) -> Option<u16> {
     let rules = &engine.rules;
     if rules.deva == 0 {
         return None;
@@ -122,7 +122,6 @@ fn deva_target(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
         .filter(|s| s.kind == StepKind::Capture)
         .filter_map(|s| captures.iter().find(|(c, _)| *c == s.square).map(|(_, m)| *m))
         .collect();
-    let _ = pos;
     let specials: Vec<u16> = in_order.iter().filter_map(|&v| special_form(v)).collect();
     match rules.deva_multi {
         DevaMulti::First => specials.first().copied(),
