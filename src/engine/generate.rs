@@ -119,6 +119,30 @@ fn passes_near_freezer(engine: &Engine, view: &SideView, man: Man, pm: &PieceMov
     })
 }
 
+/// A promoting pass and a promotion in place have one identity: they are one move (the one
+/// that is no skip, so the skip limits do not bar a promotion another rule allows).
+fn one_move_per_identity(moves: &mut Vec<Move>) {
+    let mut seen: std::collections::HashMap<super::Identity, usize> = std::collections::HashMap::new();
+    let mut keep = vec![true; moves.len()];
+    for i in 0..moves.len() {
+        match seen.get(&moves[i].identity()) {
+            Some(&j) => {
+                if moves[j].is_skip && !moves[i].is_skip {
+                    keep[j] = false;
+                    seen.insert(moves[i].identity(), i);
+                } else {
+                    keep[i] = false;
+                }
+            }
+            None => {
+                seen.insert(moves[i].identity(), i);
+            }
+        }
+    }
+    let mut k = keep.iter();
+    moves.retain(|_| *k.next().unwrap_or(&true));
+}
+
 impl Engine {
     /// Every legal move of the side to move.
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
@@ -133,6 +157,9 @@ impl Engine {
                 skip::adjacent_empty_pass(self, pos, &view, sq, man, &mut out);
             }
             promotion::in_place(self, pos, &view, sq, man, &mut out);
+        }
+        if self.rules.promote_in_place_any || self.rules.last_rank_any_time {
+            one_move_per_identity(&mut out);
         }
         super::drops::drops(self, pos, &mut out);
         if self.rules.null_move && skip::skip_allowed(self, pos) {

@@ -125,7 +125,12 @@ impl Engine {
             let mut file: usize = 0;
             for t in tokens {
                 match t {
-                    RowToken::Empty(n) => file += n,
+                    RowToken::Empty(n) => {
+                        file = file.saturating_add(n);
+                        if file > size.files as usize {
+                            return err(format!("row {} (rank {}) covers {file} files, the board has {}", i + 1, rank + 1, size.files));
+                        }
+                    }
                     RowToken::Piece(m) => {
                         if file >= size.files as usize {
                             return err(format!("row {} (rank {}) is longer than {} files", i + 1, rank + 1, size.files));
@@ -149,11 +154,19 @@ impl Engine {
                 let mut count: Option<u16> = None;
                 for t in self.tokens(hands).map_err(|e| PositionError(format!("hands: {e}")))? {
                     match t {
-                        RowToken::Empty(n) => count = Some(n as u16),
+                        RowToken::Empty(n) => {
+                            count = Some(u16::try_from(n).ok().filter(|&n| n <= MAX_HAND).ok_or_else(|| {
+                                PositionError(format!("hands: a count of {n} is more than {MAX_HAND}"))
+                            })?)
+                        }
                         RowToken::Piece(m) => {
                             let n = count.take().unwrap_or(1);
                             let have = pos.hands[m.player as usize][m.piece as usize];
-                            pos.set_hand(&self.zobrist, m.player, m.piece, have + n);
+                            let total = have + n;
+                            if total > MAX_HAND {
+                                return err(format!("hands: {total} of one piece is more than {MAX_HAND}"));
+                            }
+                            pos.set_hand(&self.zobrist, m.player, m.piece, total);
                         }
                     }
                 }
@@ -268,6 +281,10 @@ impl Engine {
         }
     }
 }
+
+/// The most pieces of one type a hand may hold in a position string (no game comes near it;
+/// the bound keeps counts from wrapping).
+const MAX_HAND: u16 = 999;
 
 enum RowToken {
     Empty(usize),
