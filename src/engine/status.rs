@@ -42,9 +42,17 @@ pub fn player_name(p: u8) -> &'static str {
 /// The positions of a game so far, for repetition.
 #[derive(Clone, Debug, Default)]
 pub struct History {
-    /// Repetition key of every position at a turn boundary, with whether it was reached by a
-    /// skip and whether the move that reached it gave check.
-    entries: Vec<(u64, bool, bool)>,
+    entries: Vec<Entry>,
+}
+
+/// A position at a turn boundary: its repetition key, and for the move that reached it, who
+/// made it, whether it was a skip and whether it gave check.
+#[derive(Clone, Debug)]
+struct Entry {
+    key: u64,
+    mover: Option<u8>,
+    after_skip: bool,
+    gave_check: bool,
 }
 
 impl History {
@@ -72,7 +80,7 @@ impl Engine {
 
     /// Records the start position.
     pub fn start_history(&self, pos: &Position) -> History {
-        History { entries: vec![(self.repetition_key(pos), false, false)] }
+        History { entries: vec![Entry { key: self.repetition_key(pos), mover: None, after_skip: false, gave_check: false }] }
     }
 
     /// The result of the game after `mv` was made (`pos` is the position after it), if it ended.
@@ -93,21 +101,19 @@ impl Engine {
         }
         let gave_check = self.rules.perpetual_check_loses && self.in_check(pos, opponent);
         let key = self.repetition_key(pos);
-        history.entries.push((key, mv.is_skip, gave_check));
+        history.entries.push(Entry { key, mover: Some(mover), after_skip: mv.is_skip, gave_check });
         if self.rules.repetition_draw {
-            let counted = |e: &&(u64, bool, bool)| e.0 == key && !(self.rules.repetition_skip_positions_excluded && e.1);
+            let counted = |e: &&Entry| e.key == key && !(self.rules.repetition_skip_positions_excluded && e.after_skip);
             let count = history.entries.iter().filter(counted).count() as u32;
             if count >= self.rules.repetition_count && !(self.rules.repetition_skip_positions_excluded && mv.is_skip) {
                 if self.rules.perpetual_check_loses {
                     // end.perpetual-check = checker-loses: every move of one player since the
                     // first occurrence gave check.
-                    let first = history.entries.iter().position(|e| e.0 == key).unwrap_or(0);
-                    let n = history.entries.len();
-                    // Entry i (i >= 1) was reached by ply i; plies alternate from the first mover.
-                    let mover_of = |i: usize| if (i - 1) % 2 == 0 { self.rules.first_mover } else { 1 - self.rules.first_mover };
+                    let first = history.entries.iter().position(|e| e.key == key).unwrap_or(0);
+                    let cycle = &history.entries[first + 1..];
                     for checker in [mover, opponent] {
-                        let plies: Vec<usize> = (first + 1..n).filter(|&i| mover_of(i) == checker).collect();
-                        if !plies.is_empty() && plies.iter().all(|&i| history.entries[i].2) {
+                        let mut theirs = cycle.iter().filter(|e| e.mover == Some(checker)).peekable();
+                        if theirs.peek().is_some() && theirs.all(|e| e.gave_check) {
                             return Some(Outcome::Win(1 - checker, "perpetual check: every move of the repeating player gave check (end.perpetual-check = checker-loses)".into()));
                         }
                     }
