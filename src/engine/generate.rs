@@ -105,18 +105,47 @@ fn igui_left_to_frozen(engine: &Engine, view: &SideView, man: Man, sq: Square) -
 /// `freeze.timing = also-mid-move`: a leg that stops next to a freezer (which would freeze the
 /// piece) ends the piece's motion there, so a path going on from such a square is not allowed.
 fn passes_near_freezer(engine: &Engine, view: &SideView, man: Man, pm: &PieceMove) -> bool {
-    let last = pm.path.len() - 1;
-    pm.path[..last].iter().any(|s| {
-        // The piece stands on every leg end it does not hop over, captures included.
-        s.kind != StepKind::Hop
-            && s.square != pm.from
+    let id = &engine.piece(man.piece).id;
+    let freezes_here = |sq: Square| {
+        sq != pm.from
             && view.freezers.iter().any(|&(fsq, f)| {
                 let a = &engine.piece(f.piece).abilities;
-                a.freeze_mid_move
-                    && chebyshev(fsq, s.square) == 1
-                    && !a.freeze_immune.contains(&engine.piece(man.piece).id)
+                a.freeze_mid_move && chebyshev(fsq, sq) == 1 && !a.freeze_immune.contains(id)
             })
-    })
+    };
+    // Is the piece's move made of riders (range above one step)? Then a leg enters every
+    // square between its start and its end; a leaper's leg jumps them.
+    let rides = engine
+        .moves_at(man.piece, man.player, pm.from)
+        .programs
+        .iter()
+        .find(|p| p.text == pm.shape)
+        .is_some_and(|p| p.base_steps > 1);
+    let mut at = pm.from;
+    for (i, step) in pm.path.iter().enumerate() {
+        if rides {
+            // The squares a slide passes through on its way to the leg's end.
+            let (df, dr) = (step.square.file as i32 - at.file as i32, step.square.rank as i32 - at.rank as i32);
+            let n = df.abs().max(dr.abs());
+            if n > 1 && (df == 0 || dr == 0 || df.abs() == dr.abs()) {
+                let (uf, ur) = (df.signum(), dr.signum());
+                for k in 1..n {
+                    if let Some(sq) = engine.game.board.offset(at, (uf * k, ur * k)) {
+                        if freezes_here(sq) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        // The piece stands on every leg end it does not hop over, captures included; the
+        // last one is where it stops anyway.
+        if i + 1 < pm.path.len() && step.kind != StepKind::Hop && freezes_here(step.square) {
+            return true;
+        }
+        at = step.square;
+    }
+    false
 }
 
 /// A promoting pass and a promotion in place have one identity: they are one move (the one
