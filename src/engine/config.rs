@@ -169,7 +169,9 @@ pub struct Rules {
     pub skip_squares: SkipSquares,
     pub skip_limit: SkipLimit,
     pub skip_promotion_exempt: bool,
-    /// `skip.missing-piece = no-skip`: recorded; no piece of the game is affected.
+    // `skip.missing-piece` is not read: both its values leave every piece of the game as it
+    // is (Hook's Golden Bird is not in the game).
+    /// `end.stalemate`: the result for the player who cannot move.
     pub stalemate: Stalemate,
     /// `end.stalemate-condition = no-safe-move`.
     pub stalemate_no_safe_move: bool,

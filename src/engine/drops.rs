@@ -38,17 +38,7 @@ pub fn drops(engine: &Engine, pos: &Position, out: &mut Vec<Move>) {
         let man = Man { player: me, piece };
         for sq in pos.size.squares() {
             if pos.at(sq).is_none() && drop_allowed(engine, pos, man, sq) {
-                out.push(Move {
-                    kind: Kind::Drop,
-                    man,
-                    from: None,
-                    to: Some(sq),
-                    path: Vec::new(),
-                    captures: Vec::new(),
-                    burned: Vec::new(),
-                    promotion: None,
-                    is_skip: false,
-                });
+                out.push(Move::bare(Kind::Drop, man, None, Some(sq)));
             }
         }
     }
@@ -98,17 +88,7 @@ fn drop_allowed(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bool {
     }
     // drops.pawn-mate: a pawn (drops.nifu-pieces) may not give mate (or check) by dropping.
     if rules.pawn_mate != PawnMate::Allowed && rules.nifu_pieces.contains(id) {
-        let mv = Move {
-            kind: Kind::Drop,
-            man,
-            from: None,
-            to: Some(sq),
-            path: Vec::new(),
-            captures: Vec::new(),
-            burned: Vec::new(),
-            promotion: None,
-            is_skip: false,
-        };
+        let mv = Move::bare(Kind::Drop, man, None, Some(sq));
         let mut after = pos.clone();
         let mut undo = Vec::new();
         engine.make(&mut after, &mv, &mut undo);

@@ -192,17 +192,7 @@ impl Engine {
         }
         super::drops::drops(self, pos, &mut out);
         if self.rules.null_move && skip::skip_allowed(self, pos) {
-            out.push(Move {
-                kind: Kind::Null,
-                man: Man { player, piece: 0 },
-                from: None,
-                to: None,
-                path: Vec::new(),
-                captures: Vec::new(),
-                burned: Vec::new(),
-                promotion: None,
-                is_skip: true,
-            });
+            out.push(Move { is_skip: true, ..Move::bare(Kind::Null, Man { player, piece: 0 }, None, None) });
         }
         if self.rules.self_check != super::config::SelfCheck::Allowed
             || (self.rules.must_resolve && self.in_check(pos, player))

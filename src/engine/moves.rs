@@ -74,6 +74,12 @@ pub struct Identity {
 }
 
 impl Move {
+    /// A move of `kind` with no path, captures or promotion yet (drops, null moves, promotions
+    /// in place; the generator fills in the rest for board moves).
+    pub fn bare(kind: Kind, man: Man, from: Option<Square>, to: Option<Square>) -> Move {
+        Move { kind, man, from, to, path: Vec::new(), captures: Vec::new(), burned: Vec::new(), promotion: None, is_skip: false }
+    }
+
     pub fn identity(&self) -> Identity {
         Identity {
             from: self.from,

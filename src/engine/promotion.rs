@@ -145,16 +145,6 @@ pub fn in_place(engine: &Engine, pos: &Position, view: &SideView, sq: Square, ma
         && rules.last_rank.contains(&me.id)
         && engine.relative_rank(man.player, sq) == pos.size.ranks - 1;
     if zone_ok || last_rank_ok {
-        out.push(Move {
-            kind: Kind::PromoteInPlace,
-            man,
-            from: Some(sq),
-            to: Some(sq),
-            path: Vec::new(),
-            captures: Vec::new(),
-            burned: Vec::new(),
-            promotion: Some(target),
-            is_skip: false,
-        });
+        out.push(Move { promotion: Some(target), ..Move::bare(Kind::PromoteInPlace, man, Some(sq), Some(sq)) });
     }
 }
