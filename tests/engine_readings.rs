@@ -49,3 +49,42 @@ fn issue_5_games_are_refused_with_the_rule_named() {
         );
     }
 }
+
+#[test]
+fn a_rule_value_the_engine_does_not_play_is_refused_by_name() {
+    // A minimal game that states a rule the engine does not read for this value: the engine
+    // must refuse it rather than play the game without it.
+    let src = r#"
+[game]
+id = "probe"
+name = "Probe"
+document = "none"
+clause_prefix = "T"
+
+[board]
+files = 5
+ranks = 5
+
+[[piece]]
+id = "K"
+name = "King"
+betza = "K"
+royal = true
+
+[setup]
+K = "c1"
+
+[rules.zone-moves]
+frame = "board"
+
+[rules.check]
+flying-king = true
+"#;
+    let spec = kensho::spec::parse("probe.toml", src).expect("the probe spec loads");
+    let game = spec.resolve(&BTreeMap::new()).expect("defaults");
+    let bad = Engine::new(&game).expect_err("refused");
+    let paths: Vec<&str> = bad.iter().map(|u| u.path.as_str()).collect();
+    assert!(paths.contains(&"rules.zone-moves.frame"), "{paths:?}");
+    assert!(paths.contains(&"rules.check.flying-king"), "{paths:?}");
+    assert!(bad.iter().all(|u| u.why.contains("the engine plays only")), "{bad:?}");
+}

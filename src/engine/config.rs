@@ -418,8 +418,53 @@ impl Rules {
         if word(r, "end.repetition", "none") == "loss-for-repeater" {
             refuse("end.repetition", "loss-for-repeater", "not played yet");
         }
+        bad.extend(unread_settings(r));
         (rules, bad)
     }
+}
+
+/// Rule settings the engine does not read, with the values under which that is right. A spec
+/// stating another value gets it refused, so no rule is ignored silently.
+const NOT_READ: &[(&str, &[&str], &str)] = &[
+    ("legality.illegal-moves", &["not-generated", "listed-moves-lose"], "illegal moves are never generated; what happens to one a player submits concerns no command yet"),
+    ("end.illegal-move", &["none", "loss"], "illegal moves are never generated"),
+    ("skip.missing-piece", &["ignored", "no-skip"], "both values leave every piece of the game as it is"),
+    ("end.repetition-counted-at", &["turn-boundaries"], "positions are counted after every turn"),
+    ("end.perpetual-check-detect", &["repetition-all-checks"], "perpetual check is judged on a repetition whose moves all gave check"),
+    ("end.precedence", &["[perpetual-check, repetition]", "[impasse, perpetual-check, repetition]"], "perpetual check is judged before the plain repetition draw"),
+    ("check.flying-king", &["false"], "facing kings are not judged as check yet (issue 5)"),
+    ("promotion.permanent", &["until-captured"], "demotion is not played yet (issue 5)"),
+    ("zone-moves.by", &["origin"], "a piece moves as the zone it stands in prescribes"),
+    ("zone-moves.promoted", &["own-move"], "promoted pieces move by their own string"),
+    ("zone-moves.frame", &["player"], "directions are the moving player's"),
+    ("end.perpetual-chase", &["none"], "the perpetual chase rule is not played yet (issue 5)"),
+];
+
+fn unread_settings(r: &BTreeMap<String, Setting>) -> Vec<Unplayable> {
+    let mut bad = Vec::new();
+    for (path, accepted, why) in NOT_READ {
+        let Some(value) = r.get(*path) else { continue };
+        let text = match value {
+            Setting::Word(w) => w.clone(),
+            Setting::Bool(b) => b.to_string(),
+            Setting::Int(n) => n.to_string(),
+            Setting::List(items) => format!("[{}]", items.join(", ")),
+            other => format!("{other:?}"),
+        };
+        if !accepted.contains(&text.as_str()) {
+            bad.push(Unplayable { path: format!("rules.{path}"), value: text, why: format!("the engine plays only {} ({why})", accepted.join(" or ")) });
+        }
+    }
+    if let (Some(Setting::Int(checks)), Some(Setting::Int(reps))) = (r.get("end.perpetual-check-count"), r.get("end.repetition-count")) {
+        if checks != reps {
+            bad.push(Unplayable {
+                path: "rules.end.perpetual-check-count".into(),
+                value: checks.to_string(),
+                why: "perpetual check is judged on the repetition that ends the game (end.repetition-count)".into(),
+            });
+        }
+    }
+    bad
 }
 
 impl Abilities {
@@ -434,8 +479,13 @@ impl Abilities {
         if flag(a, "burn.after-igui", false) {
             bad.push(Unplayable { path: at("burn.after-igui"), value: "true".into(), why: "burning after an igui is not played".into() });
         }
-        if a.contains_key("cannon.screens") || word(a, "flying-capture", "none") != "none" {
-            bad.push(Unplayable { path: at("cannon.screens"), value: "…".into(), why: "cannons and flying capture are not played yet (issue 5)".into() });
+        if a.contains_key("cannon.screens") {
+            let value = word(a, "cannon.screens", "any").to_string();
+            bad.push(Unplayable { path: at("cannon.screens"), value, why: "cannons are not played yet (issue 5)".into() });
+        }
+        let flying = word(a, "flying-capture", "none");
+        if flying != "none" {
+            bad.push(Unplayable { path: at("flying-capture"), value: flying.into(), why: "the flying capture is not played yet (issue 5)".into() });
         }
         if a.contains_key("zone-moves") {
             // handled through GameSpec::moves_at; nothing to refuse
