@@ -400,7 +400,7 @@ proptest! {
         prop_assert_eq!(e.perft(&mut pos, 1), moves.len() as u64);
         let got = e.perft(&mut pos, 2);
         prop_assert!(got == expected, "{}", witness(e, v, seed, &pos, &format!("perft 2 = {got}, replies summed = {expected}")));
-        let divided: u64 = e.divide(&mut pos, 2, |_, _| {}).iter().map(|r| r.1).sum();
+        let divided: u64 = e.divide(&pos, 2, |_, _| {}).iter().map(|r| r.1).sum();
         prop_assert_eq!(divided, expected);
         prop_assert!(pos == *positions.last().unwrap());
     }

@@ -239,8 +239,8 @@ fn hook_start_moves_are_the_documents() {
 #[test]
 fn hook_start_perft_2_is_89_replies_to_each_move() {
     let e = engine("hook");
-    let mut pos = e.start();
-    let rows = e.divide(&mut pos, 2, |_, _| {});
+    let pos = e.start();
+    let rows = e.divide(&pos, 2, |_, _| {});
     assert_eq!(rows.len(), 89);
     for (mv, n) in &rows {
         assert_eq!(*n, 89, "replies to {}", e.move_text(mv));
@@ -301,7 +301,7 @@ fn cli_divide_sums_to_the_total() {
         // The library's divide agrees with its perft too.
         let e = engine(game);
         let mut pos = e.start();
-        let lib: u64 = e.divide(&mut pos, 2, |_, _| {}).iter().map(|r| r.1).sum();
+        let lib: u64 = e.divide(&pos, 2, |_, _| {}).iter().map(|r| r.1).sum();
         assert_eq!(lib, e.perft(&mut pos, 2), "{game}: library divide sum");
         assert_eq!(pos, e.start(), "{game}: divide leaves the position as it found it");
     }

@@ -96,18 +96,7 @@ pub fn divide(engine: &Engine, pos: &Position, depth: u32, progress: bool) -> (V
     let mut rows: Vec<(String, u64)> = moves
         .par_iter()
         .map(|mv| {
-            let n = if depth <= 1 {
-                1
-            } else {
-                let mut p = pos.clone();
-                let mut undo = Vec::new();
-                engine.make(&mut p, mv, &mut undo);
-                if engine.ends_by_royal_capture(&p, mv) {
-                    0
-                } else {
-                    engine.perft(&mut p, depth - 1)
-                }
-            };
+            let n = engine.perft_below(pos, mv, depth);
             pb.inc(1);
             (engine.move_text(mv), n)
         })

@@ -487,9 +487,6 @@ impl Abilities {
         if flying != "none" {
             bad.push(Unplayable { path: at("flying-capture"), value: flying.into(), why: "the flying capture is not played yet (issue 5)".into() });
         }
-        if a.contains_key("zone-moves") {
-            // handled through GameSpec::moves_at; nothing to refuse
-        }
         let has = |prefix: &str| a.keys().any(|k| k.starts_with(prefix));
         let abilities = Abilities {
             burn_max: int(a, "burn.max", 0) as u32,

@@ -11,9 +11,22 @@ use super::Engine;
 impl Engine {
     /// Did `mv` end the game by taking a royal (end.royals)?
     pub fn ends_by_royal_capture(&self, after: &Position, mv: &Move) -> bool {
-        mv.captures.iter().any(|&(_, m)| {
-            self.piece(m.piece).royal && (self.rules.any_royal_loss || self.royals_of(after, m.player).is_empty())
-        })
+        self.royal_loser(after, mv).is_some()
+    }
+
+    /// Perft below one legal move of `pos`: 1 at depth 1, else the tree under the position it
+    /// leads to (empty if the move ended the game by royal capture).
+    pub fn perft_below(&self, pos: &Position, mv: &Move, depth: u32) -> u64 {
+        if depth <= 1 {
+            return 1;
+        }
+        let mut after = pos.clone();
+        let mut undo = Vec::with_capacity(depth as usize);
+        self.make(&mut after, mv, &mut undo);
+        if self.ends_by_royal_capture(&after, mv) {
+            return 0;
+        }
+        self.perft_inner(&mut after, depth - 1, &mut undo)
     }
 
     pub fn perft(&self, pos: &mut Position, depth: u32) -> u64 {
@@ -41,22 +54,14 @@ impl Engine {
     }
 
     /// Perft below each legal move of the position, in move order: (move, count).
-    pub fn divide(&self, pos: &mut Position, depth: u32, mut progress: impl FnMut(&Move, u64)) -> Vec<(Move, u64)> {
-        let moves = self.legal_moves(pos);
-        let mut undo = Vec::new();
-        let mut out = Vec::with_capacity(moves.len());
-        for mv in moves {
-            let n = if depth <= 1 {
-                1
-            } else {
-                self.make(pos, &mv, &mut undo);
-                let n = if self.ends_by_royal_capture(pos, &mv) { 0 } else { self.perft_inner(pos, depth - 1, &mut undo) };
-                self.unmake(pos, &mut undo);
-                n
-            };
-            progress(&mv, n);
-            out.push((mv, n));
-        }
-        out
+    pub fn divide(&self, pos: &Position, depth: u32, mut progress: impl FnMut(&Move, u64)) -> Vec<(Move, u64)> {
+        self.legal_moves(pos)
+            .into_iter()
+            .map(|mv| {
+                let n = self.perft_below(pos, &mv, depth);
+                progress(&mv, n);
+                (mv, n)
+            })
+            .collect()
     }
 }

@@ -83,21 +83,29 @@ impl Engine {
         History { entries: vec![Entry { key: self.repetition_key(pos), mover: None, after_skip: false, gave_check: false }] }
     }
 
+    /// The player whose royal loss by `mv` ends the game (end.royals: the last royal, or any
+    /// royal under any-royal-captured), judged on `after`, the position the move led to.
+    pub fn royal_loser(&self, after: &Position, mv: &Move) -> Option<u8> {
+        let opponent = 1 - mv.man.player;
+        // The opponent first: a burn that takes the mover's own royal (burn.targets = any) counts
+        // only if the opponent did not lose first.
+        [opponent, mv.man.player].into_iter().find(|&side| {
+            mv.captures.iter().any(|(_, m)| m.player == side && self.piece(m.piece).royal)
+                && (self.rules.any_royal_loss || self.royals_of(after, side).is_empty())
+        })
+    }
+
     /// The result of the game after `mv` was made (`pos` is the position after it), if it ended.
     pub fn status_after(&self, pos: &Position, mv: &Move, history: &mut History) -> Option<Outcome> {
         let mover = mv.man.player;
         let opponent = 1 - mover;
-        // end.royals: the game ends when a player's last royal (any royal) is captured.
-        for victim_side in [opponent, mover] {
-            let lost_royal = mv.captures.iter().any(|(_, m)| m.player == victim_side && self.piece(m.piece).royal);
-            if !lost_royal {
-                continue;
-            }
-            let left = self.royals_of(pos, victim_side).len();
-            if self.rules.any_royal_loss || left == 0 {
-                let why = if self.rules.any_royal_loss { "a royal piece was captured (end.royals = any-royal-captured)" } else { "the last royal piece was captured (end.royals = last-royal-captured)" };
-                return Some(Outcome::Win(1 - victim_side, why.into()));
-            }
+        if let Some(loser) = self.royal_loser(pos, mv) {
+            let why = if self.rules.any_royal_loss {
+                "a royal piece was captured (end.royals = any-royal-captured)"
+            } else {
+                "the last royal piece was captured (end.royals = last-royal-captured)"
+            };
+            return Some(Outcome::Win(1 - loser, why.into()));
         }
         let gave_check = self.rules.perpetual_check_loses && self.in_check(pos, opponent);
         let key = self.repetition_key(pos);
