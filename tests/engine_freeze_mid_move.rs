@@ -45,3 +45,19 @@ fn under_mid_move_a_rook_stops_on_the_first_square_next_to_the_tetrarch() {
     let expected = names("b9,c9,d9,e9,f9,g9,a1,a2,a3,a4,a5,a6,a7,a8,a10,a11,a12,a13,a14,a15,a16");
     assert_eq!(rook_destinations("mid-move"), expected);
 }
+
+#[test]
+fn attacks_obey_the_same_mid_move_stop() {
+    // An enemy Pawn on p9 at the far end of the Rook's rank: the Rook attacks it (could
+    // capture it) only if its slide may pass g9..i9, the squares next to the Tetrarch on h10.
+    let attacked = |timing: &str| {
+        let spec = kensho::spec::load(Path::new("specs/suzumu.toml")).expect("spec loads");
+        let choices = BTreeMap::from([("freeze-timing".to_string(), timing.to_string())]);
+        let engine = Engine::new(&spec.resolve(&choices).expect("reading resolves")).expect("playable");
+        let pos = engine.parse_position("16/16/16/16/16/16/7(+cs)8/R14p/16/16/16/16/16/16/16/16 b - 1").expect("position");
+        let p9 = kensho::geometry::Square::parse("p9").expect("square");
+        engine.attacks(&pos, 0, p9)
+    };
+    assert!(attacked("start-of-turn"));
+    assert!(!attacked("mid-move"));
+}

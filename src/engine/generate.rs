@@ -57,11 +57,15 @@ pub struct SideView {
     pub player: u8,
     pub occupancy: Occupancy,
     freezers: Vec<(Square, Man)>,
+    /// Does a freezer here also stop moves mid-way (freeze.timing = also-mid-move)?
+    mid_move_freeze: bool,
 }
 
 impl SideView {
     pub fn new(engine: &Engine, pos: &Position, player: u8) -> SideView {
-        SideView { player, occupancy: occupancy(pos, player), freezers: freezers(engine, pos, player) }
+        let freezers = freezers(engine, pos, player);
+        let mid_move_freeze = freezers.iter().any(|(_, f)| engine.piece(f.piece).abilities.freeze_mid_move);
+        SideView { player, occupancy: occupancy(pos, player), freezers, mid_move_freeze }
     }
 
     pub fn is_frozen(&self, engine: &Engine, man: Man, sq: Square) -> bool {
@@ -77,18 +81,23 @@ pub fn piece_paths(engine: &Engine, pos: &Position, view: &SideView, sq: Square,
         return Vec::new();
     }
     let compiled = engine.moves_at(man.piece, man.player, sq);
-    let mid_move_freeze = view.freezers.iter().any(|(_, f)| engine.piece(f.piece).abilities.freeze_mid_move);
     generate_where(compiled, &view.occupancy, sq, Engine::orientation(man.player), &mut |pm| {
         if frozen && (pm.to != pm.from || pm.captures.is_empty()) {
             // freeze.blocks = moves-leaving-square: only captures without moving (igui)
             // remain; not even a pass (SUZ-113 "not even to skip a turn").
             return false;
         }
-        if mid_move_freeze && passes_near_freezer(engine, view, man, pm) {
-            return false;
-        }
-        filters::path_ok(engine, pos, man, pm)
+        path_allowed(engine, pos, view, man, pm)
     })
+}
+
+/// The rules every path of a piece obeys, whether it is played or only attacks a square:
+/// freezing mid-move (freeze.timing = also-mid-move) and the abilities (`filters`).
+fn path_allowed(engine: &Engine, pos: &Position, view: &SideView, man: Man, pm: &PieceMove) -> bool {
+    if view.mid_move_freeze && passes_near_freezer(engine, view, man, pm) {
+        return false;
+    }
+    filters::path_ok(engine, pos, man, pm)
 }
 
 /// A frozen piece keeps its captures without moving only under `freeze.blocks =
@@ -303,7 +312,7 @@ impl Engine {
                 if self.rules.attack_final_leg_only && !(pm.to == target && pm.path.last().is_some_and(|s| s.kind == StepKind::Capture)) {
                     return false;
                 }
-                if !filters::path_ok(self, pos, man, pm) {
+                if !path_allowed(self, pos, &view, man, pm) {
                     return false;
                 }
                 if depth > 0 {
