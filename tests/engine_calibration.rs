@@ -1,20 +1,49 @@
-//! Calibration against published perft figures (../shared/reference/perft.md): shogi from the
-//! start position. These numbers come from shogi engine test suites and are reproduced by
-//! Fairy-Stockfish; they exercise promotion (optional in the zone, forced on the last ranks),
-//! drops with the two-pawns ban, the pawn-drop mate ban and the dead-piece bans, and the ban on
-//! leaving one's own king attacked.
+//! Calibration against published perft figures (../shared/reference/perft.md): shogi and
+//! xiangqi from the start position. These numbers come from the games' engine test suites and
+//! are reproduced by Fairy-Stockfish. Shogi exercises promotion (optional in the zone, forced on
+//! the last ranks), drops with the two-pawns ban, the pawn-drop mate ban and the dead-piece
+//! bans, and the ban on leaving one's own king attacked; xiangqi exercises palaces, the
+//! elephant's river, the lame horse and elephant, cannons over one screen, the soldier's
+//! zone-dependent move and the facing generals. Depth 5 (19,861,490 and 133,312,995) is in
+//! the perft benchmark (`cargo bench --bench perft -- calibration`).
 
 use kensho::engine::Engine;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-fn shogi() -> Engine {
-    let spec = kensho::spec::load(Path::new("specs/shogi.toml")).expect("shogi spec loads");
+fn engine(name: &str) -> Engine {
+    let spec = kensho::spec::load(Path::new(&format!("specs/{name}.toml"))).expect("spec loads");
     let game = spec.resolve(&BTreeMap::new()).expect("defaults");
-    // Impasse (a game end) is not played yet; move counting does not need it.
-    let (engine, ends) = Engine::for_moves(&game).expect("shogi's move rules are all played");
+    // Xiangqi's perpetual chase (a game end) is not played; move counting does not need it.
+    let (engine, ends) = Engine::for_moves(&game).expect("the move rules are all played");
     assert!(ends.iter().all(|u| u.game_end_only()));
     engine
+}
+
+fn shogi() -> Engine {
+    engine("shogi")
+}
+
+#[test]
+fn xiangqi_start_position_perft_matches_the_published_figures_to_depth_4() {
+    let engine = engine("xiangqi");
+    let mut pos = engine.start();
+    // Published: 44, 1,920, 79,666, 3,290,240.
+    for (depth, expected) in [(1, 44), (2, 1_920), (3, 79_666), (4, 3_290_240)] {
+        assert_eq!(engine.perft(&mut pos, depth), expected, "xiangqi perft {depth}");
+    }
+    assert_eq!(pos, engine.start(), "perft leaves the position as it found it");
+}
+
+#[test]
+fn xiangqi_start_position_string_matches_the_usual_fen_board() {
+    let engine = engine("xiangqi");
+    // The usual xiangqi FEN board (red upper case at the bottom), with kensho's piece letters:
+    // B for the elephant (FEN's b or e), N for the horse; red moves first (side b).
+    assert_eq!(
+        engine.position_string(&engine.start()),
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - 1"
+    );
 }
 
 #[test]

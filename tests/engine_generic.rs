@@ -203,7 +203,7 @@ fn check_record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> R
         Kind::Igui => stationary && !squares.is_empty(),
         Kind::Pass => stationary && squares.is_empty(),
         Kind::PromoteInPlace => stationary && squares.is_empty() && mv.promotion.is_some(),
-        Kind::Null | Kind::Drop => false,
+        Kind::Null | Kind::Drop | Kind::Decline => false,
     };
     if !ok {
         return fail("the kind does not match the move's squares");
@@ -545,9 +545,12 @@ fn parser_errors_name_the_fault() {
         (format!("{ok_rows} b 2"), "hands: a count with no piece after it"),
         (format!("{ok_rows} b - 0"), "move number must be a whole number from 1, found '0'"),
         (format!("{ok_rows} b - 1 ~q"), "skip field '~q': expected only 'b' and 'w'"),
-        (format!("{ok_rows} b - 1 bw"), "the fifth field must be ~b, ~w or ~bw"),
+        (format!("{ok_rows} b - 1 bw"), "after the move number: ~b, ~w or ~bw (whose last turn was a skip), then + (an extra turn), found 'bw'"),
+        (format!("{ok_rows} b - 1 +"), "'+' (an extra turn) in a game without extra turns (extra-turn.after)"),
+        (format!("{ok_rows} b - 1 + ~b"), "found '+'"),
         (ok_rows.clone(), "found 1 fields"),
-        (format!("{ok_rows} b - 1 ~b extra"), "found 6 fields"),
+        (format!("{ok_rows} b - 1 ~b extra"), "found 'extra'"),
+        (format!("{ok_rows} b - 1 ~b + extra"), "found 7 fields"),
     ];
     for (text, want) in cases {
         match e.parse_position(text) {

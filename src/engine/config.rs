@@ -116,6 +116,98 @@ pub enum PawnMate {
     NoCheck,
 }
 
+/// `drops.pawn-mate-screen`: which checks of a dropped pawn count for the pawn-drop ban.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PawnMateScreen {
+    /// Only the pawn's own attack.
+    None,
+    /// Also an attack of the dropper's gun that uses the pawn as its screen.
+    OwnGuns,
+    /// Also an enemy gun that uses the pawn as screen against the dropper's own royal.
+    AnyGuns,
+}
+
+/// `drops.dead-piece`: when a dropped piece counts as never able to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadPiece {
+    Allowed,
+    /// No move at all on an otherwise empty board.
+    EmptyBoard,
+    /// No forward square on an otherwise empty board.
+    ForwardSquare,
+    /// No move in the position after the drop.
+    ActualMove,
+}
+
+/// `flying-capture`: a royal's capture of the enemy royal along an open file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FlyingCapture {
+    #[default]
+    None,
+    /// The royal moves to the other's square (xiangqi's flying general).
+    Move,
+    /// The royal captures without moving.
+    Shoot,
+}
+
+/// `end.impasse = points`: the point count and when it is made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Impasse {
+    /// `end.impasse-trigger = repetition` (else both-kings-in-zone).
+    pub on_repetition: bool,
+    /// `end.impasse-count = board-and-hand`.
+    pub count_hand: bool,
+    /// `end.impasse-squares = promotion-zone`.
+    pub zone_only: bool,
+    /// `end.impasse-five`: pieces worth five; every other non-royal piece is worth one.
+    pub five: Vec<String>,
+    /// `end.impasse-threshold` (first player) and `-threshold-second`.
+    pub threshold: [u32; 2],
+    /// `end.precedence`: the impasse is judged before perpetual check.
+    pub before_perpetual: bool,
+}
+
+/// `end.bare-king`: a player with only royals on the board loses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BareKing {
+    None,
+    Loss,
+    LossUnlessHand,
+}
+
+/// `extra-turn.*` (Heian Ryu): a drop into the player's own zone earns another turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtraTurn {
+    /// The zone (`extra-turn.after = drop-in-first-zone`: the zone `first`).
+    pub zone: String,
+    /// `extra-turn.optional`: the extra turn may be declined.
+    pub optional: bool,
+    /// `extra-turn.uses = drop`: only a drop may be made on the extra turn.
+    pub drops_only: bool,
+    /// `extra-turn.legality = each-action` (else only the end of the double turn is judged).
+    pub each_action: bool,
+    pub check: ExtraTurnCheck,
+}
+
+/// `extra-turn.check`: what a check given by the earning drop means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExtraTurnCheck {
+    /// The extra turn is an ordinary turn that may not capture a royal.
+    Ignored,
+    /// The dropper wins at once.
+    Wins,
+    /// The drop earns no extra turn.
+    ForfeitsExtraTurn,
+}
+
+/// `demotion.on` (Heian Ryu): a promoted piece moving into the zone becomes its unpromoted piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Demotion {
+    pub zone: String,
+    /// `enter-first-zone-non-capture`: captures keep the promotion.
+    pub non_captures_only: bool,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SelfCheck {
     Allowed,
@@ -200,8 +292,22 @@ pub struct Rules {
     pub drop_palace_only_zone: Option<String>,
     /// `drops.palace-ban`: 0 none, 1 own, 2 both.
     pub drop_palace_ban: u8,
-    pub drop_dead_empty_board: bool,
     pub pawn_mate: PawnMate,
+    pub pawn_mate_screen: PawnMateScreen,
+    /// `drops.pawn-mate-pieces` (default `drops.nifu-pieces`): the pieces the pawn-drop ban
+    /// is about.
+    pub pawn_mate_pieces: Vec<String>,
+    pub dead_piece: DeadPiece,
+    /// `check.flying-king`: a royal facing the enemy royal on an otherwise empty file attacks it.
+    pub flying_king_check: bool,
+    pub impasse: Option<Impasse>,
+    pub bare_king: BareKing,
+    pub extra_turn: Option<ExtraTurn>,
+    pub demotion: Option<Demotion>,
+    /// `end.repetition-counted-at = every-action` (else only positions where the turn passes).
+    pub repetition_every_action: bool,
+    /// `end.bare-king-when = after-own-turn` (else immediately).
+    pub bare_king_after_own_turn: bool,
     /// `end.checkmate = terminal`: a player in check with no move that saves every royal loses
     /// at once (otherwise the game goes on until the royal is taken).
     pub checkmate_terminal: bool,
@@ -246,6 +352,11 @@ pub struct Abilities {
     pub protected_before_capture: bool,
     /// `pass`: the piece may skip a turn.
     pub pass: bool,
+    /// A gun (`cannon.*` present): its hops (XBetza `p`) take a screen.
+    pub cannon: bool,
+    /// `cannon.screens = non-cannon`: the screen may not be another gun.
+    pub screens_non_cannon: bool,
+    pub flying_capture: FlyingCapture,
     /// `confine`: zone id the piece never leaves.
     pub confine: Option<String>,
 }
@@ -263,24 +374,24 @@ impl Rules {
             "king-only" => SelfCheck::KingOnly,
             _ => SelfCheck::Allowed,
         };
-        for (path, default, playable) in [
-            ("drops.per-turn", "instead-of-move", &["instead-of-move"][..]),
-            ("drops.dead-piece", "allowed", &["allowed", "empty-board"][..]),
-            ("drops.pawn-mate-screen", "none", &["none"][..]),
-            ("promotion.after-drop", "starts-or-ends-in-zone", &["starts-or-ends-in-zone"][..]),
-        ] {
-            let value = word(r, path, default);
-            if flag(r, "drops.enabled", false) && !playable.contains(&value) {
-                refuse(path, value, "not played yet (issue 5: the drop games)");
-            }
+        if flag(r, "drops.enabled", false) && word(r, "drops.per-turn", "instead-of-move") != "instead-of-move" {
+            refuse("drops.per-turn", word(r, "drops.per-turn", ""), "a drop in addition to a move is not played");
         }
         let pawn_mate = match word(r, "drops.pawn-mate", "allowed") {
             "no-mate" => PawnMate::NoMate,
             "no-check" => PawnMate::NoCheck,
             _ => PawnMate::Allowed,
         };
-        if pawn_mate != PawnMate::Allowed && list(r, "drops.nifu-pieces").is_empty() {
-            refuse("drops.pawn-mate", "no-mate", "the pawn-drop ban needs drops.nifu-pieces to say which pieces are pawns");
+        let pawn_mate_pieces = match r.get("drops.pawn-mate-pieces") {
+            Some(Setting::List(items)) => items.clone(),
+            _ => list(r, "drops.nifu-pieces"),
+        };
+        if pawn_mate != PawnMate::Allowed && pawn_mate_pieces.is_empty() {
+            refuse(
+                "drops.pawn-mate",
+                word(r, "drops.pawn-mate", ""),
+                "the pawn-drop ban needs drops.pawn-mate-pieces (or drops.nifu-pieces) to say which pieces are pawns",
+            );
         }
         if word(r, "promotion.decided", "after-whole-move") == "per-leg" {
             refuse("promotion.decided", "per-leg", "per-leg promotion is not played");
@@ -288,17 +399,91 @@ impl Rules {
         if !matches!(word(r, "promotion.namesakes", "promoted-copies"), "promoted-copies" | "unpromoted-type") {
             refuse("promotion.namesakes", "?", "unknown");
         }
-        if word(r, "extra-turn.after", "none") != "none" {
-            refuse("extra-turn.after", word(r, "extra-turn.after", "none"), "extra turns are not played yet (issue 5)");
+        // promotion.after-drop: the engine does not remember which pieces were dropped, so it
+        // plays the values that say what promotion.trigger says of every piece anyway.
+        let after_drop = word(r, "promotion.after-drop", "starts-or-ends-in-zone");
+        let trigger_word = word(r, "promotion.trigger", "none");
+        let same_as_trigger = matches!(
+            (after_drop, trigger_word),
+            ("starts-or-ends-in-zone", "starts-or-ends-in-zone") | ("move-ending-in-zone", "ends-in-zone") | ("enter-from-outside", "enters-zone")
+        );
+        if flag(r, "drops.enabled", false) && r.contains_key("promotion.after-drop") && trigger_word != "none" && !same_as_trigger {
+            refuse(
+                "promotion.after-drop",
+                after_drop,
+                &format!("a dropped piece would promote by another rule than promotion.trigger = {trigger_word}; the engine does not remember which pieces were dropped"),
+            );
         }
-        if word(r, "demotion.on", "none") != "none" {
-            refuse("demotion.on", word(r, "demotion.on", "none"), "demotion is not played yet (issue 5)");
+        let zone_named = |zone: &str| game.zones.contains_key(zone);
+        let extra_turn = match word(r, "extra-turn.after", "none") {
+            "none" => None,
+            value => {
+                if !zone_named("first") {
+                    refuse("extra-turn.after", value, "the game has no zone named `first`");
+                }
+                if int(r, "extra-turn.max-consecutive", 2) != 2 {
+                    refuse("extra-turn.max-consecutive", &int(r, "extra-turn.max-consecutive", 2).to_string(), "the engine plays only 2 (an extra turn never earns another)");
+                }
+                Some(ExtraTurn {
+                    zone: "first".into(),
+                    optional: flag(r, "extra-turn.optional", true),
+                    drops_only: word(r, "extra-turn.uses", "any") == "drop",
+                    each_action: word(r, "extra-turn.legality", "each-action") == "each-action",
+                    check: match word(r, "extra-turn.check", "ignored") {
+                        "wins" => ExtraTurnCheck::Wins,
+                        "forfeits-extra-turn" => ExtraTurnCheck::ForfeitsExtraTurn,
+                        _ => ExtraTurnCheck::Ignored,
+                    },
+                })
+            }
+        };
+        let demotion = match word(r, "demotion.on", "none") {
+            "none" => None,
+            value => {
+                if !zone_named("first") {
+                    refuse("demotion.on", value, "the game has no zone named `first`");
+                }
+                // A demoted piece is an ordinary unpromoted piece to the engine, so it promotes
+                // again exactly as promotion.forced says of every piece.
+                let repromote = word(r, "demotion.repromote", "forced");
+                let forced = word(r, "promotion.forced", "never");
+                if (repromote == "forced") != (forced == "always") {
+                    refuse("demotion.repromote", repromote, &format!("a demoted piece promotes again as every piece does (promotion.forced = {forced}); the engine does not remember which pieces were demoted"));
+                }
+                Some(Demotion { zone: "first".into(), non_captures_only: value == "enter-first-zone-non-capture" })
+            }
+        };
+        let permanent = word(r, "promotion.permanent", "until-captured");
+        if (permanent == "until-captured-or-first-zone") != demotion.is_some() {
+            refuse("promotion.permanent", permanent, "must agree with demotion.on (the first zone demotes exactly when demotion.on says so)");
         }
-        if word(r, "end.impasse", "none") != "none" {
-            refuse("end.impasse", word(r, "end.impasse", "none"), "impasse is not played yet (issue 5)");
-        }
-        if word(r, "end.bare-king", "none") != "none" {
-            refuse("end.bare-king", word(r, "end.bare-king", "none"), "the bare-king rule is not played yet (issue 5)");
+        let impasse = if word(r, "end.impasse", "none") == "points" {
+            if word(r, "end.impasse-declaration", "none") != "none" {
+                refuse(
+                    "end.impasse-declaration",
+                    word(r, "end.impasse-declaration", ""),
+                    "a declaration is a player's choice the engine does not offer as a move",
+                );
+            }
+            let first = int(r, "end.impasse-threshold", 0) as u32;
+            let precedence = list(r, "end.precedence");
+            let rank = |w: &str| precedence.iter().position(|p| p == w);
+            Some(Impasse {
+                on_repetition: word(r, "end.impasse-trigger", "both-kings-in-zone") == "repetition",
+                count_hand: word(r, "end.impasse-count", "board") == "board-and-hand",
+                zone_only: word(r, "end.impasse-squares", "anywhere") == "promotion-zone",
+                five: list(r, "end.impasse-five"),
+                threshold: [first, int(r, "end.impasse-threshold-second", i64::from(first)) as u32],
+                before_perpetual: match (rank("impasse"), rank("perpetual-check")) {
+                    (Some(i), Some(p)) => i < p,
+                    _ => false,
+                },
+            })
+        } else {
+            None
+        };
+        if word(r, "end.perpetual-check", "none") == "move-illegal" {
+            refuse("end.perpetual-check", "move-illegal", "a move that would complete a perpetual check is not taken out of the legal moves");
         }
         let promotion_zone = match game.rules.get("promotion.zone") {
             Some(Setting::Word(z)) if z != "none" => Some(z.clone()),
@@ -387,7 +572,7 @@ impl Rules {
             repetition_with_skips: word(r, "end.repetition-identity", "board-side") == "board-side-skip-state",
             repetition_with_hands: word(r, "end.repetition-identity", "board-side") == "board-hands-side",
             repetition_skip_positions_excluded: word(r, "end.repetition-exclude", "none") == "positions-after-skips",
-            perpetual_check_loses: word(r, "end.perpetual-check", "none") != "none",
+            perpetual_check_loses: word(r, "end.perpetual-check", "none") == "checker-loses",
             // end.royals = checkmate: royals are never taken (legality.self-check) and the game
             // ends by checkmate.
             checkmate_terminal: word(r, "end.checkmate", "by-capture") == "terminal"
@@ -412,8 +597,30 @@ impl Rules {
                 "both" => 2,
                 _ => 0,
             },
-            drop_dead_empty_board: word(r, "drops.dead-piece", "allowed") == "empty-board",
             pawn_mate,
+            pawn_mate_screen: match word(r, "drops.pawn-mate-screen", "none") {
+                "own-guns" => PawnMateScreen::OwnGuns,
+                "any-guns" => PawnMateScreen::AnyGuns,
+                _ => PawnMateScreen::None,
+            },
+            pawn_mate_pieces,
+            dead_piece: match word(r, "drops.dead-piece", "allowed") {
+                "empty-board" => DeadPiece::EmptyBoard,
+                "forward-square" => DeadPiece::ForwardSquare,
+                "actual-move" => DeadPiece::ActualMove,
+                _ => DeadPiece::Allowed,
+            },
+            flying_king_check: flag(r, "check.flying-king", false),
+            impasse,
+            bare_king: match word(r, "end.bare-king", "none") {
+                "loss" => BareKing::Loss,
+                "loss-unless-hand" => BareKing::LossUnlessHand,
+                _ => BareKing::None,
+            },
+            bare_king_after_own_turn: word(r, "end.bare-king-when", "immediately") == "after-own-turn",
+            extra_turn,
+            demotion,
+            repetition_every_action: word(r, "end.repetition-counted-at", "turn-boundaries") == "every-action",
         };
         if word(r, "end.repetition", "none") == "loss-for-repeater" {
             refuse("end.repetition", "loss-for-repeater", "not played yet");
@@ -429,13 +636,9 @@ const NOT_READ: &[(&str, &[&str], &str)] = &[
     ("legality.illegal-moves", &["not-generated", "listed-moves-lose"], "illegal moves are never generated; what happens to one a player submits concerns no command yet"),
     ("end.illegal-move", &["none", "loss"], "illegal moves are never generated"),
     ("skip.missing-piece", &["ignored", "no-skip"], "both values leave every piece of the game as it is"),
-    ("end.repetition-counted-at", &["turn-boundaries"], "positions are counted after every turn"),
     ("end.perpetual-check-detect", &["repetition-all-checks"], "perpetual check is judged on a repetition whose moves all gave check"),
-    ("end.precedence", &["[perpetual-check, repetition]", "[impasse, perpetual-check, repetition]"], "perpetual check is judged before the plain repetition draw"),
-    ("check.flying-king", &["false"], "facing kings are not judged as check yet (issue 5)"),
-    ("promotion.permanent", &["until-captured"], "demotion is not played yet (issue 5)"),
+    ("end.precedence", &["[perpetual-check, repetition]", "[impasse, perpetual-check, repetition]", "[perpetual-check, impasse]", "[impasse, perpetual-check]"], "perpetual check is judged before the plain repetition draw; the impasse where end.precedence puts it"),
     ("zone-moves.by", &["origin"], "a piece moves as the zone it stands in prescribes"),
-    ("zone-moves.promoted", &["own-move"], "promoted pieces move by their own string"),
     ("zone-moves.frame", &["player"], "directions are the moving player's"),
     ("end.perpetual-chase", &["none"], "the perpetual chase rule is not played yet (issue 5)"),
 ];
@@ -479,14 +682,6 @@ impl Abilities {
         if flag(a, "burn.after-igui", false) {
             bad.push(Unplayable { path: at("burn.after-igui"), value: "true".into(), why: "burning after an igui is not played".into() });
         }
-        if a.contains_key("cannon.screens") {
-            let value = word(a, "cannon.screens", "any").to_string();
-            bad.push(Unplayable { path: at("cannon.screens"), value, why: "cannons are not played yet (issue 5)".into() });
-        }
-        let flying = word(a, "flying-capture", "none");
-        if flying != "none" {
-            bad.push(Unplayable { path: at("flying-capture"), value: flying.into(), why: "the flying capture is not played yet (issue 5)".into() });
-        }
         let has = |prefix: &str| a.keys().any(|k| k.starts_with(prefix));
         let abilities = Abilities {
             burn_max: int(a, "burn.max", 0) as u32,
@@ -528,6 +723,13 @@ impl Abilities {
             protected_emperor_only: word(a, "protected-royal-ban.scope", "all-royals") == "emperor-only",
             protected_before_capture: word(a, "protected-royal-ban.measured", "after-capture") == "before-capture",
             pass: flag(a, "pass", false),
+            cannon: a.contains_key("cannon.screens"),
+            screens_non_cannon: word(a, "cannon.screens", "any") == "non-cannon",
+            flying_capture: match word(a, "flying-capture", "none") {
+                "move" => FlyingCapture::Move,
+                "shoot" => FlyingCapture::Shoot,
+                _ => FlyingCapture::None,
+            },
             confine: match a.get("confine") {
                 Some(Setting::Word(z)) if z != "none" => Some(z.clone()),
                 _ => None,

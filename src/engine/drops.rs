@@ -3,18 +3,25 @@
 //! restrictions a spec states: the two-pawns ban (nifu), rank bans, zone bans, palace-only and
 //! palace-banned pieces, pieces that could never move again, and the pawn-drop mate.
 
-use super::config::PawnMate;
+use super::config::{DeadPiece, ExtraTurnCheck, PawnMate, PawnMateScreen};
+use super::generate::{piece_paths, SideView};
 use super::moves::{Kind, Move};
 use super::position::{Man, Position};
 use super::promotion::never_moves_again;
 use super::Engine;
 use crate::geometry::Square;
+use crate::xbetza::{generate, Occupancy};
 
 /// The type a captured piece becomes in hand.
 pub fn hand_type(engine: &Engine, piece: u16) -> u16 {
     if !engine.rules.drops_unpromoted {
         return piece;
     }
+    unpromoted_type(engine, piece)
+}
+
+/// The piece that promotes to `piece` (itself if none does).
+pub fn unpromoted_type(engine: &Engine, piece: u16) -> u16 {
     engine
         .pieces
         .iter()
@@ -38,10 +45,30 @@ pub fn drops(engine: &Engine, pos: &Position, out: &mut Vec<Move>) {
         let man = Man { player: me, piece };
         for sq in pos.size.squares() {
             if pos.at(sq).is_none() && drop_allowed(engine, pos, man, sq) {
-                out.push(Move::bare(Kind::Drop, man, None, Some(sq)));
+                let mv = Move::bare(Kind::Drop, man, None, Some(sq));
+                let earns_extra_turn = earns_extra_turn(engine, pos, &mv);
+                out.push(Move { earns_extra_turn, ..mv });
             }
         }
     }
+}
+
+/// extra-turn.after = drop-in-first-zone (HEI-3): a drop into the player's first zone earns
+/// another turn, unless it is made on an extra turn (HEI-5: no third turn) or gives check
+/// under extra-turn.check = forfeits-extra-turn.
+fn earns_extra_turn(engine: &Engine, pos: &Position, mv: &Move) -> bool {
+    let Some(extra) = &engine.rules.extra_turn else { return false };
+    let Some(to) = mv.to else { return false };
+    if pos.extra_turn || !engine.in_zone(&extra.zone, mv.man.player, to) {
+        return false;
+    }
+    if extra.check == ExtraTurnCheck::ForfeitsExtraTurn {
+        let mut after = pos.clone();
+        let mut undo = Vec::new();
+        engine.make(&mut after, mv, &mut undo);
+        return !engine.in_check(&after, 1 - mv.man.player);
+    }
+    true
 }
 
 fn drop_allowed(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bool {
@@ -82,26 +109,71 @@ fn drop_allowed(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bool {
             return false;
         }
     }
-    // drops.dead-piece = empty-board: not where the piece could never move again.
-    if rules.drop_dead_empty_board && never_moves_again(engine, man, sq) {
+    // drops.dead-piece: not where the piece could never move (again).
+    let dead = match rules.dead_piece {
+        DeadPiece::Allowed => false,
+        DeadPiece::EmptyBoard => never_moves_again(engine, man, sq),
+        DeadPiece::ForwardSquare => !has_forward_square(engine, man, sq),
+        DeadPiece::ActualMove => {
+            let mut after = pos.clone();
+            after.put(&engine.zobrist, sq, Some(man));
+            let view = SideView::new(engine, &after, player);
+            piece_paths(engine, &after, &view, sq, man).iter().all(|pm| pm.to == pm.from)
+        }
+    };
+    if dead {
         return false;
     }
-    // drops.pawn-mate: a pawn (drops.nifu-pieces) may not give mate (or check) by dropping.
-    if rules.pawn_mate != PawnMate::Allowed && rules.nifu_pieces.contains(id) {
-        let mv = Move::bare(Kind::Drop, man, None, Some(sq));
-        let mut after = pos.clone();
-        let mut undo = Vec::new();
-        engine.make(&mut after, &mv, &mut undo);
-        let opponent = 1 - player;
-        if engine.in_check(&after, opponent) {
-            if rules.pawn_mate == PawnMate::NoCheck {
-                return false;
-            }
-            let replies = engine.legal_moves(&after);
-            if replies.iter().all(|r| engine.leaves_royal_attacked(&after, r)) {
-                return false;
-            }
-        }
+    if rules.pawn_mate != PawnMate::Allowed && rules.pawn_mate_pieces.contains(id) && pawn_drop_banned(engine, pos, man, sq) {
+        return false;
     }
     true
+}
+
+/// `drops.dead-piece = forward-square`: has the piece a move to a higher rank (its owner's
+/// way) on an otherwise empty board?
+fn has_forward_square(engine: &Engine, man: Man, sq: Square) -> bool {
+    let compiled = engine.moves_at(man.piece, man.player, sq);
+    let here = engine.relative_rank(man.player, sq);
+    generate(compiled, &Occupancy::empty(engine.game.board), sq, Engine::orientation(man.player))
+        .iter()
+        .any(|m| engine.relative_rank(man.player, m.to) > here)
+}
+
+/// `drops.pawn-mate`: does dropping this pawn give a check (or mate, which no reply of the
+/// opponent escapes) that the ban counts? `drops.pawn-mate-screen` says which checks count:
+/// the pawn's own attack, or also a gun of the dropper's that the pawn newly serves as screen
+/// (an attack on the royal that did not exist before the drop); under `any-guns` a drop that
+/// newly exposes the dropper's own royal to an enemy gun over the pawn is banned as well.
+fn pawn_drop_banned(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bool {
+    let rules = &engine.rules;
+    let player = man.player;
+    let opponent = 1 - player;
+    let mv = Move::bare(Kind::Drop, man, None, Some(sq));
+    let mut after = pos.clone();
+    let mut undo = Vec::new();
+    engine.make(&mut after, &mv, &mut undo);
+    let newly_attacked = |side: u8, royal: Square| engine.attacks(&after, 1 - side, royal) && !engine.attacks(pos, 1 - side, royal);
+    if rules.pawn_mate_screen == PawnMateScreen::AnyGuns && engine.royals_of(&after, player).into_iter().any(|r| newly_attacked(player, r)) {
+        return true;
+    }
+    let counted_check = engine.royals_of(&after, opponent).into_iter().any(|royal| {
+        engine.piece_attacks(&after, sq, royal)
+            || (rules.pawn_mate_screen != PawnMateScreen::None && newly_attacked(opponent, royal))
+    });
+    if !counted_check {
+        return false;
+    }
+    if rules.pawn_mate == PawnMate::NoCheck {
+        return true;
+    }
+    // Mate: every reply leaves a royal of the opponent attacked, unless it wins the game at
+    // once by taking the dropper's royal (a king-capture game).
+    engine.legal_moves(&after).iter().all(|reply| {
+        let mut next = after.clone();
+        let mut undo = Vec::new();
+        engine.make(&mut next, reply, &mut undo);
+        engine.royal_loser(&next, reply) != Some(player)
+            && engine.royals_of(&next, opponent).into_iter().any(|r| engine.attacks(&next, player, r))
+    })
 }

@@ -48,6 +48,12 @@ pub fn path_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -> boo
     if !burn_and_igui_ok(engine, pos, man, pm) {
         return false;
     }
+    if a.screens_non_cannon
+        && pm.path.iter().any(|s| s.kind == StepKind::Hop && pos.at(s.square).is_some_and(|m| engine.piece(m.piece).abilities.cannon))
+    {
+        // cannon.screens = non-cannon: a gun may not use another gun as its screen.
+        return false;
+    }
     if let Some(zone) = &a.confine {
         // `confine`: every square the piece stands on during the move (every leg end it does
         // not hop over) is in its zone.

@@ -5,7 +5,8 @@
 use super::filters::{self, chebyshev};
 use super::moves::{Kind, Move};
 use super::position::{Man, Position};
-use super::{promotion, skip, Engine};
+use super::config::{ExtraTurnCheck, FlyingCapture};
+use super::{flying, promotion, skip, Engine};
 use crate::geometry::{BoardSize, Square};
 use crate::xbetza::{generate, generate_where, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, StepKind};
 
@@ -187,7 +188,10 @@ impl Engine {
         let player = pos.side;
         let view = SideView::new(self, pos, player);
         let mut out = Vec::new();
-        for (sq, man) in pos.squares_of(player) {
+        let extra = self.rules.extra_turn.as_ref().filter(|_| pos.extra_turn);
+        // extra-turn.uses = drop: the extra turn is for drops only.
+        let board_moves = !extra.is_some_and(|e| e.drops_only);
+        for (sq, man) in pos.squares_of(player).filter(|_| board_moves) {
             for pm in piece_paths(self, pos, &view, sq, man) {
                 self.expand(pos, man, &pm, &mut out);
             }
@@ -195,6 +199,7 @@ impl Engine {
                 skip::adjacent_empty_pass(self, pos, &view, sq, man, &mut out);
             }
             promotion::in_place(self, pos, &view, sq, man, &mut out);
+            flying::captures(self, pos, sq, man, &mut out);
         }
         if self.rules.promote_in_place_any || self.rules.last_rank_any_time {
             one_move_per_identity(&mut out);
@@ -203,12 +208,33 @@ impl Engine {
         if self.rules.null_move && skip::skip_allowed(self, pos) {
             out.push(Move { is_skip: true, ..Move::bare(Kind::Null, Man { player, piece: 0 }, None, None) });
         }
+        if let Some(extra) = extra {
+            if extra.check == ExtraTurnCheck::Ignored {
+                // extra-turn.check = ignored: the extra turn may not take a royal.
+                out.retain(|m| !m.captures.iter().any(|(_, v)| self.piece(v.piece).royal));
+            }
+            if extra.optional {
+                out.push(Move::bare(Kind::Decline, Man { player, piece: 0 }, None, None));
+            }
+        }
         if self.rules.self_check != super::config::SelfCheck::Allowed
             || (self.rules.must_resolve && self.in_check(pos, player))
         {
-            out.retain(|m| !self.leaves_royal_attacked(pos, m));
+            out.retain(|m| !self.leaves_royal_attacked(pos, m) || self.extra_turn_resolves(pos, m));
         }
         out
+    }
+
+    /// `extra-turn.legality = end-of-turn`: a drop that earns an extra turn may leave the
+    /// dropper's royal attacked if some action of the extra turn then saves it.
+    fn extra_turn_resolves(&self, pos: &Position, mv: &Move) -> bool {
+        if !mv.earns_extra_turn || self.rules.extra_turn.as_ref().is_none_or(|e| e.each_action) {
+            return false;
+        }
+        let mut after = pos.clone();
+        let mut undo = Vec::new();
+        self.make(&mut after, mv, &mut undo);
+        !self.legal_moves(&after).is_empty()
     }
 
     /// One path of a piece into its legal moves: captures named, promotion choices, skip rules.
@@ -243,6 +269,7 @@ impl Engine {
                 burned: burned.clone(),
                 promotion: promo,
                 is_skip: false,
+                earns_extra_turn: false,
             };
             skip::push_if_allowed(self, pos, mv, out);
         }
@@ -299,36 +326,59 @@ impl Engine {
     /// ban (judged at depth - 1).
     fn attacks_at(&self, pos: &Position, by: u8, target: Square, depth: u32) -> bool {
         let view = SideView::new(self, pos, by);
-        for (sq, man) in pos.squares_of(by) {
-            if !self.rules.frozen_attack && view.is_frozen(self, man, sq) {
-                continue;
-            }
-            let compiled = self.moves_at(man.piece, man.player, sq);
-            let mut hit = false;
-            generate_where(compiled, &view.occupancy, sq, Engine::orientation(by), &mut |pm| {
-                if hit || !pm.captures.contains(&target) {
-                    return false;
-                }
-                if self.rules.attack_final_leg_only && !(pm.to == target && pm.path.last().is_some_and(|s| s.kind == StepKind::Capture)) {
-                    return false;
-                }
-                if !path_allowed(self, pos, &view, man, pm) {
-                    return false;
-                }
-                if depth > 0 {
-                    let captures: Vec<(Square, Man)> = pm.captures.iter().filter_map(|&c| pos.at(c).map(|m| (c, m))).collect();
-                    if !self.ban_allows(pos, man, pm, &captures, depth - 1) {
-                        return false;
-                    }
-                }
-                hit = true;
-                false
-            });
-            if hit {
-                return true;
-            }
+        if self.flying_attack(pos, by, target) {
+            return true;
         }
-        false
+        pos.squares_of(by).any(|(sq, man)| {
+            (self.rules.frozen_attack || !view.is_frozen(self, man, sq)) && self.attacks_from(pos, &view, sq, man, target, depth)
+        })
+    }
+
+    /// Does the piece on `sq` attack `target` (frozen or not)?
+    pub fn piece_attacks(&self, pos: &Position, sq: Square, target: Square) -> bool {
+        let Some(man) = pos.at(sq) else { return false };
+        let view = SideView::new(self, pos, man.player);
+        self.attacks_from(pos, &view, sq, man, target, 0)
+    }
+
+    fn attacks_from(&self, pos: &Position, view: &SideView, sq: Square, man: Man, target: Square, depth: u32) -> bool {
+        if !self.reach_at(man.piece, man.player, sq).may_capture(Engine::orientation(man.player), sq, target) {
+            return false;
+        }
+        let compiled = self.moves_at(man.piece, man.player, sq);
+        let mut hit = false;
+        generate_where(compiled, &view.occupancy, sq, Engine::orientation(man.player), &mut |pm| {
+            if hit || !pm.captures.contains(&target) {
+                return false;
+            }
+            if self.rules.attack_final_leg_only && !(pm.to == target && pm.path.last().is_some_and(|s| s.kind == StepKind::Capture)) {
+                return false;
+            }
+            if !path_allowed(self, pos, view, man, pm) {
+                return false;
+            }
+            if depth > 0 {
+                let captures: Vec<(Square, Man)> = pm.captures.iter().filter_map(|&c| pos.at(c).map(|m| (c, m))).collect();
+                if !self.ban_allows(pos, man, pm, &captures, depth - 1) {
+                    return false;
+                }
+            }
+            hit = true;
+            false
+        });
+        hit
+    }
+
+    /// A royal of `by` facing the enemy royal on `target` along an otherwise empty file attacks
+    /// it where `check.flying-king` holds or the royal has a flying capture.
+    fn flying_attack(&self, pos: &Position, by: u8, target: Square) -> bool {
+        let Some(victim) = pos.at(target) else { return false };
+        if victim.player == by || !self.piece(victim.piece).royal {
+            return false;
+        }
+        flying::facing_royal(self, pos, target).is_some_and(|(_, man)| {
+            man.player == by && (self.rules.flying_king_check || self.piece(man.piece).abilities.flying_capture != FlyingCapture::None)
+        })
     }
 
     /// Would making `mv` leave one of the mover's royals capturable?

@@ -11,6 +11,7 @@ use crate::geometry::Square;
 pub struct Undo {
     squares: Vec<(Square, Option<Man>)>,
     side: u8,
+    extra_turn: bool,
     last_skip: [bool; 2],
     move_number: u32,
     board_hash: u64,
@@ -25,6 +26,7 @@ impl Engine {
         let mut u = Undo {
             squares: Vec::with_capacity(2 + mv.captures.len()),
             side: pos.side,
+            extra_turn: pos.extra_turn,
             last_skip: pos.last_skip,
             move_number: pos.move_number,
             board_hash: pos.board_hash,
@@ -47,7 +49,7 @@ impl Engine {
         }
         let after = Man { player: mv.man.player, piece: mv.promotion.unwrap_or(mv.man.piece) };
         match mv.kind {
-            Kind::Null => {}
+            Kind::Null | Kind::Decline => {}
             Kind::Drop => {
                 let (p, piece) = (mv.man.player, mv.man.piece);
                 let n = pos.hands[p as usize][piece as usize];
@@ -67,7 +69,11 @@ impl Engine {
             }
         }
         pos.last_skip[mv.man.player as usize] = mv.is_skip;
-        pos.set_side(z, 1 - pos.side);
+        // extra-turn.after: a drop that earns another turn leaves the side to move as it is.
+        pos.set_extra_turn(z, mv.earns_extra_turn);
+        if !mv.earns_extra_turn {
+            pos.set_side(z, 1 - pos.side);
+        }
         pos.move_number += 1;
         undo.push(u);
     }
@@ -83,6 +89,7 @@ impl Engine {
             pos.hands[p as usize][piece as usize] = n;
         }
         pos.side = u.side;
+        pos.extra_turn = u.extra_turn;
         pos.last_skip = u.last_skip;
         pos.move_number = u.move_number;
         pos.board_hash = u.board_hash;

@@ -13,6 +13,7 @@
 pub mod config;
 pub mod drops;
 pub mod filters;
+pub mod flying;
 pub mod generate;
 pub mod make;
 pub mod moves;
@@ -28,7 +29,8 @@ pub mod zobrist;
 
 use crate::geometry::Square;
 use crate::spec::game::GameSpec;
-use crate::xbetza::{CompiledBetza, Orientation};
+use crate::spec::settings::Setting;
+use crate::xbetza::{CaptureReach, CompiledBetza, Orientation};
 pub use config::{Abilities, Rules, Unplayable};
 pub use moves::{Identity, Kind, Move};
 pub use position::{Man, Position};
@@ -50,6 +52,10 @@ pub struct PieceType {
     pub moves: CompiledBetza,
     /// Zone-dependent moves (Ryu), zone id -> compiled move.
     pub zone_moves: Vec<(String, CompiledBetza)>,
+    /// Where `moves` and each of `zone_moves` could capture at most (attack detection skips
+    /// pieces that cannot reach the square).
+    reach: CaptureReach,
+    zone_reach: Vec<CaptureReach>,
     /// Can the piece ever pass (its XBetza yields a pass on an empty board, or `pass = true`)?
     pub can_pass: bool,
 }
@@ -91,12 +97,31 @@ impl Engine {
         let index = |id: &str| game.pieces.iter().position(|p| p.id == id).map(|i| i as u16);
         let promoted: Vec<String> = game.pieces.iter().filter_map(|p| p.promotes_to.clone()).collect();
         let mut pieces = Vec::new();
+        // zone-moves.promoted = third-zone (RYU: "the promoted forms of pieces retain the
+        // movement powers of their third-zone unpromoted counterparts"): a promoted form moves
+        // as its unpromoted piece does in the zone named `third`, everywhere.
+        let third_zone_promoted = matches!(game.rules.get("zone-moves.promoted"), Some(Setting::Word(w)) if w == "third-zone");
         for p in &game.pieces {
             let (abilities, mut b) = Abilities::read(p);
             bad.append(&mut b);
             let mut moves = p.moves.clone();
             let mut zone_moves: Vec<(String, CompiledBetza)> =
                 p.zone_moves.iter().map(|(z, (_, c))| (z.clone(), c.clone())).collect();
+            if third_zone_promoted {
+                if let Some(base) = game.pieces.iter().find(|b| b.promotes_to.as_deref() == Some(p.id.as_str())) {
+                    match base.zone_moves.get("third") {
+                        Some((_, third)) => {
+                            moves = third.clone();
+                            zone_moves.clear();
+                        }
+                        None => bad.push(Unplayable {
+                            path: "rules.zone-moves.promoted".into(),
+                            value: "third-zone".into(),
+                            why: format!("{} promotes to {} but has no zone-moves entry for the zone `third`", base.id, p.id),
+                        }),
+                    }
+                }
+            }
             if abilities.jumps && abilities.jump_landing != 0 {
                 filters::widen_jump_landing(&mut moves);
                 for (_, c) in &mut zone_moves {
@@ -107,6 +132,8 @@ impl Engine {
                 filters::widen_burn_targets(&mut moves);
             }
             let can_pass = abilities.pass || generate::passes_on_empty_board(&moves, game.board);
+            let reach = CaptureReach::of(&moves);
+            let zone_reach = zone_moves.iter().map(|(_, c)| CaptureReach::of(c)).collect();
             pieces.push(PieceType {
                 id: p.id.clone(),
                 name: p.name.clone(),
@@ -117,6 +144,8 @@ impl Engine {
                 abilities,
                 moves,
                 zone_moves,
+                reach,
+                zone_reach,
                 can_pass,
             });
         }
@@ -170,6 +199,16 @@ impl Engine {
             .find(|(zone, _)| self.in_zone(zone, player, sq))
             .map(|(_, c)| c)
             .unwrap_or(&p.moves)
+    }
+
+    /// Where the piece on `sq` could capture at most (`moves_at`'s bound).
+    pub fn reach_at(&self, piece: u16, player: u8, sq: Square) -> &CaptureReach {
+        let p = self.piece(piece);
+        p.zone_moves
+            .iter()
+            .position(|(zone, _)| self.in_zone(zone, player, sq))
+            .map(|i| &p.zone_reach[i])
+            .unwrap_or(&p.reach)
     }
 
     /// The start position of the game.

@@ -24,6 +24,8 @@ pub enum Kind {
     Null,
     /// A piece from the hand.
     Drop,
+    /// The extra turn (extra-turn.optional) declined: the turn passes to the opponent.
+    Decline,
 }
 
 impl Kind {
@@ -37,6 +39,7 @@ impl Kind {
             Kind::PromoteInPlace => "promote",
             Kind::Null => "null",
             Kind::Drop => "drop",
+            Kind::Decline => "decline",
         }
     }
 }
@@ -60,6 +63,8 @@ pub struct Move {
     pub promotion: Option<u16>,
     /// Whether this move is a skipped turn for the skip limits.
     pub is_skip: bool,
+    /// Whether it earns its player another turn (extra-turn.after: a first-zone drop).
+    pub earns_extra_turn: bool,
 }
 
 /// A move's identity for counting and comparing: (origin or dropped piece, destination, sorted
@@ -77,7 +82,7 @@ impl Move {
     /// A move of `kind` with no path, captures or promotion yet (drops, null moves, promotions
     /// in place; the generator fills in the rest for board moves).
     pub fn bare(kind: Kind, man: Man, from: Option<Square>, to: Option<Square>) -> Move {
-        Move { kind, man, from, to, path: Vec::new(), captures: Vec::new(), burned: Vec::new(), promotion: None, is_skip: false }
+        Move { kind, man, from, to, path: Vec::new(), captures: Vec::new(), burned: Vec::new(), promotion: None, is_skip: false, earns_extra_turn: false }
     }
 
     pub fn identity(&self) -> Identity {

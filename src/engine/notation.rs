@@ -14,6 +14,7 @@
 //! - hands `-` or count-prefixed pieces, the first player's first (`2P(FD)p`);
 //! - the move number as in SFEN (1 at the start, one more after every turn);
 //! - only when a player's last turn was a skip: `~b`, `~w` or `~bw`.
+//! - `+` last, only when the side to move is on the extra turn a first-zone drop earned (Heian).
 //!
 //! With one-letter ids and no skip field this is standard SFEN, which other tools read.
 
@@ -101,15 +102,18 @@ impl Engine {
                 s.push('w');
             }
         }
+        if pos.extra_turn {
+            s.push_str(" +");
+        }
         s
     }
 
     /// Reads a position string; every error names what was wrong and where.
     pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
-        if !(2..=5).contains(&fields.len()) {
+        if !(2..=6).contains(&fields.len()) {
             return err(format!(
-                "expected '<rows> <b|w> [<hands> [<move number> [~b|~w|~bw]]]', found {} fields",
+                "expected '<rows> <b|w> [<hands> [<move number> [~b|~w|~bw] [+]]]', found {} fields",
                 fields.len()
             ));
         }
@@ -178,9 +182,18 @@ impl Engine {
         if let Some(&n) = fields.get(3) {
             pos.move_number = n.parse().ok().filter(|&n: &u32| n >= 1).ok_or_else(|| PositionError(format!("move number must be a whole number from 1, found '{n}'")))?;
         }
-        if let Some(&skips) = fields.get(4) {
-            let Some(flags) = skips.strip_prefix('~') else {
-                return err(format!("the fifth field must be ~b, ~w or ~bw (whose last turn was a skip), found '{skips}'"));
+        for (i, &field) in fields.iter().enumerate().skip(4) {
+            if field == "+" && i == fields.len() - 1 {
+                // The side to move is on an extra turn (extra-turn.after).
+                if self.rules.extra_turn.is_none() {
+                    return err("'+' (an extra turn) in a game without extra turns (extra-turn.after)");
+                }
+                pos.set_extra_turn(&self.zobrist, true);
+                continue;
+            }
+            let skips = field;
+            let Some(flags) = skips.strip_prefix('~').filter(|_| i == 4) else {
+                return err(format!("after the move number: ~b, ~w or ~bw (whose last turn was a skip), then + (an extra turn), found '{skips}'"));
             };
             for c in flags.chars() {
                 match c {
@@ -268,6 +281,7 @@ impl Engine {
         };
         match (mv.kind, mv.from, mv.to) {
             (Kind::Null, _, _) => "null".into(),
+            (Kind::Decline, _, _) => "decline".into(),
             (Kind::Drop, _, Some(to)) => format!("{id}*{}", to.name()),
             (Kind::PromoteInPlace, Some(from), _) => format!("{id} {}{promo}", from.name()),
             (_, Some(from), Some(to)) => {

@@ -22,9 +22,11 @@ pub struct Position {
     pub side: u8,
     /// Whether each player's most recent turn was a skip (the skip limits read this).
     pub last_skip: [bool; 2],
+    /// The side to move is on the extra turn a first-zone drop earned (extra-turn.after).
+    pub extra_turn: bool,
     /// Full moves counted as in SFEN: starts at 1, one more after every turn.
     pub move_number: u32,
-    /// Hash of the board and the side to move.
+    /// Hash of the board, the side to move and the extra-turn flag.
     pub board_hash: u64,
     /// Hash of the hands.
     pub hand_hash: u64,
@@ -38,6 +40,7 @@ impl Position {
             hands: [vec![0; piece_types], vec![0; piece_types]],
             side: 0,
             last_skip: [false; 2],
+            extra_turn: false,
             move_number: 1,
             board_hash: 0,
             hand_hash: 0,
@@ -67,6 +70,13 @@ impl Position {
         }
     }
 
+    pub fn set_extra_turn(&mut self, z: &Zobrist, extra: bool) {
+        if self.extra_turn != extra {
+            self.board_hash ^= z.extra_turn;
+            self.extra_turn = extra;
+        }
+    }
+
     pub fn set_hand(&mut self, z: &Zobrist, player: u8, piece: u16, count: u16) {
         let old = self.hands[player as usize][piece as usize];
         self.hand_hash ^= z.hand(player, piece, old) ^ z.hand(player, piece, count);
@@ -88,6 +98,9 @@ impl Position {
         }
         if self.side == 1 {
             h ^= z.side;
+        }
+        if self.extra_turn {
+            h ^= z.extra_turn;
         }
         for player in 0..2u8 {
             for (piece, &n) in self.hands[player as usize].iter().enumerate() {

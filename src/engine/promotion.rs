@@ -16,6 +16,13 @@ use crate::xbetza::{generate, Occupancy, PieceMove, StepKind};
 pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captures: &[(Square, Man)]) -> Vec<Option<u16>> {
     let rules = &engine.rules;
     let me = engine.piece(man.piece);
+    // demotion.on (HEI-6): a promoted piece moving into the first zone is re-flipped.
+    if let Some(demotion) = &rules.demotion {
+        let entering = engine.in_zone(&demotion.zone, man.player, pm.to) && !engine.in_zone(&demotion.zone, man.player, pm.from);
+        if me.is_promoted_form && entering && (!demotion.non_captures_only || captures.is_empty()) {
+            return vec![Some(super::drops::unpromoted_type(engine, man.piece))];
+        }
+    }
     // Capture promotion (Hook).
     let capture_counts = match rules.capture_promotion {
         1 => !captures.is_empty(),

@@ -67,6 +67,7 @@ pub fn adjacent_empty_pass(engine: &Engine, pos: &Position, view: &SideView, sq:
             burned: Vec::new(),
             promotion,
             is_skip: false,
+            earns_extra_turn: false,
         };
         push_if_allowed(engine, pos, mv, out);
     }

@@ -1,7 +1,7 @@
 //! How a game ends (end.*): royal capture, no move (stalemate and its condition), checkmate
 //! where it is terminal, repetition (with the perpetual-check proviso).
 
-use super::config::Stalemate;
+use super::config::{BareKing, ExtraTurnCheck, Stalemate};
 use super::moves::Move;
 use super::position::Position;
 use super::Engine;
@@ -107,32 +107,123 @@ impl Engine {
             };
             return Some(Outcome::Win(1 - loser, why.into()));
         }
+        if mv.earns_extra_turn
+            && self.rules.extra_turn.as_ref().is_some_and(|e| e.check == ExtraTurnCheck::Wins)
+            && self.in_check(pos, opponent)
+        {
+            return Some(Outcome::Win(mover, "a drop that earned an extra turn gave check (extra-turn.check = wins)".into()));
+        }
+        if let Some(outcome) = self.bare_king(pos, mover) {
+            return Some(outcome);
+        }
+        if let Some(outcome) = self.impasse_by_zone(pos) {
+            return Some(outcome);
+        }
+        // end.repetition-counted-at: positions in the middle of a double turn count only under
+        // every-action.
+        if pos.extra_turn && !self.rules.repetition_every_action {
+            return None;
+        }
         let gave_check = self.rules.perpetual_check_loses && self.in_check(pos, opponent);
         let key = self.repetition_key(pos);
         history.entries.push(Entry { key, mover: Some(mover), after_skip: mv.is_skip, gave_check });
-        if self.rules.repetition_draw {
-            let counted = |e: &&Entry| e.key == key && !(self.rules.repetition_skip_positions_excluded && e.after_skip);
-            let count = history.entries.iter().filter(counted).count() as u32;
-            if count >= self.rules.repetition_count && !(self.rules.repetition_skip_positions_excluded && mv.is_skip) {
-                if self.rules.perpetual_check_loses {
-                    // end.perpetual-check = checker-loses: every move of one player since the
-                    // first occurrence gave check.
-                    let first = history.entries.iter().position(|e| e.key == key).unwrap_or(0);
-                    let cycle = &history.entries[first + 1..];
-                    for checker in [mover, opponent] {
-                        let mut theirs = cycle.iter().filter(|e| e.mover == Some(checker)).peekable();
-                        if theirs.peek().is_some() && theirs.all(|e| e.gave_check) {
-                            return Some(Outcome::Win(1 - checker, "perpetual check: every move of the repeating player gave check (end.perpetual-check = checker-loses)".into()));
-                        }
-                    }
+        let impasse_on_repetition = self.rules.impasse.as_ref().is_some_and(|i| i.on_repetition);
+        if !self.rules.repetition_draw && !impasse_on_repetition {
+            return None;
+        }
+        let counted = |e: &&Entry| e.key == key && !(self.rules.repetition_skip_positions_excluded && e.after_skip);
+        let count = history.entries.iter().filter(counted).count() as u32;
+        if count < self.rules.repetition_count || (self.rules.repetition_skip_positions_excluded && mv.is_skip) {
+            return None;
+        }
+        let impasse = || self.impasse_result(pos).filter(|_| impasse_on_repetition);
+        if let Some(outcome) = impasse().filter(|_| self.rules.impasse.as_ref().is_some_and(|i| i.before_perpetual)) {
+            return Some(outcome);
+        }
+        if self.rules.perpetual_check_loses {
+            // end.perpetual-check = checker-loses: every move of one player since the first
+            // occurrence gave check.
+            let first = history.entries.iter().position(|e| e.key == key).unwrap_or(0);
+            let cycle = &history.entries[first + 1..];
+            for checker in [mover, opponent] {
+                let mut theirs = cycle.iter().filter(|e| e.mover == Some(checker)).peekable();
+                if theirs.peek().is_some() && theirs.all(|e| e.gave_check) {
+                    return Some(Outcome::Win(1 - checker, "perpetual check: every move of the repeating player gave check (end.perpetual-check = checker-loses)".into()));
                 }
-                return Some(Outcome::Draw(format!(
-                    "the same position occurred {} times (end.repetition-count = {})",
-                    count, self.rules.repetition_count
-                )));
             }
         }
-        None
+        if let Some(outcome) = impasse() {
+            return Some(outcome);
+        }
+        if !self.rules.repetition_draw {
+            return None;
+        }
+        Some(Outcome::Draw(format!("the same position occurred {} times (end.repetition-count = {})", count, self.rules.repetition_count)))
+    }
+
+    /// end.bare-king: a player with no piece but royals on the board (and, under
+    /// loss-unless-hand, none in hand) loses: judged of the opponent after every move
+    /// (immediately), or of the mover after its own turn (after-own-turn).
+    fn bare_king(&self, pos: &Position, mover: u8) -> Option<Outcome> {
+        let bare = |side: u8| {
+            let board_only_royals = pos.squares_of(side).all(|(_, m)| self.piece(m.piece).royal);
+            let empty_hand = pos.hands[side as usize].iter().all(|&n| n == 0);
+            board_only_royals && (self.rules.bare_king == BareKing::Loss || empty_hand)
+        };
+        let loser = match self.rules.bare_king {
+            BareKing::None => return None,
+            _ if self.rules.bare_king_after_own_turn => Some(mover).filter(|&m| !pos.extra_turn && bare(m)),
+            _ => [1 - mover, mover].into_iter().find(|&side| bare(side)),
+        }?;
+        Some(Outcome::Win(1 - loser, format!("{} has nothing but royal pieces left (end.bare-king)", player_name(loser))))
+    }
+
+    /// end.impasse-trigger = both-kings-in-zone: once every royal of both players stands in its
+    /// owner's promotion zone, the impasse count decides.
+    fn impasse_by_zone(&self, pos: &Position) -> Option<Outcome> {
+        self.rules.impasse.as_ref().filter(|i| !i.on_repetition)?;
+        let zone = self.rules.promotion_zone.as_ref()?;
+        let entered = |side: u8| {
+            let royals = self.royals_of(pos, side);
+            !royals.is_empty() && royals.iter().all(|&sq| self.in_zone(zone, side, sq))
+        };
+        (entered(0) && entered(1)).then(|| self.impasse_result(pos)).flatten()
+    }
+
+    /// The impasse count (end.impasse-*): five points for each listed piece, one for every
+    /// other non-royal piece, on the board (in the promotion zone only under
+    /// impasse-squares = promotion-zone) and in hand under impasse-count = board-and-hand. A
+    /// player reaching the threshold wins if the other does not; otherwise a draw.
+    pub fn impasse_result(&self, pos: &Position) -> Option<Outcome> {
+        let impasse = self.rules.impasse.as_ref()?;
+        let points = |side: u8| -> u32 {
+            let value = |piece: u16| {
+                let p = self.piece(piece);
+                if p.royal {
+                    0
+                } else if impasse.five.contains(&p.id) {
+                    5
+                } else {
+                    1
+                }
+            };
+            let in_place = |sq| !impasse.zone_only || self.rules.promotion_zone.as_ref().is_some_and(|z| self.in_zone(z, side, sq));
+            let board: u32 = pos.squares_of(side).filter(|&(sq, _)| in_place(sq)).map(|(_, m)| value(m.piece)).sum();
+            let hand: u32 = if impasse.count_hand {
+                pos.hands[side as usize].iter().enumerate().map(|(piece, &n)| u32::from(n) * value(piece as u16)).sum()
+            } else {
+                0
+            };
+            board + hand
+        };
+        let score = [points(0), points(1)];
+        let reached = [score[0] >= impasse.threshold[0], score[1] >= impasse.threshold[1]];
+        let tally = format!("impasse: {} to {} points (end.impasse-threshold {})", score[0], score[1], impasse.threshold[0]);
+        Some(match reached {
+            [true, false] => Outcome::Win(0, tally),
+            [false, true] => Outcome::Win(1, tally),
+            _ => Outcome::Draw(tally),
+        })
     }
 
     /// The result when the side to move has these legal moves: no move (or no safe move under

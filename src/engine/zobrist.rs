@@ -12,6 +12,8 @@ pub struct Zobrist {
     hands: Vec<u64>,
     pub side: u64,
     skip: [u64; 2],
+    /// The side to move is on an extra turn (drawn after the others, so older keys stay).
+    pub extra_turn: u64,
 }
 
 /// Hand counts beyond this share the last key (no game holds more of one type).
@@ -22,7 +24,9 @@ impl Zobrist {
         let mut rng = SplitMix64::new(0x6b65_6e73_686f); // "kensho"
         let board = (0..squares * 2 * piece_types).map(|_| rng.next_u64()).collect();
         let hands = (0..2 * piece_types * MAX_HAND).map(|_| rng.next_u64()).collect();
-        Zobrist { piece_types, board, hands, side: rng.next_u64(), skip: [rng.next_u64(), rng.next_u64()] }
+        let side = rng.next_u64();
+        let skip = [rng.next_u64(), rng.next_u64()];
+        Zobrist { piece_types, board, hands, side, skip, extra_turn: rng.next_u64() }
     }
 
     pub fn piece(&self, square: usize, man: Man) -> u64 {

@@ -111,6 +111,7 @@ pub const RULES: &[Knob] = &[
     knob("drops.palace-only", Pieces, "pieces dropped only inside the own palace"),
     knob("drops.palace-ban", Choice(&["none", "own", "both"]), "palaces other pieces may not be dropped into"),
     knob("drops.pawn-mate", Choice(&["allowed", "no-mate", "no-check"]), "may a pawn drop mate (or check)"),
+    knob("drops.pawn-mate-pieces", Pieces, "the pieces the pawn-drop ban (drops.pawn-mate) is about; default drops.nifu-pieces"),
     knob("drops.pawn-mate-screen", Choice(&["none", "own-guns", "any-guns"]), "does a pawn drop that mates as a screen count"),
     knob("drops.dead-piece", Choice(&["allowed", "actual-move", "empty-board", "forward-square"]), "when a piece counts as never able to move again (drop ban)"),
     knob("drops.per-turn", Choice(&["instead-of-move", "in-addition"]), "is a drop a whole turn"),
