@@ -48,9 +48,7 @@ pub fn path_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -> boo
     if !burn_and_igui_ok(engine, pos, man, pm) {
         return false;
     }
-    if a.screens_non_cannon
-        && pm.path.iter().any(|s| s.kind == StepKind::Hop && pos.at(s.square).is_some_and(|m| engine.piece(m.piece).abilities.cannon))
-    {
+    if a.screens_non_cannon && hops_a_gun(engine, pos, pm) {
         // cannon.screens = non-cannon: a gun may not use another gun as its screen.
         return false;
     }
@@ -62,6 +60,29 @@ pub fn path_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -> boo
         }
     }
     true
+}
+
+/// Does a leg of the path pass over a gun (a piece with `cannon.*`)? A screen is not a leg
+/// end of a hop (`p`), so the squares strictly between each leg's ends are looked at: a slide
+/// passes only empty ones, so any piece there was hopped.
+fn hops_a_gun(engine: &Engine, pos: &Position, pm: &PieceMove) -> bool {
+    let mut at = pm.from;
+    pm.path.iter().any(|step| {
+        let (df, dr) = (step.square.file as i32 - at.file as i32, step.square.rank as i32 - at.rank as i32);
+        let n = df.abs().max(dr.abs());
+        let straight = df == 0 || dr == 0 || df.abs() == dr.abs();
+        let start = at;
+        at = step.square;
+        straight
+            && (1..n).any(|k| {
+                engine
+                    .game
+                    .board
+                    .offset(start, (df.signum() * k, dr.signum() * k))
+                    .and_then(|sq| pos.at(sq))
+                    .is_some_and(|m| engine.piece(m.piece).abilities.cannon)
+            })
+    })
 }
 
 /// Rank-limited jumping (jump.*): which pieces the path jumps and captures.

@@ -227,7 +227,7 @@ impl Engine {
 
     /// `extra-turn.legality = end-of-turn`: a drop that earns an extra turn may leave the
     /// dropper's royal attacked if some action of the extra turn then saves it.
-    fn extra_turn_resolves(&self, pos: &Position, mv: &Move) -> bool {
+    pub(crate) fn extra_turn_resolves(&self, pos: &Position, mv: &Move) -> bool {
         if !mv.earns_extra_turn || self.rules.extra_turn.as_ref().is_none_or(|e| e.each_action) {
             return false;
         }

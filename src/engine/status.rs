@@ -233,7 +233,9 @@ impl Engine {
         let cannot_move = if moves.is_empty() {
             true
         } else if self.rules.stalemate_no_safe_move || self.rules.checkmate_terminal {
-            moves.iter().all(|m| self.leaves_royal_attacked(pos, m))
+            // A move is safe if no royal is left attacked, or (extra-turn.legality =
+            // end-of-turn) the extra turn it earns can still save it.
+            moves.iter().all(|m| self.leaves_royal_attacked(pos, m) && !self.extra_turn_resolves(pos, m))
         } else {
             false
         };
