@@ -2,6 +2,7 @@
 //! variants. See `docs/DESIGN.md` for the architecture.
 
 pub mod commands;
+pub mod crosscheck;
 pub mod engine;
 pub mod geometry;
 pub mod report;

@@ -58,6 +58,8 @@ enum Command {
     Perft(PerftArgs),
     /// Play seeded random games and print their moves and results.
     Play(PlayArgs),
+    /// Compare legal moves with another engine over seeded random games (docs/crosscheck-protocol.md).
+    Crosscheck(CrosscheckArgs),
     /// Draw a position and print its position string.
     Position(PositionArgs),
 }
@@ -105,6 +107,34 @@ struct PlayArgs {
     /// Stop a game after this many plies.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+}
+
+#[derive(Args)]
+#[command(after_help = "The engine is a command speaking the JSON-lines protocol of \
+docs/crosscheck-protocol.md, e.g. tools/ffish/adapter (Fairy-Stockfish; run tools/ffish/setup.sh \
+once). Exit status: 0 no difference, 1 a difference (printed with its position), 2 bad input or \
+an engine failure.")]
+struct CrosscheckArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The other engine's command line (run through sh -c).
+    #[arg(long, value_name = "CMD")]
+    engine: String,
+    /// Number of random games (game i uses seed + i).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    games: u64,
+    /// Stop each game after this many plies.
+    #[arg(long, default_value_t = 80)]
+    plies: usize,
+    /// Seed of the first game; printed with the result.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Seconds to wait for each answer of the engine.
+    #[arg(long, default_value_t = 30.0)]
+    timeout: f64,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
@@ -524,6 +554,50 @@ fn run_play(args: PlayArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+fn run_crosscheck(args: CrosscheckArgs) -> ExitCode {
+    use kensho::commands::crosscheck;
+    let Some(mut specs) = load_specs(std::slice::from_ref(&args.game.spec)) else {
+        return ExitCode::from(2);
+    };
+    let spec = specs.remove(0);
+    let chosen = match kensho::spec::load::parse_choices(&args.game.readings) {
+        Ok(c) => c,
+        Err(e) => return usage_error(e),
+    };
+    if !(args.timeout.is_finite() && args.timeout > 0.0) {
+        return usage_error(format!("--timeout must be a positive number of seconds, found {}", args.timeout));
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(1)
+    });
+    eprintln!("seed {seed} (replay with --seed {seed})");
+    let opts = crosscheck::Options {
+        command: &args.engine,
+        games: args.games as usize,
+        plies: args.plies,
+        seed,
+        timeout: std::time::Duration::from_secs_f64(args.timeout),
+        position: args.game.position.as_deref(),
+        progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+    };
+    let run = match crosscheck::run(&spec, chosen, &opts) {
+        Ok(r) => r,
+        Err(e) => return usage_error(e),
+    };
+    for w in &run.warnings {
+        eprintln!("warning: {w}");
+    }
+    match args.format {
+        Format::Json => outln!("{}", serde_json::to_string_pretty(&run.json).expect("JSON of plain values")),
+        Format::Table => out!("{}", run.text),
+    }
+    if run.report.difference.is_some() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
 fn run_position(args: PositionArgs) -> ExitCode {
     use kensho::commands::engine;
     let (eng, pos) = match game_setup(&args.game, true) {
@@ -554,6 +628,7 @@ fn main() -> ExitCode {
         Command::Show(args) => run_show(args),
         Command::Perft(args) => run_perft(args),
         Command::Play(args) => run_play(args),
+        Command::Crosscheck(args) => run_crosscheck(args),
         Command::Position(args) => run_position(args),
     }
 }

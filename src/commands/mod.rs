@@ -1,4 +1,5 @@
 pub mod clauses;
+pub mod crosscheck;
 pub mod engine;
 pub mod findings;
 pub mod moves;
