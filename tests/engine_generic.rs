@@ -1,5 +1,6 @@
 //! Generic properties of the reference engine, on positions reached by seeded random play in
-//! Suzumu, Mitsugumi and Hook (default readings and a few readings that change what is
+//! Suzumu, Mitsugumi and Hook, and in the drop and calibration games (shogi, xiangqi,
+//! Shoogantshii, Ryu, Heian Ryu) (default readings and a few readings that change what is
 //! generated): make/unmake and the Zobrist hash, position strings, move identities, the
 //! consistency of every move record, replay of seeded games, perft against a hand-written
 //! count, and fuzzing of the position-string parser.
@@ -22,6 +23,14 @@ use std::sync::OnceLock;
 
 /// The games and readings exercised: the defaults, and readings that add kinds of move
 /// (friendly burns, passes beside any empty square, promotion in place) or limit skips.
+/// Drop games: shogi has one reading (impasse), whose other option the engine refuses;
+/// xiangqi's default perpetual-chase = chaser-loses is refused by Engine::new (a game end only),
+/// so it runs under `none`, which generates the same moves. Shoogantshii: janggi cannon screens,
+/// the lame Horse and shogi-style check legality; the flying King moving to capture, the
+/// actual-move barricade and pawn-drop screens of any gun. Ryu: zone-dependent promoted moves,
+/// sliding second-zone Pawns and promoted drops; king capture and shogi's promotion trigger.
+/// Heian Ryu: a mandatory extra turn not earned by a checking drop; extra turns for drops only,
+/// every position counted for repetition, bare King judged after the own turn.
 const VARIANTS: &[(&str, &[(&str, &str)])] = &[
     ("suzumu", &[]),
     ("suzumu", &[("fd-burn-victims", "any-piece")]),
@@ -30,9 +39,24 @@ const VARIANTS: &[(&str, &[(&str, &str)])] = &[
     ("mitsugumi", &[("skip-limit", "both")]),
     ("hook", &[]),
     ("hook", &[("skip-squares", "any-adjacent"), ("last-rank-timing", "any-time")]),
+    ("shogi", &[]),
+    ("xiangqi", &[("perpetual-chase", "none")]),
+    ("shoogantshii", &[]),
+    ("shoogantshii", &[("cannon-screen", "janggi-screen"), ("horse-leap", "lame"), ("move-into-check", "illegal")]),
+    ("shoogantshii", &[("flying-king", "move-capture"), ("barricade", "actual-move"), ("pawn-drop-screen", "any-gun-either-king")]),
+    ("ryu", &[]),
+    ("ryu", &[("promoted-moves", "zone-dependent"), ("pawn-second-zone", "slide"), ("shogi-drops", "promoted-drops")]),
+    ("ryu", &[("shogi-legality", "king-capture"), ("promotion-trigger", "shogi-trigger")]),
+    ("heian-ryu", &[]),
+    ("heian-ryu", &[("extra-turn-optional", "mandatory"), ("extra-turn-check", "no-extra-turn-on-check")]),
+    ("heian-ryu", &[("extra-turn-chain", "drop-only"), ("extra-turn-repetition", "every-position"), ("bare-king-loss", "after-own-turn")]),
 ];
 
-const _: () = assert!(VARIANTS.len() == 7, "engine() keeps one slot per variant");
+const _: () = assert!(VARIANTS.len() == 18, "engine() keeps one slot per variant");
+
+/// The first variant of the drop and calibration games (the ones before it are Suzumu,
+/// Mitsugumi and Hook).
+const FIRST_DROP_GAME: usize = 7;
 
 const DEFAULT_CASES: u32 = 6;
 
@@ -61,7 +85,7 @@ fn label(v: usize) -> String {
 /// The engine of a variant, built once for the whole file (each variant on first use, so tests
 /// running in parallel build different variants at the same time).
 fn engine(v: usize) -> &'static Engine {
-    static ENGINES: [OnceLock<Engine>; 7] = [const { OnceLock::new() }; 7];
+    static ENGINES: [OnceLock<Engine>; 18] = [const { OnceLock::new() }; 18];
     ENGINES[v].get_or_init(|| {
         let (game, readings) = VARIANTS[v];
         let path = format!("specs/{game}.toml");
@@ -124,11 +148,39 @@ fn check_record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> R
     if me != before.side {
         return fail("the mover is not the side to move");
     }
-    if after.side != 1 - before.side || after.move_number != before.move_number + 1 {
+    // The turn passes, unless the move earned an extra turn (extra-turn.after: a drop; never on
+    // an extra turn, HEI-5 "does not entitle a third turn"); a decline only ends an extra turn.
+    let next = if mv.earns_extra_turn { me } else { 1 - me };
+    if after.side != next || after.move_number != before.move_number + 1 {
         return fail("side to move or move number not advanced");
     }
-    if after.hands != before.hands {
-        return fail("hands changed (no drops in these games)");
+    if after.extra_turn != mv.earns_extra_turn || (mv.earns_extra_turn && (mv.kind != Kind::Drop || before.extra_turn)) {
+        return fail("an extra turn earned other than by a drop on an ordinary turn, or the flag not kept");
+    }
+    if mv.kind == Kind::Decline && !before.extra_turn {
+        return fail("a decline on an ordinary turn");
+    }
+    if after.hands != expected_hands(e, before, mv) {
+        return fail("hands after the move are not the hands before, plus what it captured, less what it dropped");
+    }
+    if mv.kind == Kind::Drop {
+        let Some(to) = mv.to else { return fail("a drop without a destination") };
+        if mv.from.is_some() || !mv.captures.is_empty() || mv.promotion.is_some() || mv.is_skip || before.at(to).is_some() {
+            return fail("a drop with an origin, captures, a promotion or a skip, or onto an occupied square");
+        }
+        if after.at(to) != Some(mv.man) || before.size.squares().any(|s| s != to && before.at(s) != after.at(s)) {
+            return fail("a drop that does not put the piece on its square, or changes another square");
+        }
+        if after.last_skip[me as usize] {
+            return fail("a drop left the mover's skip flag set");
+        }
+        return Ok(());
+    }
+    if mv.kind == Kind::Decline {
+        if mv.from.is_some() || mv.to.is_some() || !mv.captures.is_empty() || after.board != before.board {
+            return fail("a decline that names squares or changes the board");
+        }
+        return Ok(());
     }
     if mv.kind == Kind::Null {
         if mv.from.is_some() || mv.to.is_some() || !mv.captures.is_empty() || after.board != before.board {
@@ -215,6 +267,32 @@ fn check_record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> R
         return fail("the opponent's skip flag changed");
     }
     Ok(())
+}
+
+/// The hands after `mv` as the spec says: with drops.enabled every captured piece goes to the
+/// mover's hand, as the piece that promotes to it where drops.unpromoted holds (its default),
+/// and a drop takes one piece out of it. Read from the spec, not from the engine's helpers.
+fn expected_hands(e: &Engine, before: &Position, mv: &Move) -> [Vec<u16>; 2] {
+    let mut hands = before.hands.clone();
+    let me = mv.man.player as usize;
+    let rules = &e.game.rules;
+    if matches!(rules.get("drops.enabled"), Some(Setting::Bool(true))) {
+        let unpromoted = !matches!(rules.get("drops.unpromoted"), Some(Setting::Bool(false)));
+        for &(_, victim) in &mv.captures {
+            let id = &e.game.pieces[victim.piece as usize].id;
+            let held = if unpromoted {
+                e.game.pieces.iter().position(|p| p.promotes_to.as_ref() == Some(id)).unwrap_or(victim.piece as usize)
+            } else {
+                victim.piece as usize
+            };
+            hands[me][held] += 1;
+        }
+    }
+    if mv.kind == Kind::Drop {
+        let have = &mut hands[me][mv.man.piece as usize];
+        *have = have.wrapping_sub(1);
+    }
+    hands
 }
 
 /// Makes and unmakes every legal move of `pos` (`moves`), checking the hash after make, the
@@ -494,13 +572,27 @@ fn every_variant_on_fixed_seeds_with_every_kind_of_move() {
             assert!(seen[v].contains(*k), "{}: random play never offered a {k} move (saw {:?})", label(v), seen[v]);
         }
     };
-    for v in 0..VARIANTS.len() {
+    for v in 0..FIRST_DROP_GAME {
         need(v, &["Normal", "Capture", "Igui", "Pass", "promotion"]);
     }
     need(0, &["Burn"]);
     need(1, &["Burn", "friendly capture"]);
     need(2, &["PromoteInPlace"]);
-    for v in [0, 2, 3, 4, 5, 6] {
+    // The drop games: drops and promotions (xiangqi has neither); Heian's optional extra turn
+    // can be declined.
+    for (v, (game, _)) in VARIANTS.iter().enumerate().skip(FIRST_DROP_GAME) {
+        need(v, &["Normal", "Capture"]);
+        if *game != "xiangqi" {
+            need(v, &["Drop", "promotion"]);
+        }
+    }
+    need(15, &["Decline"]);
+    // Only an optional extra turn (Heian's default extra-turn-optional = optional-pass, kept by
+    // variant 17) can be declined; variant 16 makes it mandatory.
+    for v in (0..VARIANTS.len()).filter(|&v| v != 15 && v != 17) {
+        assert!(!seen[v].contains("Decline"), "{}: a declined extra turn", label(v));
+    }
+    for v in (0..VARIANTS.len()).filter(|&v| v != 1) {
         assert!(!seen[v].contains("friendly capture"), "{}: a friendly capture where no burn may take friends", label(v));
     }
 }
@@ -626,6 +718,30 @@ fn the_record_check_catches_doctored_moves() {
     let mut origin_kept = after.clone();
     origin_kept.put(&e.zobrist, burn.from.unwrap(), Some(burn.man));
     assert!(check_record(e, &pos, &burn, &origin_kept).is_err(), "origin left occupied: not caught");
+}
+
+/// The drop checks of the record check can fail too: a shogi Pawn drop doctored one field at a
+/// time (Kings e1 and e9, Sente holds a Pawn and a Lance; the real drop is P*e5).
+#[test]
+fn the_record_check_catches_doctored_drops() {
+    let e = engine(7);
+    let pos = e.parse_position("4k4/9/9/9/9/9/9/9/4K4 b LP 1").unwrap();
+    let e5 = e.game.board.parse_square("e5").unwrap();
+    let drop = e.legal_moves(&pos).into_iter().find(|m| e.move_text(m) == "P*e5").expect("P*e5");
+    let mut after = pos.clone();
+    e.make(&mut after, &drop, &mut Vec::new());
+    check_record(e, &pos, &drop, &after).expect("the real record is consistent");
+    let lance = e.piece_index("L").unwrap();
+    let doctored: Vec<(&str, Move)> = vec![
+        ("another piece dropped", Move { man: Man { player: 0, piece: lance }, ..drop.clone() }),
+        ("onto an occupied square", Move { to: Some(e.game.board.parse_square("e1").unwrap()), ..drop.clone() }),
+        ("promoted on the drop", Move { promotion: e.piece(drop.man.piece).promotes_to, ..drop.clone() }),
+        ("an extra turn earned", Move { earns_extra_turn: true, ..drop.clone() }),
+        ("an origin named", Move { from: Some(e5), ..drop.clone() }),
+    ];
+    for (what, mv) in doctored {
+        assert!(check_record(e, &pos, &mv, &after).is_err(), "{what}: not caught");
+    }
 }
 
 /// docs/DESIGN.md ("Move"): "two paths with the same identity are one move". Under Suzumu's
