@@ -47,11 +47,6 @@ const NOT_PLAYED: &[(&str, &str, &str)] = &[
     ("shoogantshii", "drop-promotion=shogi", "rules.promotion.after-drop"),
     ("shoogantshii", "promotion-trigger=enters-zone", "rules.promotion.after-drop"),
     ("shoogantshii", "promotion-trigger=shogi", "rules.promotion.after-drop"),
-    // Frames and zones of Ryu's warriors other than the default.
-    ("ryu", "warrior-sides=board-fixed", "rules.zone-moves.frame"),
-    ("heian-ryu", "warrior-sides=board-fixed", "rules.zone-moves.frame"),
-    ("ryu", "zone-of-move=destination-zone", "rules.zone-moves.by"),
-    ("heian-ryu", "zone-of-move=destination-zone", "rules.zone-moves.by"),
     // A drop and a move in one turn.
     ("shoogantshii", "drop-turn=extra-action", "rules.drops.per-turn"),
     // Game ends: these are refused for play, and perft/position warn that they are not applied.
@@ -134,17 +129,15 @@ royal = true
 [setup]
 K = "c1"
 
-[rules.zone-moves]
-frame = "board"
-
 [rules.end]
 perpetual-check-detect = "consecutive-checks"
+perpetual-chase = "chaser-loses"
 "#;
     let spec = kensho::spec::parse("probe.toml", src).expect("the probe spec loads");
     let game = spec.resolve(&BTreeMap::new()).expect("defaults");
     let bad = Engine::new(&game).expect_err("refused");
     let paths: Vec<&str> = bad.iter().map(|u| u.path.as_str()).collect();
-    assert!(paths.contains(&"rules.zone-moves.frame"), "{paths:?}");
+    assert!(paths.contains(&"rules.end.perpetual-chase"), "{paths:?}");
     assert!(paths.contains(&"rules.end.perpetual-check-detect"), "{paths:?}");
     assert!(bad.iter().all(|u| u.why.contains("the engine plays only")), "{bad:?}");
 }

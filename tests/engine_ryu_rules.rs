@@ -903,19 +903,54 @@ fn reading_shogi_drops() {
 }
 
 #[test]
-fn reading_options_the_engine_refuses() {
-    // tests/engine_readings.rs: warrior-sides = board-fixed and zone-of-move = destination-zone
-    // (both games) and Heian's repromote = optional are refused by name; their differences
-    // cannot be tested here.
-    for (name, reading, option, path) in [
-        (RYU, "warrior-sides", "board-fixed", "rules.zone-moves.frame"),
-        (RYU, "zone-of-move", "destination-zone", "rules.zone-moves.by"),
-        (HEIAN, "repromote", "optional", "rules.demotion.repromote"),
-    ] {
-        let map = BTreeMap::from([(reading.to_string(), option.to_string())]);
-        let game = loaded(name).resolve(&map).unwrap();
-        let bad = Engine::new(&game).expect_err("refused");
-        assert!(bad.iter().any(|u| u.path == path), "{name} {reading}={option}: {bad:?}");
+fn reading_repromote_optional_is_refused_by_name() {
+    // tests/engine_readings.rs: Heian's repromote = optional needs a memory of which pieces
+    // were demoted, which the engine does not keep; it is refused by name.
+    let map = BTreeMap::from([("repromote".to_string(), "optional".to_string())]);
+    let game = loaded(HEIAN).resolve(&map).unwrap();
+    let bad = Engine::new(&game).expect_err("refused");
+    assert!(bad.iter().any(|u| u.path == "rules.demotion.repromote"), "{bad:?}");
+}
+
+#[test]
+fn reading_warrior_sides_decides_whose_left_the_second_players_warrior_uses() {
+    // RYU-28 "The Left Warriors, while in the first zone, may move one space either to the
+    // left, directly forward or backward, or diagonally forward or backward to the right."
+    // The second player's Left Warrior on d11 stands in his first zone (ranks 10-12). Seen from
+    // him (owner-relative) his left is the board's east: e11, and his right-hand diagonals are
+    // c10 and c12. Board-fixed: left is the board's west, c11, and the right-hand diagonals are
+    // e10 and e12. Forward and backward (d10, d12) are the same. The first player's Left
+    // Warrior on d2 moves alike under both: c2, d3, d1, e3, e1.
+    for (option, second) in [("owner-relative", "d10 d12 e11 c10 c12"), ("board-fixed", "d10 d12 c11 e10 e12")] {
+        let e = engine(RYU, &[("warrior-sides", option)]);
+        let men = ["K@g1", "k@a12", "LW@d2", "lw@d11"];
+        assert_squares(&destinations(&e, &position(&e, &men, "w - 1"), "d11"), &squares(second), option);
+        assert_squares(&destinations(&e, &position(&e, &men, "b - 1"), "d2"), &squares("c2 d3 d1 e3 e1"), option);
+    }
+}
+
+#[test]
+fn reading_zone_of_move_decides_which_zones_powers_a_move_uses() {
+    // RYU-61 "When a non-promoted piece is moved to a previous zone, it does not retain its
+    // previous powers of movement, and assumes the powers granted to it by the zone it has just
+    // moved into." A Rook on c3 (first zone: "may move as a Wazir") on an otherwise empty file.
+    // start-zone: the first zone's Wazir from c3: b3, d3, c2, c4.
+    // destination-zone: each destination with its own zone's powers: first zone by Wazir (b3,
+    // d3, c2), second zone as a Rook (c4-c6), third zone as Rook and King (c7-c9), fourth zone
+    // with the Dragon-King move the spec gives where no zone entry applies (c10-c12, where it
+    // must promote: RYU-64).
+    let men = ["R@c3", "K@g1", "k@a12"];
+    let e = engine(RYU, &[("zone-of-move", "start-zone")]);
+    assert_squares(&destinations(&e, &position(&e, &men, "b - 1"), "c3"), &squares("b3 d3 c2 c4"), "start-zone");
+    let e = engine(RYU, &[("zone-of-move", "destination-zone")]);
+    let pos = position(&e, &men, "b - 1");
+    assert_squares(&destinations(&e, &pos, "c3"), &squares("b3 d3 c2 c4 c5 c6 c7 c8 c9 c10 c11 c12"), "destination-zone");
+    let from = sq("c3");
+    let moves: Vec<Move> = e.legal_moves(&pos).into_iter().filter(|m| m.from == Some(from)).collect();
+    assert_eq!(moves.len(), 12, "one move per destination");
+    for m in &moves {
+        let fourth = m.to.is_some_and(|t| t.rank >= 9);
+        assert_eq!(m.promotion.is_some(), fourth, "{}: promotes exactly in the fourth zone", e.move_text(m));
     }
 }
 

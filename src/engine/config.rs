@@ -304,6 +304,10 @@ pub struct Rules {
     pub bare_king: BareKing,
     pub extra_turn: Option<ExtraTurn>,
     pub demotion: Option<Demotion>,
+    /// `zone-moves.frame = board`: the second player's left and right are the board's.
+    pub board_frame: bool,
+    /// `zone-moves.by = destination`: a move is made with the powers of its destination's zone.
+    pub zone_moves_by_destination: bool,
     /// `end.repetition-counted-at = every-action` (else only positions where the turn passes).
     pub repetition_every_action: bool,
     /// `end.bare-king-when = after-own-turn` (else immediately).
@@ -620,6 +624,8 @@ impl Rules {
             bare_king_after_own_turn: word(r, "end.bare-king-when", "immediately") == "after-own-turn",
             extra_turn,
             demotion,
+            board_frame: word(r, "zone-moves.frame", "player") == "board",
+            zone_moves_by_destination: word(r, "zone-moves.by", "origin") == "destination",
             repetition_every_action: word(r, "end.repetition-counted-at", "turn-boundaries") == "every-action",
         };
         if word(r, "end.repetition", "none") == "loss-for-repeater" {
@@ -638,8 +644,6 @@ const NOT_READ: &[(&str, &[&str], &str)] = &[
     ("skip.missing-piece", &["ignored", "no-skip"], "both values leave every piece of the game as it is"),
     ("end.perpetual-check-detect", &["repetition-all-checks"], "perpetual check is judged on a repetition whose moves all gave check"),
     ("end.precedence", &["[perpetual-check, repetition]", "[impasse, perpetual-check, repetition]", "[perpetual-check, impasse]", "[impasse, perpetual-check]"], "perpetual check is judged before the plain repetition draw; the impasse where end.precedence puts it"),
-    ("zone-moves.by", &["origin"], "a piece moves as the zone it stands in prescribes"),
-    ("zone-moves.frame", &["player"], "directions are the moving player's"),
     ("end.perpetual-chase", &["none"], "the perpetual chase rule is not played yet (issue 5)"),
 ];
 

@@ -135,7 +135,7 @@ fn drop_allowed(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bool {
 fn has_forward_square(engine: &Engine, man: Man, sq: Square) -> bool {
     let compiled = engine.moves_at(man.piece, man.player, sq);
     let here = engine.relative_rank(man.player, sq);
-    generate(compiled, &Occupancy::empty(engine.game.board), sq, Engine::orientation(man.player))
+    generate(compiled, &Occupancy::empty(engine.game.board), sq, engine.orientation(man.player))
         .iter()
         .any(|m| engine.relative_rank(man.player, m.to) > here)
 }

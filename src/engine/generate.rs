@@ -81,15 +81,18 @@ pub fn piece_paths(engine: &Engine, pos: &Position, view: &SideView, sq: Square,
     if frozen && !igui_left_to_frozen(engine, view, man, sq) {
         return Vec::new();
     }
-    let compiled = engine.moves_at(man.piece, man.player, sq);
-    generate_where(compiled, &view.occupancy, sq, Engine::orientation(man.player), &mut |pm| {
-        if frozen && (pm.to != pm.from || pm.captures.is_empty()) {
-            // freeze.blocks = moves-leaving-square: only captures without moving (igui)
-            // remain; not even a pass (SUZ-113 "not even to skip a turn").
-            return false;
-        }
-        path_allowed(engine, pos, view, man, pm)
-    })
+    let mut paths = Vec::new();
+    for set in engine.move_sets(man.piece, man.player, sq) {
+        paths.extend(generate_where(set.moves, &view.occupancy, sq, engine.orientation(man.player), &mut |pm| {
+            if frozen && (pm.to != pm.from || pm.captures.is_empty()) {
+                // freeze.blocks = moves-leaving-square: only captures without moving (igui)
+                // remain; not even a pass (SUZ-113 "not even to skip a turn").
+                return false;
+            }
+            engine.set_allows(&set, man.player, pm.to) && path_allowed(engine, pos, view, man, pm)
+        }));
+    }
+    paths
 }
 
 /// The rules every path of a piece obeys, whether it is played or only attacks a square:
@@ -342,13 +345,16 @@ impl Engine {
     }
 
     fn attacks_from(&self, pos: &Position, view: &SideView, sq: Square, man: Man, target: Square, depth: u32) -> bool {
-        if !self.reach_at(man.piece, man.player, sq).may_capture(Engine::orientation(man.player), sq, target) {
-            return false;
-        }
-        let compiled = self.moves_at(man.piece, man.player, sq);
+        let orientation = self.orientation(man.player);
+        self.move_sets(man.piece, man.player, sq)
+            .iter()
+            .any(|set| set.reach.may_capture(orientation, sq, target) && self.set_attacks(pos, view, sq, man, set, target, depth))
+    }
+
+    fn set_attacks(&self, pos: &Position, view: &SideView, sq: Square, man: Man, set: &super::MoveSet<'_>, target: Square, depth: u32) -> bool {
         let mut hit = false;
-        generate_where(compiled, &view.occupancy, sq, Engine::orientation(man.player), &mut |pm| {
-            if hit || !pm.captures.contains(&target) {
+        generate_where(set.moves, &view.occupancy, sq, self.orientation(man.player), &mut |pm| {
+            if hit || !pm.captures.contains(&target) || !self.set_allows(set, man.player, pm.to) {
                 return false;
             }
             if self.rules.attack_final_leg_only && !(pm.to == target && pm.path.last().is_some_and(|s| s.kind == StepKind::Capture)) {

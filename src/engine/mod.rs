@@ -36,6 +36,22 @@ pub use moves::{Identity, Kind, Move};
 pub use position::{Man, Position};
 use zobrist::Zobrist;
 
+/// One of the moves a piece may use from a square, and where it may end (`Engine::move_sets`).
+pub struct MoveSet<'a> {
+    pub moves: &'a CompiledBetza,
+    pub reach: &'a CaptureReach,
+    pub into: Landing<'a>,
+}
+
+#[derive(Clone, Copy)]
+pub enum Landing<'a> {
+    Anywhere,
+    /// Only squares of this zone (the zone whose move this is).
+    Zone(&'a str),
+    /// Only squares outside every zone-move zone of this piece.
+    OutsideZones(u16),
+}
+
 /// One piece type as the engine uses it.
 #[derive(Clone, Debug)]
 pub struct PieceType {
@@ -183,11 +199,41 @@ impl Engine {
             .is_some_and(|(_, flags)| flags[player as usize][self.game.board.index(sq)])
     }
 
-    pub fn orientation(player: u8) -> Orientation {
-        if player == 0 {
-            Orientation::Up
-        } else {
-            Orientation::Down
+    /// How `player`'s pieces see the board: the second player's forward is down, and its left
+    /// and right are its own unless zone-moves.frame = board (RYU reading warrior-sides).
+    pub fn orientation(&self, player: u8) -> Orientation {
+        match (player, self.rules.board_frame) {
+            (0, _) => Orientation::Up,
+            (_, false) => Orientation::Down,
+            (_, true) => Orientation::DownBoardSides,
+        }
+    }
+
+    /// The move sets the piece on `sq` may use, each with the destinations it may reach
+    /// (zone-moves.by): under `origin` the one move its square's zone prescribes; under
+    /// `destination` each zone's move into that zone, and the plain move to squares outside
+    /// every zone-move zone.
+    pub fn move_sets(&self, piece: u16, player: u8, sq: Square) -> Vec<MoveSet<'_>> {
+        let p = self.piece(piece);
+        if !self.rules.zone_moves_by_destination || p.zone_moves.is_empty() {
+            return vec![MoveSet { moves: self.moves_at(piece, player, sq), reach: self.reach_at(piece, player, sq), into: Landing::Anywhere }];
+        }
+        let mut sets: Vec<MoveSet<'_>> = p
+            .zone_moves
+            .iter()
+            .zip(&p.zone_reach)
+            .map(|((zone, moves), reach)| MoveSet { moves, reach, into: Landing::Zone(zone) })
+            .collect();
+        sets.push(MoveSet { moves: &p.moves, reach: &p.reach, into: Landing::OutsideZones(piece) });
+        sets
+    }
+
+    /// May a move of `set` end on `to`?
+    pub fn set_allows(&self, set: &MoveSet<'_>, player: u8, to: Square) -> bool {
+        match set.into {
+            Landing::Anywhere => true,
+            Landing::Zone(zone) => self.in_zone(zone, player, to),
+            Landing::OutsideZones(piece) => !self.piece(piece).zone_moves.iter().any(|(z, _)| self.in_zone(z, player, to)),
         }
     }
 

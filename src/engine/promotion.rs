@@ -91,7 +91,7 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
 /// even on an otherwise empty board.
 pub fn never_moves_again(engine: &Engine, man: Man, sq: Square) -> bool {
     let compiled = engine.moves_at(man.piece, man.player, sq);
-    generate(compiled, &Occupancy::empty(engine.game.board), sq, Engine::orientation(man.player))
+    generate(compiled, &Occupancy::empty(engine.game.board), sq, engine.orientation(man.player))
         .iter()
         .all(|m| m.to == m.from)
 }

@@ -26,6 +26,9 @@ pub enum Orientation {
     Up,
     /// The second player: the board seen rotated 180 degrees.
     Down,
+    /// The second player moving down, with left and right the board's (the first player's),
+    /// not its own: the board mirrored across the middle rank.
+    DownBoardSides,
 }
 
 /// The board around the moving piece: friends and enemies.
@@ -236,6 +239,7 @@ impl Walker<'_> {
         match self.orientation {
             Orientation::Up => v,
             Orientation::Down => (-v.0, -v.1),
+            Orientation::DownBoardSides => (v.0, -v.1),
         }
     }
 

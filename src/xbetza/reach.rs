@@ -33,8 +33,10 @@ impl CaptureReach {
     pub fn may_capture(&self, orientation: Orientation, from: Square, target: Square) -> bool {
         let Some(rays) = &self.rays else { return true };
         let mut d = (target.file as i32 - from.file as i32, target.rank as i32 - from.rank as i32);
-        if orientation == Orientation::Down {
-            d = (-d.0, -d.1);
+        match orientation {
+            Orientation::Up => {}
+            Orientation::Down => d = (-d.0, -d.1),
+            Orientation::DownBoardSides => d = (d.0, -d.1),
         }
         rays.iter().any(|&((vx, vy), steps)| {
             // d = k * v for some 1 <= k <= steps
