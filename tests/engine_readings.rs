@@ -51,8 +51,6 @@ const NOT_PLAYED: &[(&str, &str, &str)] = &[
     ("shoogantshii", "drop-turn=extra-action", "rules.drops.per-turn"),
     // Game ends: these are refused for play, and perft/position warn that they are not applied.
     ("shogi", "impasse=declaration-27", "rules.end.impasse-declaration"),
-    ("shoogantshii", "perpetual-check-detect=consecutive-checks", "rules.end.perpetual-check-detect"),
-    ("shoogantshii", "perpetual-check-detect=threefold-all-checks", "rules.end.perpetual-check-count"),
     ("shoogantshii", "perpetual-check-result=must-deviate", "rules.end.perpetual-check"),
     ("xiangqi", "perpetual-chase=chaser-loses", "rules.end.perpetual-chase"),
 ];
@@ -130,7 +128,6 @@ royal = true
 K = "c1"
 
 [rules.end]
-perpetual-check-detect = "consecutive-checks"
 perpetual-chase = "chaser-loses"
 "#;
     let spec = kensho::spec::parse("probe.toml", src).expect("the probe spec loads");
@@ -138,6 +135,5 @@ perpetual-chase = "chaser-loses"
     let bad = Engine::new(&game).expect_err("refused");
     let paths: Vec<&str> = bad.iter().map(|u| u.path.as_str()).collect();
     assert!(paths.contains(&"rules.end.perpetual-chase"), "{paths:?}");
-    assert!(paths.contains(&"rules.end.perpetual-check-detect"), "{paths:?}");
     assert!(bad.iter().all(|u| u.why.contains("the engine plays only")), "{bad:?}");
 }

@@ -929,6 +929,37 @@ fn perpetual_check_loses_for_the_checker_on_the_fourth_occurrence() {
     }
 }
 
+#[test]
+fn the_perpetual_check_detect_readings_decide_when_the_checker_loses() {
+    // SHO-42 "Perpetual check, where you hound the enemy King endlessly, is not permitted."
+    // The same cycle as above: the first player's Rook gives check on every one of its moves
+    // (plies 2, 4, 6, 8 ...), and the start position recurs at plies 4, 8 and 12.
+    // threefold-all-checks: the third occurrence (ply 8) with every Rook move a check.
+    // consecutive-checks: the fourth check in a row (ply 8), repetition or not.
+    let men = [("f1", "K"), ("e5", "R"), ("e9", "k")];
+    let cycle = ["K e9-d9", "R e5-d5", "K d9-e9", "R d5-e5"];
+    let moves: Vec<&str> = cycle.iter().cycle().take(40).copied().collect();
+    for (option, why) in [
+        ("threefold-all-checks", "every move of the repeating player gave check"),
+        ("consecutive-checks", "4 checks in a row"),
+    ] {
+        let e = engine(&[("perpetual-check-detect", option)]);
+        let mut p = position(&e, 'w', "-", &men);
+        let (ply, outcome) = play(&e, &mut p, &moves).expect("the game ends");
+        assert_eq!(ply, 8, "{option}");
+        match outcome {
+            Outcome::Win(1, text) => assert!(text.contains(why), "{option}: {text}"),
+            other => panic!("{option}: {other:?}"),
+        }
+    }
+    // consecutive-checks counts only an unbroken run: the Rook checks three times, then
+    // steps away without check (d5-a5, the King on e9), and the game goes on.
+    let e = engine(&[("perpetual-check-detect", "consecutive-checks")]);
+    let mut p = position(&e, 'w', "-", &[("f1", "K"), ("a5", "R"), ("e9", "k")]);
+    let quiet = ["K e9-d9", "R a5-d5", "K d9-e9", "R d5-e5", "K e9-d9", "R e5-d5", "K d9-e9", "R d5-a5", "K e9-d9"];
+    assert!(play(&e, &mut p, &quiet).is_none(), "three checks and a quiet move are no perpetual check");
+}
+
 /// The first player's men for the impasse counts, chosen so that none attacks the king's
 /// squares f8/f9 (the count must come from a plain repetition, not a perpetual check).
 /// SHO-46 "five points for each Cannon, Fóðētu, Rook, and Bishop": Rook a3, Cannon b3,

@@ -278,6 +278,12 @@ pub struct Rules {
     pub repetition_skip_positions_excluded: bool,
     /// `end.perpetual-check = checker-loses`.
     pub perpetual_check_loses: bool,
+    /// `end.perpetual-check-count`: the occurrence of a repetition (or, under
+    /// `perpetual-check-detect = consecutive-checks`, the number of checks in a row) that
+    /// makes a perpetual check.
+    pub perpetual_check_count: u32,
+    /// `end.perpetual-check-detect = consecutive-checks`.
+    pub perpetual_consecutive: bool,
     /// `check.must-resolve`: a player in check must make a move after which no royal is
     /// attacked (where self-check is otherwise allowed).
     pub must_resolve: bool,
@@ -577,6 +583,8 @@ impl Rules {
             repetition_with_hands: word(r, "end.repetition-identity", "board-side") == "board-hands-side",
             repetition_skip_positions_excluded: word(r, "end.repetition-exclude", "none") == "positions-after-skips",
             perpetual_check_loses: word(r, "end.perpetual-check", "none") == "checker-loses",
+            perpetual_check_count: int(r, "end.perpetual-check-count", int(r, "end.repetition-count", 4)) as u32,
+            perpetual_consecutive: word(r, "end.perpetual-check-detect", "repetition-all-checks") == "consecutive-checks",
             // end.royals = checkmate: royals are never taken (legality.self-check) and the game
             // ends by checkmate.
             checkmate_terminal: word(r, "end.checkmate", "by-capture") == "terminal"
@@ -642,7 +650,6 @@ const NOT_READ: &[(&str, &[&str], &str)] = &[
     ("legality.illegal-moves", &["not-generated", "listed-moves-lose"], "illegal moves are never generated; what happens to one a player submits concerns no command yet"),
     ("end.illegal-move", &["none", "loss"], "illegal moves are never generated"),
     ("skip.missing-piece", &["ignored", "no-skip"], "both values leave every piece of the game as it is"),
-    ("end.perpetual-check-detect", &["repetition-all-checks"], "perpetual check is judged on a repetition whose moves all gave check"),
     ("end.precedence", &["[perpetual-check, repetition]", "[impasse, perpetual-check, repetition]", "[perpetual-check, impasse]", "[impasse, perpetual-check]"], "perpetual check is judged before the plain repetition draw; the impasse where end.precedence puts it"),
     ("end.perpetual-chase", &["none"], "the perpetual chase rule is not played yet (issue 5)"),
 ];
@@ -660,15 +667,6 @@ fn unread_settings(r: &BTreeMap<String, Setting>) -> Vec<Unplayable> {
         };
         if !accepted.contains(&text.as_str()) {
             bad.push(Unplayable { path: format!("rules.{path}"), value: text, why: format!("the engine plays only {} ({why})", accepted.join(" or ")) });
-        }
-    }
-    if let (Some(Setting::Int(checks)), Some(Setting::Int(reps))) = (r.get("end.perpetual-check-count"), r.get("end.repetition-count")) {
-        if checks != reps {
-            bad.push(Unplayable {
-                path: "rules.end.perpetual-check-count".into(),
-                value: checks.to_string(),
-                why: "perpetual check is judged on the repetition that ends the game (end.repetition-count)".into(),
-            });
         }
     }
     bad

@@ -127,20 +127,31 @@ impl Engine {
         let gave_check = self.rules.perpetual_check_loses && self.in_check(pos, opponent);
         let key = self.repetition_key(pos);
         history.entries.push(Entry { key, mover: Some(mover), after_skip: mv.is_skip, gave_check });
+        if self.rules.perpetual_check_loses && self.rules.perpetual_consecutive && gave_check {
+            // end.perpetual-check-detect = consecutive-checks: the mover's last N moves all
+            // gave check.
+            let n = self.rules.perpetual_check_count as usize;
+            let mut theirs = history.entries.iter().rev().filter(|e| e.mover == Some(mover)).take(n);
+            if history.entries.iter().filter(|e| e.mover == Some(mover)).count() >= n && theirs.all(|e| e.gave_check) {
+                return Some(Outcome::Win(opponent, format!("perpetual check: {n} checks in a row (end.perpetual-check-detect = consecutive-checks)")));
+            }
+        }
         let impasse_on_repetition = self.rules.impasse.as_ref().is_some_and(|i| i.on_repetition);
-        if !self.rules.repetition_draw && !impasse_on_repetition {
+        let perpetual_on_repetition = self.rules.perpetual_check_loses && !self.rules.perpetual_consecutive;
+        if !self.rules.repetition_draw && !impasse_on_repetition && !perpetual_on_repetition {
+            return None;
+        }
+        if self.rules.repetition_skip_positions_excluded && mv.is_skip {
             return None;
         }
         let counted = |e: &&Entry| e.key == key && !(self.rules.repetition_skip_positions_excluded && e.after_skip);
         let count = history.entries.iter().filter(counted).count() as u32;
-        if count < self.rules.repetition_count || (self.rules.repetition_skip_positions_excluded && mv.is_skip) {
-            return None;
-        }
-        let impasse = || self.impasse_result(pos).filter(|_| impasse_on_repetition);
+        let repeated = count >= self.rules.repetition_count;
+        let impasse = || self.impasse_result(pos).filter(|_| impasse_on_repetition && repeated);
         if let Some(outcome) = impasse().filter(|_| self.rules.impasse.as_ref().is_some_and(|i| i.before_perpetual)) {
             return Some(outcome);
         }
-        if self.rules.perpetual_check_loses {
+        if perpetual_on_repetition && count >= self.rules.perpetual_check_count {
             // end.perpetual-check = checker-loses: every move of one player since the first
             // occurrence gave check.
             let first = history.entries.iter().position(|e| e.key == key).unwrap_or(0);
@@ -155,7 +166,7 @@ impl Engine {
         if let Some(outcome) = impasse() {
             return Some(outcome);
         }
-        if !self.rules.repetition_draw {
+        if !self.rules.repetition_draw || !repeated {
             return None;
         }
         Some(Outcome::Draw(format!("the same position occurred {} times (end.repetition-count = {})", count, self.rules.repetition_count)))
