@@ -651,7 +651,7 @@ const NOT_READ: &[(&str, &[&str], &str)] = &[
     ("end.illegal-move", &["none", "loss"], "illegal moves are never generated"),
     ("skip.missing-piece", &["ignored", "no-skip"], "both values leave every piece of the game as it is"),
     ("end.precedence", &["[perpetual-check, repetition]", "[impasse, perpetual-check, repetition]", "[perpetual-check, impasse]", "[impasse, perpetual-check]"], "perpetual check is judged before the plain repetition draw; the impasse where end.precedence puts it"),
-    ("end.perpetual-chase", &["none"], "the perpetual chase rule is not played yet (issue 5)"),
+    ("end.perpetual-chase", &["none"], "the perpetual chase rule (which moves chase, and which chases are allowed) is not played"),
 ];
 
 fn unread_settings(r: &BTreeMap<String, Setting>) -> Vec<Unplayable> {
