@@ -142,9 +142,11 @@ fn has_forward_square(engine: &Engine, man: Man, sq: Square) -> bool {
 
 /// `drops.pawn-mate`: does dropping this pawn give a check (or mate, which no reply of the
 /// opponent escapes) that the ban counts? `drops.pawn-mate-screen` says which checks count:
-/// the pawn's own attack, or also a gun of the dropper's that the pawn newly serves as screen
-/// (an attack on the royal that did not exist before the drop); under `any-guns` a drop that
-/// newly exposes the dropper's own royal to an enemy gun over the pawn is banned as well.
+/// the pawn's own attack, or also the attack of a gun of the dropper's that the pawn serves as
+/// screen (the gun attacks the royal with the pawn there and did not without it); under
+/// `any-guns` a drop that gives an enemy gun the pawn as screen against the dropper's own royal
+/// is banned as well. Under extra-turn.check = wins a counted check by a drop that earns an
+/// extra turn wins at once, so it is a mate by pawn drop.
 fn pawn_drop_banned(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bool {
     let rules = &engine.rules;
     let player = man.player;
@@ -153,18 +155,23 @@ fn pawn_drop_banned(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bo
     let mut after = pos.clone();
     let mut undo = Vec::new();
     engine.make(&mut after, &mv, &mut undo);
-    let newly_attacked = |side: u8, royal: Square| engine.attacks(&after, 1 - side, royal) && !engine.attacks(pos, 1 - side, royal);
-    if rules.pawn_mate_screen == PawnMateScreen::AnyGuns && engine.royals_of(&after, player).into_iter().any(|r| newly_attacked(player, r)) {
+    // Does a gun of `side` attack `royal` over the pawn as its screen?
+    let gun_over_pawn = |side: u8, royal: Square| {
+        after.squares_of(side).any(|(g, m)| {
+            engine.piece(m.piece).abilities.cannon && engine.piece_attacks(&after, g, royal) && !engine.piece_attacks(pos, g, royal)
+        })
+    };
+    if rules.pawn_mate_screen == PawnMateScreen::AnyGuns && engine.royals_of(&after, player).into_iter().any(|r| gun_over_pawn(opponent, r)) {
         return true;
     }
     let counted_check = engine.royals_of(&after, opponent).into_iter().any(|royal| {
-        engine.piece_attacks(&after, sq, royal)
-            || (rules.pawn_mate_screen != PawnMateScreen::None && newly_attacked(opponent, royal))
+        engine.piece_attacks(&after, sq, royal) || (rules.pawn_mate_screen != PawnMateScreen::None && gun_over_pawn(player, royal))
     });
     if !counted_check {
         return false;
     }
-    if rules.pawn_mate == PawnMate::NoCheck {
+    let mv = Move { earns_extra_turn: earns_extra_turn(engine, pos, &mv), ..mv };
+    if rules.pawn_mate == PawnMate::NoCheck || engine.extra_turn_check_wins(&after, &mv) {
         return true;
     }
     // Mate: every reply leaves a royal of the opponent attacked, unless it wins the game at

@@ -1,7 +1,8 @@
 //! Perft: the number of leaf nodes of the legal-move tree, each move counted once per identity
-//! (docs/DESIGN.md, "Move"). A position where the game ended by royal capture has no moves;
-//! the other game ends (repetition, checkmate where terminal, stalemate results) do not cut the
-//! tree, as in the published perft figures of shogi and xiangqi.
+//! (docs/DESIGN.md, "Move"). A position where the move made decided the game (a royal taken,
+//! a checking extra-turn drop that wins, a bare king: `Engine::decided_by_move`) has no moves;
+//! the other game ends (repetition, impasse, checkmate where terminal, stalemate results) do
+//! not cut the tree, as in the published perft figures of shogi and xiangqi.
 
 use super::make::Undo;
 use super::moves::Move;
@@ -9,13 +10,13 @@ use super::position::Position;
 use super::Engine;
 
 impl Engine {
-    /// Did `mv` end the game by taking a royal (end.royals)?
-    pub fn ends_by_royal_capture(&self, after: &Position, mv: &Move) -> bool {
-        self.royal_loser(after, mv).is_some()
+    /// Did `mv` decide the game by itself (a royal taken, and the rules like it)?
+    pub fn ends_at_once(&self, after: &Position, mv: &Move) -> bool {
+        self.decided_by_move(after, mv).is_some()
     }
 
     /// Perft below one legal move of `pos`: 1 at depth 1, else the tree under the position it
-    /// leads to (empty if the move ended the game by royal capture).
+    /// leads to (empty if the move decided the game).
     pub fn perft_below(&self, pos: &Position, mv: &Move, depth: u32) -> u64 {
         if depth <= 1 {
             return 1;
@@ -23,7 +24,7 @@ impl Engine {
         let mut after = pos.clone();
         let mut undo = Vec::with_capacity(depth as usize);
         self.make(&mut after, mv, &mut undo);
-        if self.ends_by_royal_capture(&after, mv) {
+        if self.ends_at_once(&after, mv) {
             return 0;
         }
         self.perft_inner(&mut after, depth - 1, &mut undo)
@@ -45,7 +46,7 @@ impl Engine {
         let mut total = 0;
         for mv in &moves {
             self.make(pos, mv, undo);
-            if !self.ends_by_royal_capture(pos, mv) {
+            if !self.ends_at_once(pos, mv) {
                 total += self.perft_inner(pos, depth - 1, undo);
             }
             self.unmake(pos, undo);

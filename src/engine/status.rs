@@ -95,11 +95,13 @@ impl Engine {
         })
     }
 
-    /// The result of the game after `mv` was made (`pos` is the position after it), if it ended.
-    pub fn status_after(&self, pos: &Position, mv: &Move, history: &mut History) -> Option<Outcome> {
+    /// The result the move itself decides, whatever came before it: a royal taken, a checking
+    /// first-zone drop under extra-turn.check = wins, a bare king. Perft has no moves below
+    /// such a move; the game ends that need the history (repetition, perpetual check) or an
+    /// agreement (impasse) do not cut its tree.
+    pub fn decided_by_move(&self, after: &Position, mv: &Move) -> Option<Outcome> {
         let mover = mv.man.player;
-        let opponent = 1 - mover;
-        if let Some(loser) = self.royal_loser(pos, mv) {
+        if let Some(loser) = self.royal_loser(after, mv) {
             let why = if self.rules.any_royal_loss {
                 "a royal piece was captured (end.royals = any-royal-captured)"
             } else {
@@ -107,13 +109,24 @@ impl Engine {
             };
             return Some(Outcome::Win(1 - loser, why.into()));
         }
-        if mv.earns_extra_turn
-            && self.rules.extra_turn.as_ref().is_some_and(|e| e.check == ExtraTurnCheck::Wins)
-            && self.in_check(pos, opponent)
-        {
+        if self.extra_turn_check_wins(after, mv) {
             return Some(Outcome::Win(mover, "a drop that earned an extra turn gave check (extra-turn.check = wins)".into()));
         }
-        if let Some(outcome) = self.bare_king(pos, mover) {
+        self.bare_king(after, mover)
+    }
+
+    /// extra-turn.check = wins: a drop that earns an extra turn and gives check wins at once.
+    pub fn extra_turn_check_wins(&self, after: &Position, mv: &Move) -> bool {
+        mv.earns_extra_turn
+            && self.rules.extra_turn.as_ref().is_some_and(|e| e.check == ExtraTurnCheck::Wins)
+            && self.in_check(after, 1 - mv.man.player)
+    }
+
+    /// The result of the game after `mv` was made (`pos` is the position after it), if it ended.
+    pub fn status_after(&self, pos: &Position, mv: &Move, history: &mut History) -> Option<Outcome> {
+        let mover = mv.man.player;
+        let opponent = 1 - mover;
+        if let Some(outcome) = self.decided_by_move(pos, mv) {
             return Some(outcome);
         }
         if let Some(outcome) = self.impasse_by_zone(pos) {
