@@ -65,13 +65,10 @@ KENSHO = os.path.join(ROOT, "target", "release", "kensho")
 # ---------------------------------------------------------------------------------------------
 # Directions as the FIRST player sees them: (files, ranks); forward = toward higher ranks, left =
 # toward file a (the first player sits at rank 1). The second player's pieces use the same vectors
-# rotated 180 degrees, so "forward", "left" and "right" are always the owner's.
-F, B, L, R = (0, 1), (0, -1), (-1, 0), (1, 0)
-FL, FR, BL, BR = (-1, 1), (1, 1), (-1, -1), (1, -1)
-ORTH = [F, B, L, R]
-DIAG = [FL, FR, BL, BR]
-ALL8 = ORTH + DIAG
-KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+# rotated 180 degrees, so "forward", "left" and "right" are always the owner's. They and the
+# setup-square syntax are shared with tools/perft_check.py (they read nothing of any game's rules).
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from perft_check import ALL8, B, BL, BR, DIAG, F, FL, FR, KNIGHT, L, ORTH, R, parse_squares  # noqa: E402,F401
 
 
 # Move components: (kind, vectors, mode). mode "mc" = move or capture, "m" = move only (no
@@ -191,24 +188,6 @@ for _pid in [p for p in RYU_BASE if p != "K"]:
 RYU_PROMOTES = {p: "+" + p for p in RYU_BASE if p != "K"}   # "The King does not promote."
 
 
-def parse_squares(text):
-    """'a3-i3' (a run or a rectangle), 'e6,l6', mixed; 0-based (file, rank) list."""
-    out = []
-    for part in text.split(","):
-        part = part.strip()
-        m = re.fullmatch(r"([a-z])(\d+)(?:-([a-z])(\d+))?", part)
-        assert m, part
-        f1, r1 = ord(m.group(1)) - 97, int(m.group(2)) - 1
-        if m.group(3):
-            f2, r2 = ord(m.group(3)) - 97, int(m.group(4)) - 1
-            for r in range(min(r1, r2), max(r1, r2) + 1):
-                for f in range(min(f1, f2), max(f1, f2) + 1):
-                    out.append((f, r))
-        else:
-            out.append((f1, r1))
-    return out
-
-
 class Game:
     def __init__(self, gid):
         self.id = gid
@@ -298,18 +277,8 @@ def targets(g, bd, s, player, pid):
     f0, r0 = s % W, s // W
     out = {}
     for kind, vecs, mode in g.piece_comps(player, pid, s):
-        if kind == "jump":
-            for df, dr in vecs:
-                f, r = f0 + df, r0 + dr
-                if 0 <= f < W and 0 <= r < H:
-                    t = r * W + f
-                    o = bd[t]
-                    if o is None:
-                        if mode != "c":
-                            out[t] = False
-                    elif o[0] != player and mode != "m":
-                        out[t] = True
-        elif kind == "slide":
+        if kind in ("jump", "slide"):
+            # A jump (leap or step) is one step of a slide that goes no further.
             for df, dr in vecs:
                 f, r = f0 + df, r0 + dr
                 while 0 <= f < W and 0 <= r < H:
@@ -321,6 +290,8 @@ def targets(g, bd, s, player, pid):
                     else:
                         if o[0] != player and mode != "m":
                             out[t] = True
+                        break
+                    if kind == "jump":
                         break
                     f += df
                     r += dr
