@@ -2,8 +2,11 @@
 //! player to move, the game is a draw") and the perpetual-check reading, played through
 //! `make` and `status_after` on positions counted by hand.
 
+mod common;
+
+use common::play_texts as play;
 use kensho::engine::status::Outcome;
-use kensho::engine::{Engine, Position};
+use kensho::engine::Engine;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -11,25 +14,6 @@ fn suzumu(readings: &[(&str, &str)]) -> Engine {
     let spec = kensho::spec::load(Path::new("specs/suzumu.toml")).expect("spec loads");
     let choices: BTreeMap<String, String> = readings.iter().map(|(r, o)| (r.to_string(), o.to_string())).collect();
     Engine::new(&spec.resolve(&choices).expect("readings resolve")).expect("playable")
-}
-
-/// Plays the move texts in turn; returns the first outcome and after how many plies.
-fn play(engine: &Engine, pos: &mut Position, texts: &[&str]) -> Option<(usize, Outcome)> {
-    let mut history = engine.start_history(pos);
-    let mut undo = Vec::new();
-    for (i, text) in texts.iter().enumerate() {
-        let moves = engine.legal_moves(pos);
-        let mv = moves
-            .iter()
-            .find(|m| engine.move_text(m) == *text)
-            .unwrap_or_else(|| panic!("ply {}: {text} is not legal in {}", i + 1, engine.position_string(pos)))
-            .clone();
-        engine.make(pos, &mv, &mut undo);
-        if let Some(o) = engine.status_after(pos, &mv, &mut history) {
-            return Some((i + 1, o));
-        }
-    }
-    None
 }
 
 /// Two Kings walking out and back: the start position recurs after every 4 plies.

@@ -14,8 +14,12 @@
 //! The last test is the generic cross-check for Suzumu, Mitsugumi and Hook: a piece without
 //! abilities, alone on the board, has exactly the destinations its XBetza has.
 
+mod common;
+
+use common::assert_squares as assert_same_squares;
+use common::{all_moves, destinations, find, men_at, moves_from, rows, sorted, texts};
 use kensho::engine::status::Outcome;
-use kensho::engine::{Engine, Kind, Man, Move, Position};
+use kensho::engine::{Engine, Kind, Man, Position};
 use kensho::geometry::Square;
 use kensho::spec::LoadedSpec;
 use kensho::xbetza::{generate, Occupancy, Orientation};
@@ -47,80 +51,14 @@ fn engine(choices: &[(&str, &str)]) -> Engine {
 /// is the second player's, upper case the first player's. `tail` is the side to move and what
 /// follows it in a position string (`b`, `w`, `b - 1 ~w`).
 fn position(e: &Engine, pieces: &[&str], tail: &str) -> Position {
-    let size = e.game.board;
-    let mut grid: BTreeMap<(u8, u8), String> = BTreeMap::new();
-    for spec in pieces {
-        let (id, sq) = spec.split_once('@').unwrap_or_else(|| panic!("'{spec}' is not id@square"));
-        let sq = Square::parse(sq).unwrap();
-        let bare = id.strip_prefix('+').unwrap_or(id);
-        let token = if bare.len() == 1 { id.to_string() } else { format!("({id})") };
-        assert!(grid.insert((sq.rank, sq.file), token).is_none(), "two pieces on {sq}");
-    }
-    let mut rows = Vec::new();
-    for rank in (0..size.ranks).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for file in 0..size.files {
-            match grid.get(&(rank, file)) {
-                Some(t) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push_str(t);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    let text = format!("{} {tail}", rows.join("/"));
+    let text = format!("{} {tail}", rows(e.game.board, &men_at(pieces)));
     e.parse_position(&text).unwrap_or_else(|err| panic!("{text}: {err}"))
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn texts<'a>(e: &Engine, moves: impl Iterator<Item = &'a Move>) -> Vec<String> {
-    let mut v: Vec<String> = moves.map(|m| e.move_text(m)).collect();
-    v.sort();
-    v
-}
-
-/// Every legal move of the side to move, as sorted texts (a duplicate identity would show).
-fn all_moves(e: &Engine, pos: &Position) -> Vec<String> {
-    texts(e, e.legal_moves(pos).iter())
-}
-
-/// The legal moves of the piece on `from`.
-fn moves_from(e: &Engine, pos: &Position, from: &str) -> Vec<String> {
-    let from = Square::parse(from).unwrap();
-    texts(e, e.legal_moves(pos).iter().filter(|m| m.from == Some(from)))
 }
 
 /// The legal capturing moves of the piece on `from`.
 fn captures_from(e: &Engine, pos: &Position, from: &str) -> Vec<String> {
     let from = Square::parse(from).unwrap();
     texts(e, e.legal_moves(pos).iter().filter(|m| m.from == Some(from) && !m.captures.is_empty()))
-}
-
-/// The destination squares of the piece on `from`.
-fn destinations(e: &Engine, pos: &Position, from: &str) -> BTreeSet<String> {
-    let from = Square::parse(from).unwrap();
-    e.legal_moves(pos).iter().filter(|m| m.from == Some(from)).filter_map(|m| m.to.map(|s| s.name())).collect()
-}
-
-/// Compares two square sets, naming only the squares that differ.
-fn assert_same_squares(actual: &BTreeSet<String>, expected: &BTreeSet<String>, context: &str) {
-    let missing: Vec<&String> = expected.difference(actual).collect();
-    let extra: Vec<&String> = actual.difference(expected).collect();
-    assert!(missing.is_empty() && extra.is_empty(), "{context}: missing {missing:?}, unexpected {extra:?}");
 }
 
 /// Every square of the 19x19 board except `except`.
@@ -162,14 +100,11 @@ fn squares(list: &[&str]) -> BTreeSet<String> {
 
 /// Makes the move written `text` (it must be legal) and returns the game result after it.
 fn play(e: &Engine, pos: &mut Position, text: &str) -> Option<Outcome> {
-    let moves = e.legal_moves(pos);
-    let mv = moves.iter().find(|m| e.move_text(m) == text).unwrap_or_else(|| {
-        panic!("{text} is not legal; the legal moves are {:?}", texts(e, moves.iter()))
-    });
+    let mv = find(e, pos, text);
     let mut history = e.start_history(pos);
     let mut undo = Vec::new();
-    e.make(pos, mv, &mut undo);
-    e.status_after(pos, mv, &mut history)
+    e.make(pos, &mv, &mut undo);
+    e.status_after(pos, &mv, &mut history)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,6 +19,9 @@
 //! `decline` declines a Heian extra turn. The id in a move text is the piece id (upper case for
 //! both players).
 
+mod common;
+
+use common::{all_moves, assert_squares, destinations, find, men_at, moves_from, rows, sorted, sq, texts};
 use kensho::engine::status::{History, Outcome};
 use kensho::engine::{Engine, Kind, Move, Position};
 use kensho::geometry::Square;
@@ -50,47 +53,11 @@ fn engine(name: &str, choices: &[(&str, &str)]) -> Engine {
     Engine::new(&game).unwrap_or_else(|bad| panic!("{name} {choices:?}: the engine refuses {bad:?}"))
 }
 
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap_or_else(|e| panic!("{name}: {e:?}"))
-}
-
 /// The position with these men, `id@square` (upper-case id = first player, lower case =
 /// second player; `+r`, `lw`, `+lw` as ids). `tail` is what follows the rows in a position
 /// string: side to move, hands, move number, `+` (`b`, `w G 1`, `b 2G 1 +`).
 fn position(e: &Engine, men: &[&str], tail: &str) -> Position {
-    let size = e.game.board;
-    let mut grid: BTreeMap<(u8, u8), String> = BTreeMap::new();
-    for man in men {
-        let (id, at) = man.split_once('@').unwrap_or_else(|| panic!("'{man}' is not id@square"));
-        let s = sq(at);
-        let bare = id.strip_prefix('+').unwrap_or(id);
-        let token = if bare.len() == 1 { id.to_string() } else { format!("({id})") };
-        assert!(grid.insert((s.rank, s.file), token).is_none(), "two men on {at}");
-    }
-    let rows: Vec<String> = (0..size.ranks)
-        .rev()
-        .map(|rank| {
-            let mut row = String::new();
-            let mut empty = 0;
-            for file in 0..size.files {
-                match grid.get(&(rank, file)) {
-                    Some(t) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push_str(t);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            row
-        })
-        .collect();
-    let text = format!("{} {tail}", rows.join("/"));
+    let text = format!("{} {tail}", rows(e.game.board, &men_at(men)));
     e.parse_position(&text).unwrap_or_else(|err| panic!("{text}: {err}"))
 }
 
@@ -139,35 +106,6 @@ fn ranks_except(ranks: std::ops::RangeInclusive<u8>, except: &str) -> BTreeSet<S
     out
 }
 
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn texts<'a>(e: &Engine, moves: impl Iterator<Item = &'a Move>) -> Vec<String> {
-    let mut v: Vec<String> = moves.map(|m| e.move_text(m)).collect();
-    v.sort();
-    v
-}
-
-/// Every legal move of the side to move, as sorted texts.
-fn all_moves(e: &Engine, pos: &Position) -> Vec<String> {
-    texts(e, e.legal_moves(pos).iter())
-}
-
-/// The legal moves of the man on `from`, as sorted texts.
-fn moves_from(e: &Engine, pos: &Position, from: &str) -> Vec<String> {
-    let from = sq(from);
-    texts(e, e.legal_moves(pos).iter().filter(|m| m.from == Some(from)))
-}
-
-/// The destinations of the man on `from`.
-fn destinations(e: &Engine, pos: &Position, from: &str) -> BTreeSet<String> {
-    let from = sq(from);
-    e.legal_moves(pos).iter().filter(|m| m.from == Some(from)).filter_map(|m| m.to.map(|s| s.name())).collect()
-}
-
 /// The squares the side to move may drop a `piece` on.
 fn drop_squares(e: &Engine, pos: &Position, piece: &str) -> BTreeSet<String> {
     let p = e.piece_index(piece).unwrap();
@@ -176,14 +114,6 @@ fn drop_squares(e: &Engine, pos: &Position, piece: &str) -> BTreeSet<String> {
         .filter(|m| m.kind == Kind::Drop && m.man.piece == p)
         .filter_map(|m| m.to.map(|s| s.name()))
         .collect()
-}
-
-/// The legal move with this text (panics listing the legal moves otherwise).
-fn find(e: &Engine, pos: &Position, text: &str) -> Move {
-    let moves = e.legal_moves(pos);
-    moves.iter().find(|m| e.move_text(m) == text).cloned().unwrap_or_else(|| {
-        panic!("'{text}' is not legal in {}; legal: {:?}", e.position_string(pos), texts(e, moves.iter()))
-    })
 }
 
 /// Plays the move with this text; returns the position after it and the move.
@@ -200,14 +130,6 @@ fn play_judged(e: &Engine, pos: &Position, text: &str, history: &mut History) ->
     let (after, mv) = play(e, pos, text);
     let outcome = e.status_after(&after, &mv, history);
     (after, outcome)
-}
-
-fn assert_squares(actual: &BTreeSet<String>, expected: &BTreeSet<String>, context: &str) {
-    if actual != expected {
-        let missing: Vec<&String> = expected.difference(actual).collect();
-        let extra: Vec<&String> = actual.difference(expected).collect();
-        panic!("{context}: missing {missing:?}, unexpected {extra:?}");
-    }
 }
 
 fn winner(outcome: &Option<Outcome>) -> Option<u8> {

@@ -12,9 +12,13 @@
 //! Upper-case ids are the first player's (moving up, palace d1-f3, promotion zone ranks 7-9),
 //! lower-case the second player's (moving down, palace d7-f9, zone ranks 3-1).
 
+mod common;
+
+use common::play_texts as play;
+use common::{moves_from, rows, sorted, sq};
 use kensho::engine::status::Outcome;
 use kensho::engine::{Engine, Kind, Position};
-use kensho::geometry::Square;
+use kensho::geometry::{BoardSize, Square};
 use kensho::spec::LoadedSpec;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -39,58 +43,20 @@ fn engine(choices: &[(&str, &str)]) -> Engine {
     Engine::new(&game).unwrap_or_else(|bad| panic!("{choices:?}: engine refuses {bad:?}"))
 }
 
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap_or_else(|e| panic!("{name}: {e:?}"))
-}
+/// The board every position here is built on: the default of reading board-size.
+const BOARD: BoardSize = BoardSize { files: 9, ranks: 9 };
 
-/// The position string of a board holding only `men` (square, id; upper case = first player),
-/// `side` ('b' first player, 'w' second) to move, `hands` as in the position string ("-",
-/// "P", "RNp").
+/// The position string of a board holding only `men` (square, id; upper case = first player;
+/// every id written in parentheses), `side` ('b' first player, 'w' second) to move, `hands` as
+/// in the position string ("-", "P", "RNp").
 fn position_text(side: char, hands: &str, men: &[(&str, &str)]) -> String {
-    let mut grid = [[None::<&str>; 9]; 9];
-    for &(square, id) in men {
-        let s = sq(square);
-        assert!(grid[s.rank as usize][s.file as usize].is_none(), "{square} given twice");
-        grid[s.rank as usize][s.file as usize] = Some(id);
-    }
-    let rows: Vec<String> = (0..9)
-        .rev()
-        .map(|r| {
-            let mut row = String::new();
-            let mut empty = 0;
-            for cell in &grid[r] {
-                match cell {
-                    None => empty += 1,
-                    Some(id) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push_str(&format!("({id})"));
-                    }
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            row
-        })
-        .collect();
-    format!("{} {side} {hands} 1", rows.join("/"))
+    let men: Vec<(Square, String)> = men.iter().map(|&(square, id)| (sq(square), format!("({id})"))).collect();
+    format!("{} {side} {hands} 1", rows(BOARD, &men))
 }
 
 fn position(e: &Engine, side: char, hands: &str, men: &[(&str, &str)]) -> Position {
     let text = position_text(side, hands, men);
     e.parse_position(&text).unwrap_or_else(|err| panic!("{text}: {err}"))
-}
-
-/// The legal moves of the man on `from`, as sorted texts (duplicates kept, so that one
-/// identity listed twice fails the comparison).
-fn moves_from(e: &Engine, p: &Position, from: &str) -> Vec<String> {
-    let from = sq(from);
-    let mut out: Vec<String> = e.legal_moves(p).iter().filter(|m| m.from == Some(from)).map(|m| e.move_text(m)).collect();
-    out.sort();
-    out
 }
 
 /// The squares where a piece of type `id` may be dropped (every drop checked to capture
@@ -105,12 +71,6 @@ fn drop_squares(e: &Engine, p: &Position, id: &str) -> BTreeSet<String> {
         assert!(out.insert(to.name()), "{} listed twice", e.move_text(m));
     }
     out
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 fn set(list: &[&str]) -> BTreeSet<String> {
@@ -143,26 +103,6 @@ fn second_palace(file: char, rank: u8) -> bool {
 
 fn occupied(men: &[(&str, &str)], file: char, rank: u8) -> bool {
     men.iter().any(|(s, _)| *s == format!("{file}{rank}"))
-}
-
-/// Plays the move texts in turn from `pos` (each must be legal); returns the first game end
-/// and after how many plies.
-fn play(e: &Engine, pos: &mut Position, texts: &[&str]) -> Option<(usize, Outcome)> {
-    let mut history = e.start_history(pos);
-    let mut undo = Vec::new();
-    for (i, text) in texts.iter().enumerate() {
-        let moves = e.legal_moves(pos);
-        let mv = moves
-            .iter()
-            .find(|m| e.move_text(m) == *text)
-            .unwrap_or_else(|| panic!("ply {}: {text} is not legal in {}", i + 1, e.position_string(pos)))
-            .clone();
-        e.make(pos, &mv, &mut undo);
-        if let Some(o) = e.status_after(pos, &mv, &mut history) {
-            return Some((i + 1, o));
-        }
-    }
-    None
 }
 
 #[test]

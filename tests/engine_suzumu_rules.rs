@@ -11,6 +11,9 @@
 //! Squares: files a.. from the first player's left, ranks 1.. from the first player's side.
 //! Upper-case ids are the first player's (Black, moving up), lower-case the second player's.
 
+mod common;
+
+use common::{find, moves_from, rows, sorted, sq, texts};
 use kensho::engine::status::Outcome;
 use kensho::engine::{Engine, Kind, Move, Position};
 use kensho::geometry::Square;
@@ -40,44 +43,11 @@ fn engine(spec: &str, choices: &[(&str, &str)]) -> Engine {
     Engine::new(&game).unwrap_or_else(|bad| panic!("{spec} {choices:?}: engine refuses {bad:?}"))
 }
 
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap()
-}
-
-/// The position string of a board holding only `men` (square, id; upper case = first player),
-/// `side` to move, `skips` = "" or "~b" / "~w" / "~bw".
+/// The position string of a board holding only `men` (square, id; upper case = first player;
+/// every id written in parentheses), `side` to move, `skips` = "" or "~b" / "~w" / "~bw".
 fn position_text(e: &Engine, side: char, skips: &str, men: &[(&str, &str)]) -> String {
-    let size = e.game.board;
-    let mut grid: Vec<Vec<Option<&str>>> = vec![vec![None; size.files as usize]; size.ranks as usize];
-    for &(square, id) in men {
-        let s = sq(square);
-        assert!(grid[s.rank as usize][s.file as usize].is_none(), "{square} given twice");
-        grid[s.rank as usize][s.file as usize] = Some(id);
-    }
-    let rows: Vec<String> = (0..size.ranks as usize)
-        .rev()
-        .map(|r| {
-            let mut row = String::new();
-            let mut empty = 0;
-            for cell in &grid[r] {
-                match cell {
-                    None => empty += 1,
-                    Some(id) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push_str(&format!("({id})"));
-                    }
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            row
-        })
-        .collect();
-    let mut text = format!("{} {side} - 1", rows.join("/"));
+    let men: Vec<(Square, String)> = men.iter().map(|&(square, id)| (sq(square), format!("({id})"))).collect();
+    let mut text = format!("{} {side} - 1", rows(e.game.board, &men));
     if !skips.is_empty() {
         text.push(' ');
         text.push_str(skips);
@@ -90,32 +60,10 @@ fn position(e: &Engine, side: char, skips: &str, men: &[(&str, &str)]) -> Positi
     e.parse_position(&text).unwrap_or_else(|err| panic!("{text}: {err}"))
 }
 
-/// The legal moves of the man on `from`, as sorted texts (duplicates kept, so that one
-/// identity listed twice fails the comparison).
-fn moves_from(e: &Engine, p: &Position, from: &str) -> Vec<String> {
-    let from = sq(from);
-    let mut out: Vec<String> = e.legal_moves(p).iter().filter(|m| m.from == Some(from)).map(|m| e.move_text(m)).collect();
-    out.sort();
-    out
-}
-
 /// The legal moves from `from` to any of `dests`, as sorted texts.
 fn moves_to(e: &Engine, p: &Position, from: &str, dests: &[&str]) -> Vec<String> {
     let (from, dests): (Square, Vec<Square>) = (sq(from), dests.iter().map(|d| sq(d)).collect());
-    let mut out: Vec<String> = e
-        .legal_moves(p)
-        .iter()
-        .filter(|m| m.from == Some(from) && m.to.is_some_and(|t| dests.contains(&t)))
-        .map(|m| e.move_text(m))
-        .collect();
-    out.sort();
-    out
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
+    texts(e, e.legal_moves(p).iter().filter(|m| m.from == Some(from) && m.to.is_some_and(|t| dests.contains(&t))))
 }
 
 fn sorted_owned(mut v: Vec<String>) -> Vec<String> {
@@ -170,14 +118,6 @@ fn subsets_up_to(fixed: &[&str], items: &[&str], max: usize) -> BTreeSet<Vec<Str
 
 fn has(e: &Engine, p: &Position, text: &str) -> bool {
     e.legal_moves(p).iter().any(|m| e.move_text(m) == text)
-}
-
-fn find(e: &Engine, p: &Position, text: &str) -> Move {
-    let moves = e.legal_moves(p);
-    moves.iter().find(|m| e.move_text(m) == text).cloned().unwrap_or_else(|| {
-        let all: Vec<String> = moves.iter().map(|m| e.move_text(m)).collect();
-        panic!("{text} is not among {all:?}")
-    })
 }
 
 fn name(file: i32, rank: i32) -> String {

@@ -19,6 +19,9 @@
 //! same results. Shogi readings: the one reading, impasse, has the default jsa-24 played here;
 //! its other option (a declaration) is refused by the engine (tests/engine_readings.rs).
 
+mod common;
+
+use common::{all_moves, moves_from, rows, sorted, sq};
 use kensho::engine::status::Outcome;
 use kensho::engine::{Engine, Kind, Position};
 use kensho::geometry::Square;
@@ -48,68 +51,14 @@ fn shogi() -> &'static Engine {
     E.get_or_init(|| build("shogi", &[]))
 }
 
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap_or_else(|e| panic!("{name}: {e:?}"))
-}
-
 /// A position holding only `men` (square, token: `K`, `k`, `+P`, `+r`, ...), `side` ('b' first
 /// player, 'w' second) to move, `hands` as in position strings (`-`, `B2G9Pr`).
 fn position(e: &Engine, side: char, hands: &str, men: &[(&str, &str)]) -> Position {
-    let size = e.game.board;
-    let mut grid: Vec<Vec<Option<&str>>> = vec![vec![None; size.files as usize]; size.ranks as usize];
-    for &(square, token) in men {
-        let s = sq(square);
-        assert!(grid[s.rank as usize][s.file as usize].is_none(), "{square} given twice");
-        grid[s.rank as usize][s.file as usize] = Some(token);
-    }
-    let rows: Vec<String> = (0..size.ranks as usize)
-        .rev()
-        .map(|r| {
-            let mut row = String::new();
-            let mut empty = 0;
-            for cell in &grid[r] {
-                match cell {
-                    None => empty += 1,
-                    Some(token) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push_str(token);
-                    }
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            row
-        })
-        .collect();
-    let text = format!("{} {side} {hands} 1", rows.join("/"));
+    let men: Vec<(Square, String)> = men.iter().map(|&(square, token)| (sq(square), token.to_string())).collect();
+    let text = format!("{} {side} {hands} 1", rows(e.game.board, &men));
     let pos = e.parse_position(&text).unwrap_or_else(|err| panic!("{text}: {err}"));
     assert_eq!(e.position_string(&pos), text, "the position string round-trips");
     pos
-}
-
-/// Every legal move, as sorted texts (duplicates kept, so that one move listed twice fails).
-fn all_moves(e: &Engine, p: &Position) -> Vec<String> {
-    let mut out: Vec<String> = e.legal_moves(p).iter().map(|m| e.move_text(m)).collect();
-    out.sort();
-    out
-}
-
-/// The legal moves of the man on `from`, as sorted texts.
-fn moves_from(e: &Engine, p: &Position, from: &str) -> Vec<String> {
-    let from = sq(from);
-    let mut out: Vec<String> = e.legal_moves(p).iter().filter(|m| m.from == Some(from)).map(|m| e.move_text(m)).collect();
-    out.sort();
-    out
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 /// The squares where the piece `id` may be dropped (as square names).

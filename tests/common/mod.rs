@@ -3,8 +3,14 @@
 //! `moves` asks kensho; `oracle` is an independent, deliberately naive model of plain
 //! leapers and sliders written from the prose ("slides up to 2 squares diagonally forward"),
 //! used as the second implementation that simple pieces are checked against.
+//!
+//! The engine tests on hand-built positions share the second half: [`rows`] writes the board
+//! part of a position string from a list of men, and [`moves_from`], [`all_moves`] and the
+//! like give the engine's legal moves as sorted move texts.
 #![allow(dead_code)]
 
+use kensho::engine::status::Outcome;
+use kensho::engine::{Engine, Move, Position};
 use kensho::geometry::{BoardSize, Square};
 use kensho::xbetza::{self, Occupancy, Orientation, Readings};
 use std::collections::BTreeSet;
@@ -157,4 +163,146 @@ pub fn oracle(
 /// The pass: back on the start square, nothing captured.
 pub fn pass(at: &str) -> Id {
     (at.to_string(), vec![])
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hand-built positions for the engine (docs/engine.md, "Position strings")
+// ---------------------------------------------------------------------------------------------
+
+/// The square named `name` (`h8`), panicking on a malformed name.
+pub fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap_or_else(|e| panic!("{name}: {e:?}"))
+}
+
+/// How a position string writes the man `id` (upper case = first player): a one-letter id as
+/// is, a longer one in parentheses, a leading `+` (promoted) not counted: `K`, `+p`, `(LN)`,
+/// `(+cs)`.
+pub fn token(id: &str) -> String {
+    let bare = id.strip_prefix('+').unwrap_or(id);
+    if bare.len() == 1 {
+        id.to_string()
+    } else {
+        format!("({id})")
+    }
+}
+
+/// The rows of a position string for a `size` board holding only `men` (square, token as it
+/// stands in a position string: `K`, `+p`, `(LN)`): from the highest rank down, separated by
+/// `/`, each run of empty squares written as its decimal count.
+pub fn rows(size: BoardSize, men: &[(Square, String)]) -> String {
+    let mut grid: Vec<Vec<Option<&str>>> = vec![vec![None; size.files as usize]; size.ranks as usize];
+    for (s, token) in men {
+        assert!(size.contains(s.file as i32, s.rank as i32), "{s} is off the {size} board");
+        let cell = &mut grid[s.rank as usize][s.file as usize];
+        assert!(cell.is_none(), "{s} given twice");
+        *cell = Some(token);
+    }
+    let rows: Vec<String> = grid
+        .iter()
+        .rev()
+        .map(|rank| {
+            let mut row = String::new();
+            let mut empty = 0;
+            for cell in rank {
+                match cell {
+                    None => empty += 1,
+                    Some(token) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push_str(token);
+                    }
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            row
+        })
+        .collect();
+    rows.join("/")
+}
+
+/// Men written `id@square` (`K@a1`, `+lw@c2`, `p@e6`) as [`rows`] takes them, each id written
+/// by [`token`].
+pub fn men_at(men: &[&str]) -> Vec<(Square, String)> {
+    men.iter()
+        .map(|man| {
+            let (id, at) = man.split_once('@').unwrap_or_else(|| panic!("'{man}' is not id@square"));
+            (sq(at), token(id))
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engine's legal moves as sorted move texts
+// ---------------------------------------------------------------------------------------------
+
+/// The strings of `list`, sorted: an expected list of move texts written by hand.
+pub fn sorted(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// The texts of `moves`, sorted (duplicates kept, so that one identity listed twice fails the
+/// comparison with a hand-written list).
+pub fn texts<'a>(e: &Engine, moves: impl Iterator<Item = &'a Move>) -> Vec<String> {
+    let mut v: Vec<String> = moves.map(|m| e.move_text(m)).collect();
+    v.sort();
+    v
+}
+
+/// Every legal move of the side to move, as sorted texts (duplicates kept).
+pub fn all_moves(e: &Engine, pos: &Position) -> Vec<String> {
+    texts(e, e.legal_moves(pos).iter())
+}
+
+/// The legal moves of the man on `from`, as sorted texts (duplicates kept).
+pub fn moves_from(e: &Engine, pos: &Position, from: &str) -> Vec<String> {
+    let from = sq(from);
+    texts(e, e.legal_moves(pos).iter().filter(|m| m.from == Some(from)))
+}
+
+/// The destination squares of the man on `from`.
+pub fn destinations(e: &Engine, pos: &Position, from: &str) -> BTreeSet<String> {
+    let from = sq(from);
+    e.legal_moves(pos).iter().filter(|m| m.from == Some(from)).filter_map(|m| m.to.map(|s| s.name())).collect()
+}
+
+/// Compares two square sets, naming only the squares that differ.
+pub fn assert_squares(actual: &BTreeSet<String>, expected: &BTreeSet<String>, context: &str) {
+    let missing: Vec<&String> = expected.difference(actual).collect();
+    let extra: Vec<&String> = actual.difference(expected).collect();
+    assert!(missing.is_empty() && extra.is_empty(), "{context}: missing {missing:?}, unexpected {extra:?}");
+}
+
+/// The legal move with this text (panics naming the position and the legal moves otherwise).
+pub fn find(e: &Engine, pos: &Position, text: &str) -> Move {
+    let moves = e.legal_moves(pos);
+    moves.iter().find(|m| e.move_text(m) == text).cloned().unwrap_or_else(|| {
+        panic!("'{text}' is not legal in {}; legal: {:?}", e.position_string(pos), texts(e, moves.iter()))
+    })
+}
+
+/// Plays the move texts in turn from `pos` (each must be legal), judging the game after each
+/// ply (`status_after` with the history from `pos`); returns the first game end and after how
+/// many plies.
+pub fn play_texts(e: &Engine, pos: &mut Position, move_texts: &[&str]) -> Option<(usize, Outcome)> {
+    let mut history = e.start_history(pos);
+    let mut undo = Vec::new();
+    for (i, text) in move_texts.iter().enumerate() {
+        let moves = e.legal_moves(pos);
+        let mv = moves
+            .iter()
+            .find(|m| e.move_text(m) == *text)
+            .unwrap_or_else(|| panic!("ply {}: {text} is not legal in {}", i + 1, e.position_string(pos)))
+            .clone();
+        e.make(pos, &mv, &mut undo);
+        if let Some(o) = e.status_after(pos, &mv, &mut history) {
+            return Some((i + 1, o));
+        }
+    }
+    None
 }
