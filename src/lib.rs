@@ -1,6 +1,7 @@
 //! kensho (検証, "verification"): a rules-verification and variant-design workbench for shogi
 //! variants. See `docs/DESIGN.md` for the architecture.
 
+pub mod check;
 pub mod commands;
 pub mod crosscheck;
 pub mod engine;
