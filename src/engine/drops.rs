@@ -7,10 +7,9 @@ use super::config::{DeadPiece, ExtraTurnCheck, PawnMate, PawnMateScreen};
 use super::generate::{piece_paths, SideView};
 use super::moves::{Kind, Move};
 use super::position::{Man, Position};
-use super::promotion::never_moves_again;
+use super::promotion::{empty_board_moves, never_moves_again};
 use super::Engine;
 use crate::geometry::Square;
-use crate::xbetza::{generate, Occupancy};
 
 /// The type a captured piece becomes in hand.
 pub fn hand_type(engine: &Engine, piece: u16) -> u16 {
@@ -133,11 +132,8 @@ fn drop_allowed(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bool {
 /// `drops.dead-piece = forward-square`: has the piece a move to a higher rank (its owner's
 /// way) on an otherwise empty board?
 fn has_forward_square(engine: &Engine, man: Man, sq: Square) -> bool {
-    let compiled = engine.moves_at(man.piece, man.player, sq);
     let here = engine.relative_rank(man.player, sq);
-    generate(compiled, &Occupancy::empty(engine.game.board), sq, engine.orientation(man.player))
-        .iter()
-        .any(|m| engine.relative_rank(man.player, m.to) > here)
+    empty_board_moves(engine, man, sq).iter().any(|m| engine.relative_rank(man.player, m.to) > here)
 }
 
 /// `drops.pawn-mate`: does dropping this pawn give a check (or mate, which no reply of the

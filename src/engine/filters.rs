@@ -66,22 +66,11 @@ pub fn path_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -> boo
 /// end of a hop (`p`), so the squares strictly between each leg's ends are looked at: a slide
 /// passes only empty ones, so any piece there was hopped.
 fn hops_a_gun(engine: &Engine, pos: &Position, pm: &PieceMove) -> bool {
+    let board = &engine.game.board;
     let mut at = pm.from;
     pm.path.iter().any(|step| {
-        let (df, dr) = (step.square.file as i32 - at.file as i32, step.square.rank as i32 - at.rank as i32);
-        let n = df.abs().max(dr.abs());
-        let straight = df == 0 || dr == 0 || df.abs() == dr.abs();
-        let start = at;
-        at = step.square;
-        straight
-            && (1..n).any(|k| {
-                engine
-                    .game
-                    .board
-                    .offset(start, (df.signum() * k, dr.signum() * k))
-                    .and_then(|sq| pos.at(sq))
-                    .is_some_and(|m| engine.piece(m.piece).abilities.cannon)
-            })
+        let start = std::mem::replace(&mut at, step.square);
+        board.between(start, step.square).any(|sq| pos.at(sq).is_some_and(|m| engine.piece(m.piece).abilities.cannon))
     })
 }
 

@@ -90,10 +90,13 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
 /// promotion.forced = when-no-further-move: the unpromoted piece on `sq` would have no move
 /// even on an otherwise empty board.
 pub fn never_moves_again(engine: &Engine, man: Man, sq: Square) -> bool {
+    empty_board_moves(engine, man, sq).iter().all(|m| m.to == m.from)
+}
+
+/// The moves of `man` on `sq` with the rest of the board empty (the dead-piece rules).
+pub fn empty_board_moves(engine: &Engine, man: Man, sq: Square) -> Vec<PieceMove> {
     let compiled = engine.moves_at(man.piece, man.player, sq);
     generate(compiled, &Occupancy::empty(engine.game.board), sq, engine.orientation(man.player))
-        .iter()
-        .all(|m| m.to == m.from)
 }
 
 /// The Deva/Dark Spirit rule: capturing a target (or its promoted form) turns the capturer

@@ -118,6 +118,16 @@ impl BoardSize {
         }
     }
 
+    /// The squares strictly between `a` and `b` when they lie on one rank, file or diagonal
+    /// (none otherwise): what a slide from `a` to `b` passes over.
+    pub fn between(&self, a: Square, b: Square) -> impl Iterator<Item = Square> + '_ {
+        let (df, dr) = (b.file as i32 - a.file as i32, b.rank as i32 - a.rank as i32);
+        let n = df.abs().max(dr.abs());
+        let straight = df == 0 || dr == 0 || df.abs() == dr.abs();
+        let steps = if straight { 1..n } else { 1..1 };
+        steps.filter_map(move |k| self.offset(a, (df.signum() * k, dr.signum() * k)))
+    }
+
     /// The square `v` away from `sq`, if it is on the board.
     pub fn offset(&self, sq: Square, v: Vec2) -> Option<Square> {
         let (f, r) = (sq.file as i32 + v.0, sq.rank as i32 + v.1);
@@ -236,6 +246,20 @@ impl fmt::Display for Square {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn between_lists_the_squares_a_slide_passes_over() {
+        let size = BoardSize::parse("9x9").unwrap();
+        let names = |a: &str, b: &str| -> Vec<String> {
+            size.between(Square::parse(a).unwrap(), Square::parse(b).unwrap()).map(|s| s.name()).collect()
+        };
+        assert_eq!(names("a1", "d4"), ["b2", "c3"]);
+        assert_eq!(names("e9", "e5"), ["e8", "e7", "e6"]);
+        assert_eq!(names("i1", "f1"), ["h1", "g1"]);
+        assert!(names("a1", "a2").is_empty(), "neighbours");
+        assert!(names("a1", "b3").is_empty(), "a knight's leap is no line");
+        assert!(names("c3", "c3").is_empty());
+    }
 
     #[test]
     fn square_names_round_trip() {
