@@ -136,20 +136,9 @@ fn passes_near_freezer(engine: &Engine, view: &SideView, man: Man, pm: &PieceMov
         .is_some_and(|p| p.base_steps > 1);
     let mut at = pm.from;
     for (i, step) in pm.path.iter().enumerate() {
-        if rides {
-            // The squares a slide passes through on its way to the leg's end.
-            let (df, dr) = (step.square.file as i32 - at.file as i32, step.square.rank as i32 - at.rank as i32);
-            let n = df.abs().max(dr.abs());
-            if n > 1 && (df == 0 || dr == 0 || df.abs() == dr.abs()) {
-                let (uf, ur) = (df.signum(), dr.signum());
-                for k in 1..n {
-                    if let Some(sq) = engine.game.board.offset(at, (uf * k, ur * k)) {
-                        if freezes_here(sq) {
-                            return true;
-                        }
-                    }
-                }
-            }
+        // The squares a slide passes through on its way to the leg's end.
+        if rides && engine.game.board.between(at, step.square).any(freezes_here) {
+            return true;
         }
         // The piece stands on every leg end it does not hop over, captures included; the
         // last one is where it stops anyway.
@@ -347,8 +336,7 @@ impl Engine {
     fn attacks_from(&self, pos: &Position, view: &SideView, sq: Square, man: Man, target: Square, depth: u32) -> bool {
         let orientation = self.orientation(man.player);
         self.move_sets(man.piece, man.player, sq)
-            .iter()
-            .any(|set| set.reach.may_capture(orientation, sq, target) && self.set_attacks(pos, view, sq, man, set, target, depth))
+            .any(|set| set.reach.may_capture(orientation, sq, target) && self.set_attacks(pos, view, sq, man, &set, target, depth))
     }
 
     fn set_attacks(&self, pos: &Position, view: &SideView, sq: Square, man: Man, set: &super::MoveSet<'_>, target: Square, depth: u32) -> bool {

@@ -213,19 +213,20 @@ impl Engine {
     /// (zone-moves.by): under `origin` the one move its square's zone prescribes; under
     /// `destination` each zone's move into that zone, and the plain move to squares outside
     /// every zone-move zone.
-    pub fn move_sets(&self, piece: u16, player: u8, sq: Square) -> Vec<MoveSet<'_>> {
+    /// (An iterator, not a list: it is asked for every piece in every attack test.)
+    pub fn move_sets(&self, piece: u16, player: u8, sq: Square) -> impl Iterator<Item = MoveSet<'_>> + '_ {
         let p = self.piece(piece);
-        if !self.rules.zone_moves_by_destination || p.zone_moves.is_empty() {
-            return vec![MoveSet { moves: self.moves_at(piece, player, sq), reach: self.reach_at(piece, player, sq), into: Landing::Anywhere }];
-        }
-        let mut sets: Vec<MoveSet<'_>> = p
+        let by_destination = self.rules.zone_moves_by_destination && !p.zone_moves.is_empty();
+        let at_origin = (!by_destination)
+            .then(|| MoveSet { moves: self.moves_at(piece, player, sq), reach: self.reach_at(piece, player, sq), into: Landing::Anywhere });
+        let zones = p
             .zone_moves
             .iter()
             .zip(&p.zone_reach)
-            .map(|((zone, moves), reach)| MoveSet { moves, reach, into: Landing::Zone(zone) })
-            .collect();
-        sets.push(MoveSet { moves: &p.moves, reach: &p.reach, into: Landing::OutsideZones(piece) });
-        sets
+            .filter(move |_| by_destination)
+            .map(|((zone, moves), reach)| MoveSet { moves, reach, into: Landing::Zone(zone) });
+        let outside = by_destination.then_some(MoveSet { moves: &p.moves, reach: &p.reach, into: Landing::OutsideZones(piece) });
+        at_origin.into_iter().chain(zones).chain(outside)
     }
 
     /// May a move of `set` end on `to`?
