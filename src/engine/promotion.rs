@@ -31,7 +31,9 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
     };
     if capture_counts {
         if let Some(target) = deva_target(engine, man, pm, captures) {
-            return vec![Some(target)];
+            // A piece that already is the target's promoted form stays as it is: no change of
+            // type is recorded (found by kensho check's record invariant: `=+DS` on a +DS).
+            return vec![(target != man.piece).then_some(target)];
         }
         return match me.promotes_to {
             Some(t) if rules.capture_promotion_optional => vec![None, Some(t)],
