@@ -17,6 +17,7 @@
 //! column.
 
 use serde::Deserialize;
+use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -25,6 +26,30 @@ pub struct Properties {
     pub spec: String,
     #[serde(default, rename = "invariant")]
     pub invariants: Vec<Invariant>,
+    /// Encoded clauses no invariant checks, each with the reason.
+    #[serde(default)]
+    pub unchecked: Vec<Unchecked>,
+    /// More clauses for the generic invariants to cite: `[generic.promotion-map]` with
+    /// `clauses` and `why` (names: record, make-unmake, round-trip, promotion-map, rotation,
+    /// notation:<piece id>).
+    #[serde(default)]
+    pub generic: BTreeMap<String, GenericCitation>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GenericCitation {
+    pub clauses: Vec<String>,
+    pub why: String,
+}
+
+/// `[[unchecked]]`: encoded clauses that no transition can witness, and why (for example a
+/// clause about the board's size, which every position embodies).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unchecked {
+    pub clauses: Vec<String>,
+    pub why: String,
 }
 
 // No deny_unknown_fields here: serde cannot combine it with `flatten`; `parse` checks the
@@ -39,20 +64,206 @@ pub struct Invariant {
     pub why: String,
 }
 
-/// The invariant kinds and their parameters (docs/check.md).
+/// The invariant kinds and their parameters (docs/check.md). Piece and zone names are the
+/// spec's ids; ranks count from the owner's side, 1-based.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[serde(tag = "kind", rename_all = "kebab-case", rename_all_fields = "kebab-case")]
 pub enum Kind {
     /// Burns (the captures a move makes after its piece arrives): each next to the
     /// destination, at most `max`, never of an `immune` piece.
     Burn { max: usize, immune: Vec<String> },
-    /// No player makes two skips (passes or null moves) in a row.
-    NoConsecutiveSkips,
-    /// After every move, none of these pieces stands unpromoted on its forced ranks (counted
-    /// from its owner's side, 1-based).
-    ForcedPromotion { ranks: std::collections::BTreeMap<String, Vec<u8>> },
-    /// These pieces never stand outside their owner's `zone`.
-    Confined { pieces: Vec<String>, zone: String },
+    /// No player makes two skips (passes or null moves) in a row: `own-turns` counts the
+    /// mover's own previous turn, `any-turns` also forbids a skip right after the opponent's,
+    /// `opponent-turn` forbids only that.
+    NoConsecutiveSkips {
+        #[serde(default)]
+        scope: SkipScope,
+    },
+    /// After every move, none of these pieces stands unpromoted on its forced ranks.
+    ForcedPromotion { ranks: BTreeMap<String, Vec<u8>> },
+    /// These pieces never stand outside their owner's `zone` (a move that captures the last
+    /// enemy royal is exempt where `exempt-royal-captures`: the flying general's capture).
+    Confined {
+        pieces: Vec<String>,
+        zone: String,
+        #[serde(default)]
+        exempt_royal_captures: bool,
+    },
+    /// A jumping piece passes over at most `max` pieces per move, each of a lower jump rank
+    /// than its own (pieces without a rank rank below every ranked piece); the pieces it takes
+    /// on the way are of a lower rank too (unless `capture-any-rank`) and never royal (unless
+    /// `capture-royals`).
+    RankJump {
+        pieces: Vec<String>,
+        max: usize,
+        #[serde(default)]
+        capture_royals: bool,
+        #[serde(default)]
+        capture_any_rank: bool,
+    },
+    /// A piece within `range` (king steps) of a `freezers` piece of the other side (or of
+    /// either side's, `side = both`) does not move; `immune` pieces are never frozen; where
+    /// `may-igui`, a frozen piece may still capture without leaving its square.
+    Frozen {
+        freezers: Vec<String>,
+        range: u8,
+        #[serde(default)]
+        immune: Vec<String>,
+        #[serde(default)]
+        side: FreezeSide,
+        #[serde(default)]
+        may_igui: bool,
+    },
+    /// Drop restrictions (`*` as a piece: every piece): `ranks` a piece may not be dropped
+    /// on; `zones` it may not be dropped in (`own:Z`, `enemy:Z`, or `Z` = own); `only-zone`
+    /// it may be dropped only in (own); `one-per-file`: never two of the mover's unpromoted
+    /// pieces of this type on one file after a drop; `unpromoted`: only unpromoted types are
+    /// dropped.
+    Drops {
+        #[serde(default)]
+        ranks: BTreeMap<String, Vec<u8>>,
+        #[serde(default)]
+        zones: BTreeMap<String, Vec<String>>,
+        #[serde(default)]
+        only_zone: BTreeMap<String, String>,
+        #[serde(default)]
+        one_per_file: Vec<String>,
+        #[serde(default)]
+        unpromoted: bool,
+    },
+    /// A drop of one of these pieces never mates: the opponent has a reply after which the
+    /// dropper cannot take a royal, judged by the engine's legal moves of both positions.
+    PawnDropMate { pieces: Vec<String> },
+    /// Royals facing each other on a file with nothing between: `never-face` (no move leaves
+    /// its own royal facing the enemy's), or `may-capture` (the side to move can then take the
+    /// enemy royal from afar).
+    FlyingKing { royals: Vec<String>, rule: FlyingRule },
+    /// Zone-dependent moves: a move of a piece with zone moves follows the move of the zone its
+    /// origin (`by = origin`) or its destination (`by = destination`) is in, zones and left and
+    /// right seen from the owner (`frame = player`) or from the first player (`frame = board`);
+    /// promoted forms move as their unpromoted piece's `promoted-zone` move, where given.
+    ZoneMoves {
+        by: ZoneBy,
+        #[serde(default)]
+        frame: ZoneFrame,
+        #[serde(default)]
+        promoted_zone: Option<String>,
+    },
+    /// A capture promotes the capturer (a piece that has a promotion) at once; capturing one
+    /// of `deva`'s pieces turns the capturer into the piece it names instead (the last such
+    /// capture on the path), unless the capturer is `exempt`.
+    CapturePromotion {
+        #[serde(default)]
+        deva: BTreeMap<String, String>,
+        #[serde(default)]
+        exempt: Vec<String>,
+    },
+    /// These pieces never capture one of `royals` that the other side could take back on its
+    /// square after the capture (judged by the engine's replies in the position after).
+    ProtectedRoyalBan { pieces: Vec<String>, royals: Vec<String> },
+    /// The game ends exactly when a player's last royal is captured (`last-royal-captured`),
+    /// or exactly when the side to move has no legal move (`no-legal-move`) or no move that
+    /// keeps its royals unattacked (`no-safe-move`).
+    GameEnd { by: EndBy },
+    /// The `count`-th occurrence of a position (board and side, with hands where `hands`)
+    /// at a turn boundary ends the game, and no repetition ends it sooner.
+    Repetition {
+        count: usize,
+        #[serde(default)]
+        hands: bool,
+        /// At that occurrence, a player who gave check with every move since the position's
+        /// first occurrence loses (perpetual check).
+        #[serde(default)]
+        perpetual_check_loses: bool,
+    },
+    /// Promotion: a move promotes only as `trigger` allows with respect to the `zone`
+    /// (`in-zone-start-or-end`: it starts or ends there; `ends-in-zone`; `enters-zone`: starts
+    /// outside, ends inside), to the piece the spec's map gives; where `optional`, every such
+    /// move is offered both ways, except where the piece would stand on a `forced` rank
+    /// unpromoted, and every non-promoting move the trigger allows has its promoting twin;
+    /// where not `optional`, such a move must promote.
+    Promotion {
+        zone: String,
+        trigger: PromotionTrigger,
+        #[serde(default)]
+        optional: bool,
+        #[serde(default)]
+        forced: BTreeMap<String, Vec<u8>>,
+    },
+    /// No move leaves one of the mover's royals attacked (moving into check is illegal).
+    NoSelfCheck,
+    // The generic invariants (src/check/generic.rs): every spec has them; a file cannot name them.
+    #[serde(skip)]
+    Record,
+    #[serde(skip)]
+    MakeUnmake,
+    #[serde(skip)]
+    RoundTrip,
+    #[serde(skip)]
+    PromotionMap,
+    #[serde(skip)]
+    Rotation,
+    #[serde(skip)]
+    Notation { piece: String },
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum PromotionTrigger {
+    InZoneStartOrEnd,
+    EndsInZone,
+    EntersZone,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum SkipScope {
+    /// Not right after the mover's own skip.
+    #[default]
+    OwnTurns,
+    /// Not right after either player's skip.
+    AnyTurns,
+    /// Not right after the opponent's skip (the mover may skip twice in a row).
+    OpponentTurn,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum FreezeSide {
+    #[default]
+    Enemy,
+    Both,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum FlyingRule {
+    NeverFace,
+    MayCapture,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ZoneBy {
+    Origin,
+    Destination,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ZoneFrame {
+    #[default]
+    Player,
+    Board,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndBy {
+    LastRoyalCaptured,
+    NoLegalMove,
+    /// Every legal move (if any) leaves a royal of the side to move attacked.
+    NoSafeMove,
 }
 
 impl Kind {
@@ -60,10 +271,147 @@ impl Kind {
     fn parameters(&self) -> &'static [&'static str] {
         match self {
             Kind::Burn { .. } => &["max", "immune"],
-            Kind::NoConsecutiveSkips => &[],
+            Kind::NoConsecutiveSkips { .. } => &["scope"],
             Kind::ForcedPromotion { .. } => &["ranks"],
-            Kind::Confined { .. } => &["pieces", "zone"],
+            Kind::Confined { .. } => &["pieces", "zone", "exempt-royal-captures"],
+            Kind::RankJump { .. } => &["pieces", "max", "capture-royals", "capture-any-rank"],
+            Kind::Frozen { .. } => &["freezers", "range", "immune", "side", "may-igui"],
+            Kind::Drops { .. } => &["ranks", "zones", "only-zone", "one-per-file", "unpromoted"],
+            Kind::PawnDropMate { .. } => &["pieces"],
+            Kind::FlyingKing { .. } => &["royals", "rule"],
+            Kind::ZoneMoves { .. } => &["by", "frame", "promoted-zone"],
+            Kind::CapturePromotion { .. } => &["deva", "exempt"],
+            Kind::ProtectedRoyalBan { .. } => &["pieces", "royals"],
+            Kind::GameEnd { .. } => &["by"],
+            Kind::Repetition { .. } => &["count", "hands", "perpetual-check-loses"],
+            Kind::Promotion { .. } => &["zone", "trigger", "optional", "forced"],
+            _ => &[],
         }
+    }
+
+    /// The kind's name as written in the file.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Kind::Burn { .. } => "burn",
+            Kind::NoConsecutiveSkips { .. } => "no-consecutive-skips",
+            Kind::ForcedPromotion { .. } => "forced-promotion",
+            Kind::Confined { .. } => "confined",
+            Kind::RankJump { .. } => "rank-jump",
+            Kind::Frozen { .. } => "frozen",
+            Kind::Drops { .. } => "drops",
+            Kind::PawnDropMate { .. } => "pawn-drop-mate",
+            Kind::FlyingKing { .. } => "flying-king",
+            Kind::ZoneMoves { .. } => "zone-moves",
+            Kind::CapturePromotion { .. } => "capture-promotion",
+            Kind::ProtectedRoyalBan { .. } => "protected-royal-ban",
+            Kind::GameEnd { .. } => "game-end",
+            Kind::Repetition { .. } => "repetition",
+            Kind::Promotion { .. } => "promotion",
+            Kind::NoSelfCheck => "no-self-check",
+            Kind::Record => "record",
+            Kind::MakeUnmake => "make-unmake",
+            Kind::RoundTrip => "round-trip",
+            Kind::PromotionMap => "promotion-map",
+            Kind::Rotation => "rotation",
+            Kind::Notation { .. } => "notation",
+        }
+    }
+
+    /// Every piece id the parameters name (`*` excluded), for validation against the spec.
+    pub fn pieces(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        match self {
+            Kind::Burn { immune, .. } => out.extend(immune.iter().map(String::as_str)),
+            Kind::ForcedPromotion { ranks } | Kind::Promotion { forced: ranks, .. } => out.extend(ranks.keys().map(String::as_str)),
+            Kind::Confined { pieces, .. } | Kind::RankJump { pieces, .. } | Kind::PawnDropMate { pieces } => {
+                out.extend(pieces.iter().map(String::as_str))
+            }
+            Kind::Frozen { freezers, immune, .. } => out.extend(freezers.iter().chain(immune).map(String::as_str)),
+            Kind::Drops { ranks, zones, only_zone, one_per_file, .. } => {
+                out.extend(ranks.keys().chain(zones.keys()).chain(only_zone.keys()).chain(one_per_file).map(String::as_str))
+            }
+            Kind::FlyingKing { royals, .. } => out.extend(royals.iter().map(String::as_str)),
+            Kind::CapturePromotion { deva, exempt } => {
+                out.extend(deva.keys().chain(deva.values()).chain(exempt).map(String::as_str))
+            }
+            Kind::ProtectedRoyalBan { pieces, royals } => out.extend(pieces.iter().chain(royals).map(String::as_str)),
+            _ => {}
+        }
+        out.retain(|p| *p != "*");
+        out
+    }
+
+    /// Every zone id the parameters name (without `own:`/`enemy:`).
+    pub fn zones(&self) -> Vec<&str> {
+        match self {
+            Kind::Confined { zone, .. } | Kind::Promotion { zone, .. } => vec![zone],
+            Kind::Drops { zones, only_zone, .. } => zones
+                .values()
+                .flatten()
+                .map(|z| z.trim_start_matches("own:").trim_start_matches("enemy:"))
+                .chain(only_zone.values().map(String::as_str))
+                .collect(),
+            Kind::ZoneMoves { promoted_zone, .. } => promoted_zone.iter().map(String::as_str).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl Properties {
+    /// Checks the file against its spec: the spec id, clause ids, piece and zone names, and
+    /// unique invariant ids. Errors name the file and the invariant.
+    pub fn validate(&self, path: &str, game: &crate::spec::game::GameSpec, clause_ids: &[String]) -> Result<(), String> {
+        if self.spec != game.id {
+            return Err(format!("{path}: spec = \"{}\", but the spec's id is \"{}\"", self.spec, game.id));
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for inv in &self.invariants {
+            let at = format!("{path}: invariant '{}'", inv.id);
+            if !seen.insert(inv.id.as_str()) {
+                return Err(format!("{at}: the id is used twice"));
+            }
+            if inv.clauses.is_empty() {
+                return Err(format!("{at}: cites no clause"));
+            }
+            for c in &inv.clauses {
+                if !clause_ids.contains(c) {
+                    return Err(format!("{at}: the spec has no clause {c}"));
+                }
+            }
+            for p in inv.kind.pieces() {
+                if game.piece(p).is_none() {
+                    return Err(format!("{at}: the spec has no piece {p}"));
+                }
+            }
+            for z in inv.kind.zones() {
+                if !game.zones.contains_key(z) {
+                    return Err(format!("{at}: the spec has no zone {z}"));
+                }
+            }
+        }
+        for (name, cite) in &self.generic {
+            let known = ["record", "make-unmake", "round-trip", "promotion-map", "rotation"].contains(&name.as_str())
+                || name.strip_prefix("notation:").is_some_and(|p| game.piece(p).is_some());
+            if !known {
+                return Err(format!("{path}: [generic.{name}]: no such generic invariant (record, make-unmake, round-trip, promotion-map, rotation, notation:<piece>)"));
+            }
+            for c in &cite.clauses {
+                if !clause_ids.contains(c) {
+                    return Err(format!("{path}: [generic.{name}]: the spec has no clause {c}"));
+                }
+            }
+        }
+        for u in &self.unchecked {
+            for c in &u.clauses {
+                if !clause_ids.contains(c) {
+                    return Err(format!("{path}: [[unchecked]]: the spec has no clause {c}"));
+                }
+            }
+            if u.why.trim().is_empty() {
+                return Err(format!("{path}: [[unchecked]] {:?}: say why", u.clauses));
+            }
+        }
+        Ok(())
     }
 }
 

@@ -1,3 +1,4 @@
+pub mod check;
 pub mod clauses;
 pub mod crosscheck;
 pub mod engine;

@@ -1,0 +1,89 @@
+//! The clause coverage of a run: for every encoded clause of the spec (and of the spec it
+//! extends), the document's words, how it is encoded, the invariants that cite it, how often
+//! they were exercised and violated; and for a clause no invariant checks, why not: the
+//! properties file's `[[unchecked]]` reason, or, for clauses that only shape the board, the
+//! setup or a name, the built-in reason below.
+
+use super::properties::Properties;
+use super::{Invariant, Tally};
+use crate::spec::{ClauseStatus, LoadedSpec};
+use serde::Serialize;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ClauseRow {
+    pub id: String,
+    pub words: String,
+    pub encoding: Vec<String>,
+    pub invariants: Vec<String>,
+    pub exercised: u64,
+    pub violations: u64,
+    /// Why no invariant checks it, or why it was not exercised; empty when it was exercised.
+    pub note: String,
+    /// Whether the note explains it (an `[[unchecked]]` reason or a built-in one).
+    pub explained: bool,
+}
+
+impl ClauseRow {
+    /// Exercised by an invariant, or explained.
+    pub fn accounted_for(&self) -> bool {
+        self.exercised > 0 || self.explained
+    }
+}
+
+/// Every clause of the spec and of the specs it extends, base first.
+pub fn all_clauses(spec: &LoadedSpec) -> Vec<&crate::spec::Clause> {
+    let mut out = spec.base.as_deref().map(all_clauses).unwrap_or_default();
+    out.extend(spec.spec.clauses.iter());
+    out
+}
+
+pub fn encode_paths(c: &crate::spec::Clause) -> Vec<String> {
+    c.encode.as_ref().map(|e| e.get_ref().paths().into_iter().map(String::from).collect()).unwrap_or_default()
+}
+
+/// Clauses that only build the board, the start position or a name: every position embodies
+/// them, and no move can break them. The spec tests (tests/seed_*.rs, `kensho lint`'s counts
+/// and setup checks, the perft calibration) check them instead.
+fn structural(paths: &[String]) -> Option<&'static str> {
+    let kind = |p: &str| -> Option<&'static str> {
+        if p == "board" || p == "board.files" || p == "board.ranks" {
+            Some("the board's size: every position is built on it")
+        } else if p == "setup" || p.starts_with("setup.") || p.starts_with("counts") {
+            Some("the start position: checked against the document's counts and symmetry by `kensho lint`, and by the perft calibration")
+        } else if p.ends_with(".name") {
+            Some("a piece's name: no rule to break")
+        } else {
+            None
+        }
+    };
+    let kinds: Vec<&'static str> = paths.iter().map(|p| kind(p)).collect::<Option<Vec<_>>>()?;
+    kinds.first().copied()
+}
+
+/// The rows for every encoded clause.
+pub fn rows(spec: &LoadedSpec, props: &Properties, invariants: &[Invariant], tally: &Tally) -> Vec<ClauseRow> {
+    all_clauses(spec)
+        .into_iter()
+        .filter(|c| *c.status.get_ref() == ClauseStatus::Encoded)
+        .map(|c| {
+            let id = c.id.get_ref().clone();
+            let citing: Vec<&Invariant> = invariants.iter().filter(|i| i.clauses.contains(&id)).collect();
+            let exercised = citing.iter().map(|i| tally.exercised.get(&i.id).copied().unwrap_or(0)).sum();
+            let violations = citing.iter().map(|i| tally.violated.get(&i.id).copied().unwrap_or(0)).sum();
+            let encoding = encode_paths(c);
+            let reason = props.unchecked.iter().find(|u| u.clauses.contains(&id)).map(|u| u.why.clone());
+            let (note, explained) = match (citing.is_empty(), exercised > 0, reason) {
+                (false, true, _) => (String::new(), false),
+                // Cited, but no run reaches it: the file says why (and where it is tested).
+                (false, false, Some(why)) => (format!("not reached: {why}"), true),
+                (false, false, None) => ("not exercised in this run".to_string(), false),
+                (true, _, Some(why)) => (format!("unchecked: {why}"), true),
+                (true, _, None) => match structural(&encoding) {
+                    Some(why) => (format!("unchecked: {why}"), true),
+                    None => (String::new(), false),
+                },
+            };
+            ClauseRow { id, words: c.text.clone(), encoding, invariants: citing.iter().map(|i| i.id.clone()).collect(), exercised, violations, note, explained }
+        })
+        .collect()
+}

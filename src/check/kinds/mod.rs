@@ -1,0 +1,83 @@
+//! Each invariant kind judged on a transition, from the spec and the public records only: the
+//! position before and after, the `Move`, the result the engine announces, and (for the kinds
+//! that must know what is legal) the engine's public legal-move lists. A kind's premise says
+//! when it is exercised.
+
+mod drops;
+mod ending;
+mod pieces;
+
+use super::properties::{Invariant, Kind};
+use super::{Transition, Verdict};
+use crate::engine::{Man, Position};
+use crate::geometry::Square;
+use crate::spec::game::GameSpec;
+
+pub fn judge(inv: &Invariant, t: &Transition<'_>) -> Verdict {
+    let game = &t.engine.game;
+    match &inv.kind {
+        Kind::Burn { max, immune } => pieces::burn(game, *max, immune, t),
+        Kind::NoConsecutiveSkips { scope } => ending::no_consecutive_skips(*scope, t),
+        Kind::ForcedPromotion { ranks } => pieces::forced_promotion(game, ranks, t),
+        Kind::Confined { pieces, zone, exempt_royal_captures } => {
+            pieces::confined(game, pieces, zone, *exempt_royal_captures, t)
+        }
+        Kind::RankJump { pieces, max, capture_royals, capture_any_rank } => {
+            pieces::rank_jump(game, pieces, *max, *capture_royals, *capture_any_rank, t)
+        }
+        Kind::Frozen { freezers, range, immune, side, may_igui } => {
+            pieces::frozen(game, freezers, *range, immune, *side, *may_igui, t)
+        }
+        Kind::ZoneMoves { by, frame, promoted_zone } => pieces::zone_moves(game, *by, *frame, promoted_zone.as_deref(), t),
+        Kind::CapturePromotion { deva, exempt } => pieces::capture_promotion(game, deva, exempt, t),
+        Kind::Drops { ranks, zones, only_zone, one_per_file, unpromoted } => {
+            drops::drops(game, ranks, zones, only_zone, one_per_file, *unpromoted, t)
+        }
+        Kind::PawnDropMate { pieces } => drops::pawn_drop_mate(game, pieces, t),
+        Kind::FlyingKing { royals, rule } => ending::flying_king(game, royals, *rule, t),
+        Kind::ProtectedRoyalBan { pieces, royals } => ending::protected_royal_ban(game, pieces, royals, t),
+        Kind::GameEnd { by } => ending::game_end(game, *by, t),
+        Kind::Repetition { count, hands, perpetual_check_loses } => ending::repetition(*count, *hands, *perpetual_check_loses, t),
+        Kind::Promotion { zone, trigger, optional, forced } => pieces::promotion(game, zone, *trigger, *optional, forced, t),
+        Kind::NoSelfCheck => ending::no_self_check(game, t),
+        generic => super::generic::judge(generic, t),
+    }
+}
+
+fn id(game: &GameSpec, man: Man) -> &str {
+    &game.pieces[man.piece as usize].id
+}
+
+fn named(list: &[String], piece: &str) -> bool {
+    list.iter().any(|p| p == piece || p == "*")
+}
+
+/// The rank of `sq` counted from `player`'s own side, 1-based (both second-player layouts put
+/// the second player's first rank at the top).
+fn own_rank(game: &GameSpec, player: u8, sq: Square) -> u8 {
+    if player == 0 {
+        sq.rank + 1
+    } else {
+        game.board.ranks - sq.rank
+    }
+}
+
+fn men(pos: &Position) -> impl Iterator<Item = (Square, Man)> + '_ {
+    pos.board.iter().enumerate().filter_map(|(i, m)| m.map(|m| (pos.size.square_at(i), m)))
+}
+
+fn chebyshev(a: Square, b: Square) -> u8 {
+    a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank))
+}
+
+fn royals_of(game: &GameSpec, pos: &Position, player: u8) -> Vec<Square> {
+    men(pos).filter(|(_, m)| m.player == player && game.pieces[m.piece as usize].royal).map(|(s, _)| s).collect()
+}
+
+fn verdict(concerned: bool) -> Verdict {
+    if concerned {
+        Verdict::Holds
+    } else {
+        Verdict::NotConcerned
+    }
+}

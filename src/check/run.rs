@@ -1,0 +1,225 @@
+//! Running the invariants: seeded random games from the start (every legal move of every
+//! position reached is judged, the game goes on by one of them), and designed positions
+//! (random placements of the spec's pieces, hands and skip facts), each judged the same way.
+//! Games run in parallel; the tallies are summed, so the result does not depend on the
+//! scheduling. The first violation of each invariant is kept with its position, shrunk.
+
+use super::designed::{self, Aim};
+use super::shrink;
+use super::{Invariant, Kind, Tally, Transition};
+use crate::engine::random::SplitMix64;
+use crate::engine::status::History;
+use crate::engine::{Engine, Move, Position};
+use crate::geometry::Square;
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+
+/// How much to run. Game `i` uses seed `seed + i`; designed position `j` uses seed
+/// `seed + DESIGNED_OFFSET + j`, so every case can be replayed alone.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub games: usize,
+    pub plies: usize,
+    pub positions: usize,
+    pub seed: u64,
+}
+
+pub const DESIGNED_OFFSET: u64 = 1 << 32;
+
+/// What a run found: the tally, how much was judged, and where.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub tally: Tally,
+    pub transitions: u64,
+    pub positions: u64,
+    pub designed: u64,
+}
+
+impl Report {
+    pub fn merge(&mut self, other: Report) {
+        self.tally.merge(other.tally);
+        self.transitions += other.transitions;
+        self.positions += other.positions;
+        self.designed += other.designed;
+    }
+}
+
+/// Judges every legal move of `pos` (and the position itself) against `invariants`. `history`
+/// and `line` are the game so far where `pos` was reached in a game; `played` is the index of
+/// the move the game goes on by (it alone sees the line, for repetition).
+fn judge_position(
+    engine: &Engine,
+    invariants: &[Invariant],
+    pos: &Position,
+    moves: &[Move],
+    history: &History,
+    line: Option<&[Position]>,
+    played: Option<usize>,
+    origin: &str,
+    report: &mut Report,
+) {
+    report.positions += 1;
+    report.tally.check_position(invariants, engine, pos, moves, origin);
+    let mut after = pos.clone();
+    let mut undo = Vec::new();
+    for (i, mv) in moves.iter().enumerate() {
+        engine.make(&mut after, mv, &mut undo);
+        let mut h = history.clone();
+        let outcome = engine.status_after(&after, mv, &mut h);
+        let t = Transition {
+            engine,
+            before: pos,
+            mv,
+            after: &after,
+            moves,
+            outcome: outcome.as_ref(),
+            line: if played == Some(i) { line } else { None },
+        };
+        report.tally.check(invariants, &t, origin);
+        report.transitions += 1;
+        engine.unmake(&mut after, &mut undo);
+    }
+}
+
+/// One seeded random game: every position's moves judged; the game goes on by a random one.
+pub fn game(engine: &Engine, invariants: &[Invariant], seed: u64, plies: usize) -> Report {
+    played_game(engine, invariants, seed, plies, false)
+}
+
+/// A seeded game that shuffles: after a few random plies each side moves a piece out and back
+/// (quiet board moves, then their reverses), so positions repeat, as the repetition rules need
+/// and random play (with drops above all) almost never gives.
+pub fn shuffle_game(engine: &Engine, invariants: &[Invariant], seed: u64, plies: usize) -> Report {
+    played_game(engine, invariants, seed, plies, true)
+}
+
+/// The quiet board moves (no capture, no promotion, not a drop or skip).
+fn quiet(mv: &Move) -> bool {
+    mv.captures.is_empty() && mv.promotion.is_none() && mv.from.is_some() && mv.from != mv.to && !mv.earns_extra_turn
+}
+
+fn played_game(engine: &Engine, invariants: &[Invariant], seed: u64, plies: usize, shuffle: bool) -> Report {
+    let mut report = Report::default();
+    let mut rng = SplitMix64::new(seed);
+    let mut pos = engine.start();
+    let mut history = engine.start_history(&pos);
+    let mut line: Vec<Position> = vec![pos.clone()];
+    let mut undo = Vec::new();
+    let opening = if shuffle { rng.below(24) } else { plies };
+    // Per side: the quiet move it went out by, to come back by its reverse.
+    let mut out: [Option<(Square, Square)>; 2] = [None, None];
+    for ply in 0..plies {
+        let moves = engine.legal_moves(&pos);
+        if moves.is_empty() || engine.status_before(&pos, &moves).is_some() {
+            break;
+        }
+        let mut pick = rng.below(moves.len());
+        if ply >= opening {
+            let side = pos.side as usize;
+            let back = out[side].take().and_then(|(from, to)| moves.iter().position(|m| quiet(m) && m.from == Some(to) && m.to == Some(from)));
+            let quiet_moves: Vec<usize> = (0..moves.len()).filter(|&i| quiet(&moves[i])).collect();
+            pick = match back {
+                Some(i) => i,
+                None if !quiet_moves.is_empty() => {
+                    let i = quiet_moves[rng.below(quiet_moves.len())];
+                    out[side] = moves[i].from.zip(moves[i].to);
+                    i
+                }
+                None => pick,
+            };
+        }
+        let kind = if shuffle { "shuffle game" } else { "game" };
+        let origin = format!("{kind} seed {seed}, ply {}", ply + 1);
+        judge_position(engine, invariants, &pos, &moves, &history, Some(&line), Some(pick), &origin, &mut report);
+        let mv = &moves[pick];
+        engine.make(&mut pos, mv, &mut undo);
+        undo.clear();
+        let ended = engine.status_after(&pos, mv, &mut history).is_some();
+        if !pos.extra_turn {
+            line.push(pos.clone());
+        }
+        if ended {
+            break;
+        }
+    }
+    report
+}
+
+/// One designed position (see `designed`), judged like a game position without history.
+pub fn designed_position(engine: &Engine, invariants: &[Invariant], seed: u64, aim: &Aim) -> Report {
+    let mut report = Report::default();
+    let mut rng = SplitMix64::new(seed);
+    let Some(pos) = designed::position(engine, invariants, &mut rng, aim) else { return report };
+    let moves = engine.legal_moves(&pos);
+    if engine.status_before(&pos, &moves).is_some() {
+        return report;
+    }
+    report.designed += 1;
+    let history = engine.start_history(&pos);
+    let origin = format!("designed position, seed {seed}");
+    judge_position(engine, invariants, &pos, &moves, &history, None, None, &origin, &mut report);
+    report
+}
+
+/// The whole budget: games, then designed positions, in parallel, with `bar` advanced once per
+/// game or position.
+pub fn run(engine: &Engine, invariants: &[Invariant], budget: Budget, bar: &ProgressBar) -> Report {
+    let games = (0..budget.games).into_par_iter().map(|i| {
+        let r = game(engine, invariants, budget.seed.wrapping_add(i as u64), budget.plies);
+        bar.inc(1);
+        r
+    });
+    let aim = Aim::default();
+    let designed = (0..budget.positions).into_par_iter().map(|j| {
+        let r = designed_position(engine, invariants, budget.seed.wrapping_add(DESIGNED_OFFSET + j as u64), &aim);
+        bar.inc(1);
+        r
+    });
+    let mut report = games.chain(designed).reduce(Report::default, |mut a, b| {
+        a.merge(b);
+        a
+    });
+    shrink::shrink_witnesses(engine, invariants, &mut report.tally);
+    report
+}
+
+/// Designed positions aimed at the invariants never exercised: up to `tries` positions per
+/// invariant, each built around the pieces the invariant names, until it is exercised.
+pub fn aim_at_unexercised(engine: &Engine, invariants: &[Invariant], seed: u64, tries: usize, report: &mut Report, bar: &ProgressBar) {
+    let unexercised: Vec<&Invariant> = invariants.iter().filter(|i| !report.tally.exercised.contains_key(&i.id)).collect();
+    for (n, inv) in unexercised.into_iter().enumerate() {
+        let aim = Aim::at(engine, inv);
+        let base = seed.wrapping_add(DESIGNED_OFFSET * 2 + (n as u64) * tries as u64);
+        bar.set_message(format!("aiming at {}", inv.id));
+        // In parallel rounds of a few positions, stopping once the invariant was exercised.
+        // The repetition kinds need a game's history: shuffle games instead of positions.
+        let history = needs_line(&inv.kind);
+        let mut done = 0;
+        while done < tries && !report.tally.exercised.contains_key(&inv.id) {
+            let round = (tries - done).min(if history { 8 } else { 64 });
+            let part = (done..done + round)
+                .into_par_iter()
+                .map(|j| {
+                    if history {
+                        shuffle_game(engine, invariants, base + j as u64, 60)
+                    } else {
+                        designed_position(engine, invariants, base + j as u64, &aim)
+                    }
+                })
+                .reduce(Report::default, |mut a, b| {
+                    a.merge(b);
+                    a
+                });
+            report.merge(part);
+            done += round;
+            bar.inc(round as u64);
+        }
+    }
+    shrink::shrink_witnesses(engine, invariants, &mut report.tally);
+}
+
+/// Whether any invariant is of a kind that reads the game's line (repetition): its witnesses
+/// cannot be shrunk to a single position.
+pub fn needs_line(kind: &Kind) -> bool {
+    matches!(kind, Kind::Repetition { .. })
+}

@@ -1,0 +1,297 @@
+//! `kensho check SPEC...`: the invariants of properties/<spec>.toml and the generic ones, run
+//! over seeded random games and designed positions, then designed positions aimed at every
+//! invariant not yet exercised; the clause coverage table; every violation with its shrunk
+//! witness and the seed to replay it.
+
+use super::engine::{draw_position, engine_for_moves};
+use crate::check::coverage::{self, ClauseRow};
+use crate::check::generic::{self, ClauseEncoding};
+use crate::check::properties::{self, Properties};
+use crate::check::run::{self, Budget, Report};
+use crate::check::Invariant;
+use crate::engine::Engine;
+use crate::spec::LoadedSpec;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Everything one spec's check needs, loaded and validated.
+pub struct Subject {
+    pub spec: LoadedSpec,
+    pub properties_path: String,
+    pub properties: Properties,
+    pub engine: Engine,
+    pub invariants: Vec<Invariant>,
+    pub warnings: Vec<String>,
+}
+
+/// properties/<stem>.toml beside the spec's directory (specs/x.toml -> properties/x.toml).
+pub fn default_properties_path(spec_path: &Path) -> PathBuf {
+    let stem = spec_path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+    let dir = spec_path.parent().unwrap_or(Path::new("."));
+    let root = dir.parent().unwrap_or(Path::new("."));
+    root.join("properties").join(format!("{stem}.toml"))
+}
+
+/// Loads the properties file and the engine; errors are for the user (exit 2).
+pub fn subject(spec: LoadedSpec, choices: &BTreeMap<String, String>, properties_path: &Path) -> Result<Subject, String> {
+    let path = properties_path.display().to_string();
+    let text = std::fs::read_to_string(properties_path).map_err(|e| format!("{path}: cannot read the properties file of {}: {e}", spec.path))?;
+    let props = properties::parse(&path, &text)?;
+    let clauses = coverage::all_clauses(&spec);
+    let clause_ids: Vec<String> = clauses.iter().map(|c| c.id.get_ref().clone()).collect();
+    let (engine, warnings) = engine_for_moves(&spec, choices)?;
+    props.validate(&path, &engine.game, &clause_ids)?;
+    let encodings: Vec<(String, Vec<String>)> = clauses
+        .iter()
+        .filter(|c| *c.status.get_ref() == crate::spec::ClauseStatus::Encoded)
+        .map(|c| (c.id.get_ref().clone(), coverage::encode_paths(c)))
+        .collect();
+    let view: Vec<ClauseEncoding<'_>> =
+        encodings.iter().map(|(id, paths)| ClauseEncoding { id, paths: paths.iter().map(String::as_str).collect() }).collect();
+    let mut invariants = props.invariants.clone();
+    for mut g in generic::invariants(&engine.game, &view) {
+        // The file may give a generic invariant more clauses to cite ([generic.<name>]).
+        if let Some(cite) = props.generic.get(g.id.trim_start_matches("generic:")) {
+            for c in &cite.clauses {
+                if !g.clauses.contains(c) {
+                    g.clauses.push(c.clone());
+                }
+            }
+            g.why = format!("{} {}", g.why, cite.why);
+        }
+        invariants.push(g);
+    }
+    Ok(Subject { spec, properties_path: path, properties: props, engine, invariants, warnings })
+}
+
+pub fn bar(len: u64, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(len);
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} {elapsed_precise}")
+            .expect("static template")
+            .progress_chars("=> "),
+    );
+    pb
+}
+
+/// What `kensho check` found for one spec.
+pub struct Outcome {
+    pub report: Report,
+    pub rows: Vec<ClauseRow>,
+    pub seconds: f64,
+    pub budget: Budget,
+    pub aimed_tries: usize,
+}
+
+/// The run: games and designed positions, then positions aimed at unexercised invariants.
+pub fn check(subject: &Subject, budget: Budget, aimed_tries: usize, progress: bool) -> Outcome {
+    let started = Instant::now();
+    let pb = bar((budget.games + budget.positions) as u64, !progress);
+    pb.set_message(format!("{}: games and designed positions", subject.engine.game.id));
+    let mut report = run::run(&subject.engine, &subject.invariants, budget, &pb);
+    if aimed_tries > 0 {
+        let missing = subject.invariants.iter().filter(|i| !report.tally.exercised.contains_key(&i.id)).count();
+        pb.set_length(pb.length().unwrap_or(0) + (missing * aimed_tries) as u64);
+        run::aim_at_unexercised(&subject.engine, &subject.invariants, budget.seed, aimed_tries, &mut report, &pb);
+    }
+    pb.finish_and_clear();
+    let rows = coverage::rows(&subject.spec, &subject.properties, &subject.invariants, &report.tally);
+    Outcome { report, rows, seconds: started.elapsed().as_secs_f64(), budget, aimed_tries }
+}
+
+fn shorten(s: &str, max: usize) -> String {
+    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if s.chars().count() <= max {
+        s
+    } else {
+        format!("{}…", s.chars().take(max - 1).collect::<String>())
+    }
+}
+
+fn summary(subject: &Subject, o: &Outcome) -> String {
+    let r = &o.report;
+    let rate = if o.seconds > 0.0 { r.transitions as f64 / o.seconds } else { 0.0 };
+    let unaccounted = o.rows.iter().filter(|c| !c.accounted_for()).count();
+    format!(
+        "{} ({}), properties {}: {} invariants ({} from the file), seed {}\n\
+         {} games of up to {} plies and {} designed positions ({} admissible, {} aimed tries per unexercised invariant): \
+         {} positions, {} transitions in {:.1} s ({:.0} transitions/s)\n\
+         clauses: {} encoded, {} exercised, {} explained, {} neither; violations: {}\n",
+        subject.engine.game.name,
+        subject.spec.path,
+        subject.properties_path,
+        subject.invariants.len(),
+        subject.properties.invariants.len(),
+        o.budget.seed,
+        o.budget.games,
+        o.budget.plies,
+        o.budget.positions,
+        r.designed,
+        o.aimed_tries,
+        r.positions,
+        r.transitions,
+        o.seconds,
+        rate,
+        o.rows.len(),
+        o.rows.iter().filter(|c| c.exercised > 0).count(),
+        o.rows.iter().filter(|c| c.exercised == 0 && c.explained).count(),
+        unaccounted,
+        r.tally.total_violations(),
+    )
+}
+
+/// The coverage table (tabled), plain or Markdown.
+pub fn render_table(subject: &Subject, o: &Outcome, markdown: bool) -> String {
+    use tabled::settings::{object::Columns, Modify, Style, Width};
+    use tabled::{Table, Tabled};
+    #[derive(Tabled)]
+    struct Row {
+        clause: String,
+        words: String,
+        #[tabled(rename = "encoded at")]
+        encoding: String,
+        invariants: String,
+        exercised: u64,
+        violations: u64,
+        note: String,
+    }
+    let rows: Vec<Row> = o
+        .rows
+        .iter()
+        .map(|c| Row {
+            clause: c.id.clone(),
+            words: shorten(&c.words, 60),
+            encoding: shorten(&c.encoding.join(", "), 40),
+            invariants: shorten(&c.invariants.join(", "), 50),
+            exercised: c.exercised,
+            violations: c.violations,
+            note: if markdown { c.note.clone() } else { shorten(&c.note, 60) },
+        })
+        .collect();
+    let mut table = Table::new(rows);
+    if markdown {
+        table.with(Style::markdown());
+    } else {
+        table.with(Style::psql()).with(Modify::new(Columns::new(1..2)).with(Width::wrap(60)));
+    }
+    let mut out = String::new();
+    if markdown {
+        out.push_str(&format!("## {}\n\n", subject.engine.game.name));
+        for line in summary(subject, o).lines() {
+            out.push_str(&format!("{line}  \n"));
+        }
+        out.push('\n');
+    } else {
+        out.push_str(&summary(subject, o));
+    }
+    out.push_str(&format!("{table}\n"));
+    out.push_str(&render_invariants(subject, o, markdown));
+    let missing: Vec<&ClauseRow> = o.rows.iter().filter(|c| !c.accounted_for()).collect();
+    if !missing.is_empty() {
+        out.push_str("\nClauses neither exercised nor explained:\n");
+        for c in missing {
+            let why = if c.invariants.is_empty() { "no invariant cites it and no [[unchecked]] reason".to_string() } else { format!("{} never exercised", c.invariants.join(", ")) };
+            out.push_str(&format!("  {}: {} ({why})\n", c.id, shorten(&c.words, 70)));
+        }
+    }
+    out.push_str(&render_violations(subject, o));
+    out
+}
+
+fn render_invariants(subject: &Subject, o: &Outcome, markdown: bool) -> String {
+    use tabled::settings::Style;
+    use tabled::{Table, Tabled};
+    #[derive(Tabled)]
+    struct Row {
+        invariant: String,
+        kind: &'static str,
+        clauses: usize,
+        exercised: u64,
+        violations: u64,
+    }
+    let rows: Vec<Row> = subject
+        .invariants
+        .iter()
+        .map(|i| Row {
+            invariant: i.id.clone(),
+            kind: i.kind.name(),
+            clauses: i.clauses.len(),
+            exercised: o.report.tally.exercised.get(&i.id).copied().unwrap_or(0),
+            violations: o.report.tally.violated.get(&i.id).copied().unwrap_or(0),
+        })
+        .collect();
+    let mut table = Table::new(rows);
+    if markdown {
+        table.with(Style::markdown());
+    } else {
+        table.with(Style::psql());
+    }
+    format!("\n{table}\n")
+}
+
+/// Every violation: the invariant, its clauses, the message, where it was found (with the seed),
+/// and the (shrunk) witness position drawn and as a string.
+pub fn render_violations(subject: &Subject, o: &Outcome) -> String {
+    let mut out = String::new();
+    for v in &o.report.tally.violations {
+        let count = o.report.tally.violated.get(&v.invariant).copied().unwrap_or(1);
+        out.push_str(&format!(
+            "\nVIOLATION of {} ({}), {count} time(s): {}\n  found in {}\n",
+            v.invariant,
+            v.clauses.join(", "),
+            v.message,
+            v.origin
+        ));
+        let label = if v.shrunk { "minimal witness" } else { "witness" };
+        out.push_str(&format!("  {label}: {}\n", v.position));
+        if !v.mv.is_empty() {
+            out.push_str(&format!("  move: {}\n", v.mv));
+        }
+        if let Ok(pos) = subject.engine.parse_position(&v.position) {
+            for line in draw_position(&subject.engine, &pos).lines() {
+                out.push_str(&format!("    {line}\n"));
+            }
+        }
+    }
+    out
+}
+
+pub fn to_json(subject: &Subject, o: &Outcome) -> Value {
+    let r = &o.report;
+    json!({
+        "spec": subject.engine.game.id,
+        "path": subject.spec.path,
+        "properties": subject.properties_path,
+        "seed": o.budget.seed,
+        "budget": {"games": o.budget.games, "plies": o.budget.plies, "positions": o.budget.positions, "aimed_tries": o.aimed_tries},
+        "positions": r.positions,
+        "designed_positions": r.designed,
+        "transitions": r.transitions,
+        "seconds": o.seconds,
+        "transitions_per_second": if o.seconds > 0.0 { r.transitions as f64 / o.seconds } else { 0.0 },
+        "invariants": subject.invariants.iter().map(|i| json!({
+            "id": i.id,
+            "kind": i.kind.name(),
+            "clauses": i.clauses,
+            "why": i.why,
+            "exercised": r.tally.exercised.get(&i.id).copied().unwrap_or(0),
+            "violations": r.tally.violated.get(&i.id).copied().unwrap_or(0),
+        })).collect::<Vec<_>>(),
+        "clauses": o.rows,
+        "violations": r.tally.violations.iter().map(|v| json!({
+            "invariant": v.invariant,
+            "clauses": v.clauses,
+            "message": v.message,
+            "origin": v.origin,
+            "position": v.position,
+            "move": v.mv,
+            "shrunk": v.shrunk,
+        })).collect::<Vec<_>>(),
+    })
+}
