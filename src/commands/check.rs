@@ -3,6 +3,7 @@
 //! invariant not yet exercised; the clause coverage table; every violation with its shrunk
 //! witness and the seed to replay it.
 
+use super::clauses::shorten;
 use super::engine::{draw_position, engine_for_moves};
 use crate::check::coverage::{self, ClauseRow};
 use crate::check::generic::{self, ClauseEncoding};
@@ -103,15 +104,6 @@ pub fn check(subject: &Subject, budget: Budget, aimed_tries: usize, progress: bo
     pb.finish_and_clear();
     let rows = coverage::rows(&subject.spec, &subject.properties, &subject.invariants, &report.tally);
     Outcome { report, rows, seconds: started.elapsed().as_secs_f64(), budget, aimed_tries }
-}
-
-fn shorten(s: &str, max: usize) -> String {
-    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    if s.chars().count() <= max {
-        s
-    } else {
-        format!("{}…", s.chars().take(max - 1).collect::<String>())
-    }
 }
 
 fn summary(subject: &Subject, o: &Outcome) -> String {

@@ -5,7 +5,8 @@ use crate::spec::{ClauseStatus, LoadedSpec};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
-fn shorten(s: &str, max: usize) -> String {
+/// The text on one line, cut to `max` characters with an ellipsis.
+pub fn shorten(s: &str, max: usize) -> String {
     let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
     if s.chars().count() <= max {
         s
