@@ -738,14 +738,15 @@ fn flying_king_may_capture_fails_when_the_engine_cannot_shoot_the_facing_king() 
     // Shoogantshii SHO-7 "if the two Kings face each other on an otherwise open file, one King
     // may shoot the other from a distance". The verdict asks the engine's legal moves of the
     // position before, so only an engine without the shot (piece.K.ability.flying-capture =
-    // none) breaks it; the spec's own engine holds on the same transition.
+    // none) breaks it; the spec's own engine holds on the same transition. The transition
+    // carries each engine's legal moves of the position before, as `kensho check` gives them.
     let inv_body = "id = \"shoot\"\nkind = \"flying-king\"\nclauses = [\"SHO-7\"]\nroyals = [\"K\"]\nrule = \"may-capture\"";
     let g = game("shoogantshii");
     let inv = g.inv(inv_body);
     let before = g.pos(0, &[("e2", "K"), ("e8", "k"), ("a1", "P")]);
     let mv = g.legal(&before, "P a1-a2");
     let after = g.made(&before, &mv);
-    holds(&inv, &g.t(&before, &mv, &after, &[]));
+    holds(&inv, &g.t(&before, &mv, &after, &g.e.legal_moves(&before)));
     assert!(legal_moves_hold(&g, &inv, &before) > 0);
     let broken = game_with(
         "shoogantshii",
@@ -759,7 +760,7 @@ fn flying_king_may_capture_fails_when_the_engine_cannot_shoot_the_facing_king() 
     let after = broken.made(&before, &mv);
     violated(
         &inv,
-        &broken.t(&before, &mv, &after, &[]),
+        &broken.t(&before, &mv, &after, &broken.e.legal_moves(&before)),
         &["SHO-7"],
         "the royals on e2 and e8 face each other, and the side to move cannot take",
     );

@@ -75,17 +75,11 @@ fn build(s: &Subject, d: &Design) -> Option<Position> {
     let z = &e.zobrist;
     let squares = g.board.square_count();
     let mut pos = Position::empty(g.board, g.pieces.len());
-    let mut royals: Vec<Man> = g
-        .setup
-        .iter()
-        .filter_map(|p| e.piece_index(&p.piece).filter(|&i| g.pieces[i as usize].royal).map(|piece| Man { player: p.player, piece }))
-        .collect();
-    royals.sort_by_key(|m| (m.player, m.piece));
-    royals.dedup();
+    let royals = designed::setup_royals(e);
     let men = royals
         .iter()
         .zip(&d.men)
-        .map(|(m, &(sq, _, _))| (sq, *m))
+        .map(|(&(player, piece), &(sq, _, _))| (sq, Man { player, piece }))
         .chain(d.men.iter().map(|&(sq, piece, player)| (sq, Man { player, piece: (piece % g.pieces.len()) as u16 })).filter(|(_, m)| !g.pieces[m.piece as usize].royal));
     for (sq, man) in men {
         let sq: Square = g.board.square_at(sq % squares);
@@ -93,12 +87,11 @@ fn build(s: &Subject, d: &Design) -> Option<Position> {
             pos.put(z, sq, Some(man));
         }
     }
-    if matches!(g.rule("drops.enabled"), Some(kensho::spec::settings::Setting::Bool(true))) {
+    if designed::drops_enabled(e) {
+        let droppable = designed::droppable(e);
         for &(player, piece, n) in &d.hands {
             let piece = (piece % g.pieces.len()) as u16;
-            let p = &g.pieces[piece as usize];
-            let promoted = g.pieces.iter().any(|q| q.promotes_to.as_ref() == Some(&p.id));
-            if !p.royal && !promoted {
+            if droppable.contains(&piece) {
                 pos.set_hand(z, player, piece, n);
             }
         }
@@ -108,26 +101,12 @@ fn build(s: &Subject, d: &Design) -> Option<Position> {
     designed::reachable(e, &pos).then_some(pos)
 }
 
-/// Every legal move of `pos` judged; the violations, each with the position string.
+/// Every legal move of `pos` judged by `kensho check`'s own position judge; the first
+/// violation with the position string.
 fn judge(s: &Subject, pos: &Position) -> Result<(), String> {
     let e = &s.engine;
-    let moves = e.legal_moves(pos);
-    if e.status_before(pos, &moves).is_some() {
-        return Ok(());
-    }
-    let mut tally = Tally::default();
-    tally.check_position(&s.invariants, e, pos, &moves, "proptest");
-    let mut after = pos.clone();
-    let mut undo = Vec::new();
-    for mv in &moves {
-        e.make(&mut after, mv, &mut undo);
-        let mut history = e.start_history(pos);
-        let outcome = e.status_after(&after, mv, &mut history);
-        let t = kensho::check::Transition { engine: e, before: pos, mv, after: &after, moves: &moves, outcome: outcome.as_ref(), line: None };
-        tally.check(&s.invariants, &t, "proptest");
-        e.unmake(&mut after, &mut undo);
-    }
-    match tally.violations.first() {
+    let report = run::position(e, &s.invariants, pos, "proptest");
+    match report.tally.violations.first() {
         None => Ok(()),
         Some(v) => Err(format!(
             "{}: {} ({}) broken by {}: {}\n  position: {}",

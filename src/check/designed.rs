@@ -55,7 +55,31 @@ pub fn admissible(engine: &Engine, invariants: &[Invariant], pos: &Position, man
     })
 }
 
-fn drops_enabled(engine: &Engine) -> bool {
+/// (player, royal type) for every royal type the setup gives a player, sorted, once each.
+pub fn setup_royals(engine: &Engine) -> Vec<(u8, u16)> {
+    let game = &engine.game;
+    let mut out: Vec<(u8, u16)> = game
+        .setup
+        .iter()
+        .filter_map(|p| engine.piece_index(&p.piece).filter(|&i| game.pieces[i as usize].royal).map(|i| (p.player, i)))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The types that can stand in hand: not royal, not a promoted form.
+pub fn droppable(engine: &Engine) -> Vec<u16> {
+    let game = &engine.game;
+    (0..game.pieces.len() as u16)
+        .filter(|&i| {
+            let p = &game.pieces[i as usize];
+            !p.royal && !game.pieces.iter().any(|q| q.promotes_to.as_ref() == Some(&p.id))
+        })
+        .collect()
+}
+
+pub fn drops_enabled(engine: &Engine) -> bool {
     matches!(engine.game.rule("drops.enabled"), Some(Setting::Bool(true)))
 }
 
@@ -83,13 +107,7 @@ pub fn position(engine: &Engine, invariants: &[Invariant], rng: &mut SplitMix64,
     };
     // Royals: one of each royal type the setup gives a player; near the aim half the time.
     // A side never has more royals than its setup gives it.
-    let mut royal_types: Vec<(u8, u16)> = game
-        .setup
-        .iter()
-        .filter_map(|p| engine.piece_index(&p.piece).filter(|&i| game.pieces[i as usize].royal).map(|i| (p.player, i)))
-        .collect();
-    royal_types.sort();
-    royal_types.dedup();
+    let royal_types = setup_royals(engine);
     // The setup's royals and their royal promotions: placed here, once per side.
     let setup_royal = |p: u16| royal_types.iter().any(|&(_, r)| r == p || engine.piece(r).promotes_to == Some(p));
     let aimed: Vec<u16> = aim.pieces.iter().copied().filter(|&p| !setup_royal(p)).collect();
@@ -128,12 +146,7 @@ pub fn position(engine: &Engine, invariants: &[Invariant], rng: &mut SplitMix64,
     // to move.
     let side = rng.below(2) as u8;
     if drops_enabled(engine) {
-        let droppable: Vec<u16> = (0..game.pieces.len() as u16)
-            .filter(|&i| {
-                let p = &game.pieces[i as usize];
-                !p.royal && !game.pieces.iter().any(|q| q.promotes_to.as_ref() == Some(&p.id))
-            })
-            .collect();
+        let droppable = droppable(engine);
         if !droppable.is_empty() {
             for player in 0..2u8 {
                 for _ in 0..rng.below(4) {

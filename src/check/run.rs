@@ -47,6 +47,7 @@ impl Report {
 /// Judges every legal move of `pos` (and the position itself) against `invariants`. `history`
 /// and `line` are the game so far where `pos` was reached in a game; `played` is the index of
 /// the move the game goes on by (it alone sees the line, for repetition).
+#[allow(clippy::too_many_arguments)]
 fn judge_position(
     engine: &Engine,
     invariants: &[Invariant],
@@ -62,10 +63,13 @@ fn judge_position(
     report.tally.check_position(invariants, engine, pos, moves, origin);
     let mut after = pos.clone();
     let mut undo = Vec::new();
+    // One copy of the history for the position; each move's entry is dropped after it.
+    let mut h = history.clone();
+    let known = h.len();
     for (i, mv) in moves.iter().enumerate() {
         engine.make(&mut after, mv, &mut undo);
-        let mut h = history.clone();
         let outcome = engine.status_after(&after, mv, &mut h);
+        h.truncate(known);
         let t = Transition {
             engine,
             before: pos,
@@ -147,17 +151,23 @@ fn played_game(engine: &Engine, invariants: &[Invariant], seed: u64, plies: usiz
 
 /// One designed position (see `designed`), judged like a game position without history.
 pub fn designed_position(engine: &Engine, invariants: &[Invariant], seed: u64, aim: &Aim) -> Report {
-    let mut report = Report::default();
     let mut rng = SplitMix64::new(seed);
-    let Some(pos) = designed::position(engine, invariants, &mut rng, aim) else { return report };
-    let moves = engine.legal_moves(&pos);
-    if engine.status_before(&pos, &moves).is_some() {
+    let Some(pos) = designed::position(engine, invariants, &mut rng, aim) else { return Report::default() };
+    let mut report = position(engine, invariants, &pos, &format!("designed position, seed {seed}"));
+    report.designed = report.positions;
+    report
+}
+
+/// Any position (no history behind it) with every legal move judged; nothing when the game is
+/// over there.
+pub fn position(engine: &Engine, invariants: &[Invariant], pos: &Position, origin: &str) -> Report {
+    let mut report = Report::default();
+    let moves = engine.legal_moves(pos);
+    if engine.status_before(pos, &moves).is_some() {
         return report;
     }
-    report.designed += 1;
-    let history = engine.start_history(&pos);
-    let origin = format!("designed position, seed {seed}");
-    judge_position(engine, invariants, &pos, &moves, &history, None, None, &origin, &mut report);
+    let history = engine.start_history(pos);
+    judge_position(engine, invariants, pos, &moves, &history, None, None, origin, &mut report);
     report
 }
 

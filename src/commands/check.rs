@@ -140,7 +140,7 @@ fn summary(subject: &Subject, o: &Outcome) -> String {
 
 /// The coverage table (tabled), plain or Markdown.
 pub fn render_table(subject: &Subject, o: &Outcome, markdown: bool) -> String {
-    use tabled::settings::{object::Columns, Modify, Style, Width};
+    use tabled::settings::{object::Columns, Modify, Width};
     use tabled::{Table, Tabled};
     #[derive(Tabled)]
     struct Row {
@@ -166,11 +166,9 @@ pub fn render_table(subject: &Subject, o: &Outcome, markdown: bool) -> String {
             note: if markdown { c.note.clone() } else { shorten(&c.note, 60) },
         })
         .collect();
-    let mut table = Table::new(rows);
-    if markdown {
-        table.with(Style::markdown());
-    } else {
-        table.with(Style::psql()).with(Modify::new(Columns::new(1..2)).with(Width::wrap(60)));
+    let mut table = styled(Table::new(rows), markdown);
+    if !markdown {
+        table.with(Modify::new(Columns::new(1..2)).with(Width::wrap(60)));
     }
     let mut out = String::new();
     if markdown {
@@ -196,8 +194,18 @@ pub fn render_table(subject: &Subject, o: &Outcome, markdown: bool) -> String {
     out
 }
 
-fn render_invariants(subject: &Subject, o: &Outcome, markdown: bool) -> String {
+/// Markdown for people's documents, psql-like in the terminal.
+fn styled(mut table: tabled::Table, markdown: bool) -> tabled::Table {
     use tabled::settings::Style;
+    if markdown {
+        table.with(Style::markdown());
+    } else {
+        table.with(Style::psql());
+    }
+    table
+}
+
+fn render_invariants(subject: &Subject, o: &Outcome, markdown: bool) -> String {
     use tabled::{Table, Tabled};
     #[derive(Tabled)]
     struct Row {
@@ -218,13 +226,7 @@ fn render_invariants(subject: &Subject, o: &Outcome, markdown: bool) -> String {
             violations: o.report.tally.violated.get(&i.id).copied().unwrap_or(0),
         })
         .collect();
-    let mut table = Table::new(rows);
-    if markdown {
-        table.with(Style::markdown());
-    } else {
-        table.with(Style::psql());
-    }
-    format!("\n{table}\n")
+    format!("\n{}\n", styled(Table::new(rows), markdown))
 }
 
 /// Every violation: the invariant, its clauses, the message, where it was found (with the seed),

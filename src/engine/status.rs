@@ -63,6 +63,12 @@ impl History {
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
+
+    /// Forgets every position after the first `len` (to judge a move with `status_after` and
+    /// take it back without copying the history).
+    pub fn truncate(&mut self, len: usize) {
+        self.entries.truncate(len);
+    }
 }
 
 impl Engine {

@@ -53,7 +53,7 @@ pub fn flying_king(game: &GameSpec, royals: &[String], rule: FlyingRule, t: &Tra
         FlyingRule::MayCapture => {
             let Some((a, b)) = facing(game, royals, t.before) else { return Verdict::NotConcerned };
             let (mine, theirs) = if t.before.side == 0 { (a, b) } else { (b, a) };
-            let takes = t.engine.legal_moves(t.before).iter().any(|m| m.from == Some(mine) && m.captures.iter().any(|c| c.0 == theirs));
+            let takes = t.moves.iter().any(|m| m.from == Some(mine) && m.captures.iter().any(|c| c.0 == theirs));
             if takes {
                 Verdict::Holds
             } else {
