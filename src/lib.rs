@@ -7,5 +7,6 @@ pub mod crosscheck;
 pub mod engine;
 pub mod geometry;
 pub mod report;
+pub mod smt;
 pub mod spec;
 pub mod xbetza;

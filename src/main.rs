@@ -65,6 +65,61 @@ enum Command {
     /// Run the invariants of properties/<spec>.toml (and the generic ones) over seeded random
     /// games and designed positions; print the clause coverage table. Exit 1 on a violation.
     Check(CheckArgs),
+    /// Every reading's options against its default, each with a witness position (Z3, or a
+    /// search, confirmed by the engine) or a proof of no effect; every path shape of every
+    /// piece driven both ways by Z3; dead notation. Exit 1 when a shape is dead or a Z3
+    /// witness disagrees with the generator.
+    Ambiguities(AmbiguitiesArgs),
+    /// The spec consistency proofs (Z3): forced promotion and drop bans against mobility, the
+    /// jump ranking, promotion maps, the promotion zone against the setup. Exit 1 when one is
+    /// refuted.
+    Prove(ProveArgs),
+}
+
+/// Bounds shared by the SMT commands.
+#[derive(Args)]
+struct SmtArgs {
+    /// Z3's time limit per query, in milliseconds (a query that runs out reports unknown).
+    #[arg(long, default_value_t = 5000, value_name = "MS")]
+    timeout: u32,
+    /// Radius of the symbolic window around the moving piece, in king steps.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=18))]
+    window: u8,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: CheckFormat,
+}
+
+impl SmtArgs {
+    fn limits(&self) -> kensho::smt::Limits {
+        kensho::smt::Limits { timeout_ms: self.timeout, window: self.window, ..Default::default() }
+    }
+}
+
+#[derive(Args)]
+#[command(after_help = "Each non-default option of every reading is compared with the default (docs/smt.md). A witness is a position on which the engine, under the two options, allows different moves (or reaches different results); it is printed drawn, with its position string and the moves that differ. 'proved' means Z3 found no difference within the window for every facet the option changes; 'unknown' says why. Exit status: 0 done, 1 dead notation or a Z3 path witness the generator disagrees with, 2 bad input.")]
+struct AmbiguitiesArgs {
+    /// Spec files (specs/*.toml).
+    #[arg(required = true)]
+    specs: Vec<std::path::PathBuf>,
+    /// Seed of the search fallback (default: from the clock; printed either way).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Positions the search fallback tries per option.
+    #[arg(long, default_value_t = 400)]
+    search: usize,
+    #[command(flatten)]
+    smt: SmtArgs,
+}
+
+#[derive(Args)]
+#[command(after_help = "Every proof is proved, refuted with a witness, or unknown with the reason (docs/smt.md). Exit status: 0 none refuted, 1 a proof refuted, 2 bad input.")]
+struct ProveArgs {
+    /// Spec files (specs/*.toml).
+    #[arg(required = true)]
+    specs: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    smt: SmtArgs,
 }
 
 #[derive(Args)]
@@ -724,5 +779,67 @@ fn main() -> ExitCode {
         Command::Crosscheck(args) => run_crosscheck(args),
         Command::Position(args) => run_position(args),
         Command::Check(args) => run_check(args),
+        Command::Ambiguities(args) => run_ambiguities(args),
+        Command::Prove(args) => run_prove(args),
+    }
+}
+
+fn run_ambiguities(args: AmbiguitiesArgs) -> ExitCode {
+    use kensho::commands::ambiguities;
+    let Some(specs) = load_specs(&args.specs) else {
+        return ExitCode::from(2);
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(1)
+    });
+    eprintln!("seed {seed} (replay with --seed {seed})");
+    let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let limits = kensho::smt::Limits { search_positions: args.search, ..args.smt.limits() };
+    let mut failed = false;
+    let mut json = Vec::new();
+    for spec in &specs {
+        let result = ambiguities::run(spec, &limits, seed, progress);
+        failed |= result.dead().next().is_some() || result.unconfirmed().next().is_some();
+        let engine = kensho::engine::Engine::for_moves(&spec.game).ok().map(|(e, _)| e);
+        match args.smt.format {
+            CheckFormat::Table => outln!("{}", ambiguities::render(&result, engine.as_ref(), false)),
+            CheckFormat::Markdown => outln!("{}", ambiguities::render(&result, engine.as_ref(), true)),
+            CheckFormat::Json => json.push(ambiguities::to_json(&result)),
+        }
+    }
+    if let CheckFormat::Json = args.smt.format {
+        outln!("{}", serde_json::to_string_pretty(&serde_json::Value::Array(json)).expect("json"));
+    }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn run_prove(args: ProveArgs) -> ExitCode {
+    use kensho::commands::prove;
+    let Some(specs) = load_specs(&args.specs) else {
+        return ExitCode::from(2);
+    };
+    let limits = args.smt.limits();
+    let mut refuted = false;
+    let mut json = Vec::new();
+    for spec in &specs {
+        let result = prove::run(spec, &limits);
+        refuted |= result.refuted();
+        match args.smt.format {
+            CheckFormat::Table => outln!("{}", prove::render(&result, false)),
+            CheckFormat::Markdown => outln!("{}", prove::render(&result, true)),
+            CheckFormat::Json => json.push(serde_json::json!(result)),
+        }
+    }
+    if let CheckFormat::Json = args.smt.format {
+        outln!("{}", serde_json::to_string_pretty(&serde_json::Value::Array(json)).expect("json"));
+    }
+    if refuted {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
 }

@@ -1,3 +1,4 @@
+pub mod ambiguities;
 pub mod check;
 pub mod clauses;
 pub mod crosscheck;
@@ -6,3 +7,4 @@ pub mod findings;
 pub mod moves;
 pub mod output;
 pub mod show;
+pub mod prove;

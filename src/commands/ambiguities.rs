@@ -1,0 +1,143 @@
+//! `kensho ambiguities SPEC...`: every reading's options against its default, each with a
+//! witness position the engine confirms or a proof of no effect (src/smt/readings.rs), and
+//! every path shape of every piece driven by Z3 (src/smt/paths.rs); dead notation is a finding.
+
+use super::engine::draw_position;
+use crate::engine::Engine;
+use crate::smt::paths::{path_witnesses, PathReport};
+use crate::smt::readings::{reading_witnesses, ReadingReport};
+use crate::smt::{Limits, Verdict};
+use crate::spec::LoadedSpec;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::time::Instant;
+use tabled::builder::Builder;
+
+/// One spec's results.
+#[derive(Serialize)]
+pub struct Ambiguities {
+    pub spec: String,
+    pub seed: u64,
+    pub readings: Vec<ReadingReport>,
+    pub paths: Vec<PathReport>,
+    pub seconds: f64,
+}
+
+impl Ambiguities {
+    /// Path shapes that never move: lint findings (dead notation).
+    pub fn dead(&self) -> impl Iterator<Item = &PathReport> {
+        self.paths.iter().filter(|p| p.verdict == Verdict::Proved)
+    }
+
+    /// Path shapes whose Z3 witness the generator did not confirm: a disagreement to look at.
+    pub fn unconfirmed(&self) -> impl Iterator<Item = &PathReport> {
+        self.paths.iter().filter(|p| p.verdict == Verdict::Witness && !p.confirmed)
+    }
+}
+
+pub fn run(spec: &LoadedSpec, limits: &Limits, seed: u64, progress: bool) -> Ambiguities {
+    let started = Instant::now();
+    let bar = if progress { ProgressBar::new_spinner() } else { ProgressBar::hidden() };
+    bar.set_style(ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("static template"));
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar.set_message(format!("{}: path shapes", spec.game.id));
+    let paths = path_witnesses(&spec.game, limits);
+    bar.set_message(format!("{}: readings", spec.game.id));
+    let readings = reading_witnesses(spec, limits, seed);
+    bar.finish_and_clear();
+    Ambiguities { spec: spec.path.clone(), seed, readings, paths, seconds: started.elapsed().as_secs_f64() }
+}
+
+fn style(table: &mut tabled::Table, markdown: bool) {
+    if markdown {
+        table.with(tabled::settings::Style::markdown());
+    } else {
+        table.with(tabled::settings::Style::psql());
+    }
+}
+
+/// The terminal (or Markdown) report: the readings table, every witness drawn, the path-shape
+/// summary and the findings.
+pub fn render(result: &Ambiguities, engine: Option<&Engine>, markdown: bool) -> String {
+    let mut out = String::new();
+    let h = |s: &str| if markdown { format!("\n## {s}\n\n") } else { format!("\n{s}\n") };
+    out.push_str(&h(&format!("{}: readings ({:.1} s, seed {})", result.spec, result.seconds, result.seed)));
+    let mut b = Builder::default();
+    b.push_record(["reading", "option vs default", "effect", "method", "verdict", "summary"]);
+    for r in &result.readings {
+        for c in &r.comparisons {
+            b.push_record([
+                r.reading.clone(),
+                format!("{} vs {}", c.option, r.default),
+                c.effect.clone(),
+                c.method.clone(),
+                c.verdict.name().to_string(),
+                super::clauses::shorten(&c.summary, 90),
+            ]);
+        }
+    }
+    let mut t = b.build();
+    style(&mut t, markdown);
+    out.push_str(&t.to_string());
+    out.push('\n');
+    for r in &result.readings {
+        for c in &r.comparisons {
+            let Some(w) = &c.witness else { continue };
+            out.push_str(&h(&format!("witness: {} = {} vs {} ({})", r.reading, c.option, r.default, c.method)));
+            if markdown {
+                out.push_str("```\n");
+            }
+            if let Some(e) = engine {
+                if let Ok(pos) = e.parse_position(&w.position) {
+                    out.push_str(&draw_position(e, &pos));
+                }
+            }
+            out.push_str(&format!("position: {}\n", w.position));
+            for d in &w.differing {
+                out.push_str(&format!("  {:<24} legal under {} only\n", d.text, d.legal_under));
+            }
+            if w.differing_count > w.differing.len() {
+                out.push_str(&format!("  ... {} moves differ in all\n", w.differing_count));
+            }
+            for o in &w.outcomes {
+                out.push_str(&format!("  result under {o}\n"));
+            }
+            if markdown {
+                out.push_str("```\n");
+            }
+        }
+    }
+    out.push_str(&h("path shapes (Z3 drives every shape of every piece; the move generator confirms)"));
+    let count = |v: Verdict| result.paths.iter().filter(|p| p.verdict == v).count();
+    let confirmed = result.paths.iter().filter(|p| p.confirmed).count();
+    out.push_str(&format!(
+        "{} shapes: {} driven both ways ({} confirmed by the generator), {} dead, {} unknown\n",
+        result.paths.len(),
+        count(Verdict::Witness),
+        confirmed,
+        count(Verdict::Proved),
+        count(Verdict::Unknown)
+    ));
+    let notable: Vec<&PathReport> = result.paths.iter().filter(|p| p.verdict != Verdict::Witness || !p.confirmed).collect();
+    if !notable.is_empty() {
+        let mut b = Builder::default();
+        b.push_record(["piece", "zone", "shape", "verdict", "finding"]);
+        for p in notable {
+            let finding = match p.verdict {
+                Verdict::Proved => "dead notation (lint)".to_string(),
+                _ => p.summary.clone(),
+            };
+            b.push_record([p.piece.clone(), p.zone.clone(), p.shape.clone(), p.verdict.name().into(), finding]);
+        }
+        let mut t = b.build();
+        style(&mut t, markdown);
+        out.push_str(&t.to_string());
+        out.push('\n');
+    }
+    out
+}
+
+pub fn to_json(result: &Ambiguities) -> Value {
+    json!(result)
+}

@@ -1,0 +1,413 @@
+//! Rule fragments encoded for Z3, each written from the settings' meaning (src/spec/settings.rs
+//! and the documents' clauses), not from the engine's code: the engine then confirms the witness.
+//! - skip limit (SUZ/MIT "skip" clauses): may a player skip, given who skipped last?
+//! - freezing (Suzumu's Heavenly Tetrarch): which pieces a freezer holds;
+//! - rank-limited jumping (Suzumu's and Mitsugumi's jumping generals): what a jump may pass and
+//!   take, kings and princes included;
+//! - burning (the Fire Demon): how many pieces a move may burn, arrival capture counted or not;
+//! - drop bans (Shoogantshii's drop rule 7, shogi's dead pieces): where a piece may be dropped.
+
+use super::readings::{filler, Facet};
+use super::witness::{add_royals, compare, shrink, witness, Pair, Witness};
+use super::{solve, Answer, Limits};
+use crate::check::designed::droppable;
+use crate::engine::{Engine, Man, Position};
+use crate::geometry::Square;
+use crate::spec::game::{GameSpec, PieceSpec};
+use crate::spec::settings::Setting;
+use crate::xbetza::generate::{generate, Occupancy, Orientation};
+use z3::ast::{Bool, Int};
+use z3::Model;
+
+type Handles = fn(&str) -> bool;
+type Run = fn(&Pair, &Limits) -> Facet;
+
+/// (name, which changed spec paths it covers, the query).
+pub fn all() -> Vec<(&'static str, Handles, Run)> {
+    vec![
+        ("skip limit", |c| c == "rules.skip.limit", skip),
+        ("freezing", |c| c.contains(".ability.freeze.range") || c.contains(".ability.freeze.targets"), freeze),
+        ("rank-limited jumping", |c| c.contains(".ability.jump.") || (c.starts_with("piece.") && c.ends_with(".rank")), jump),
+        ("burn count", |c| c.contains(".ability.burn.arrival-capture") || c.contains(".ability.burn.max"), burn),
+        ("drop bans", |c| c == "rules.drops.rank-ban" || c == "rules.drops.dead-piece", drops),
+    ]
+}
+
+fn word<'a>(p: &'a PieceSpec, key: &str, default: &'a str) -> &'a str {
+    match p.ability(key) {
+        Some(Setting::Word(w)) => w,
+        _ => default,
+    }
+}
+
+fn flag(p: &PieceSpec, key: &str, default: bool) -> bool {
+    match p.ability(key) {
+        Some(Setting::Bool(b)) => *b,
+        _ => default,
+    }
+}
+
+fn int(p: &PieceSpec, key: &str, default: i64) -> i64 {
+    match p.ability(key) {
+        Some(Setting::Int(n)) => *n,
+        _ => default,
+    }
+}
+
+fn b(v: bool) -> Bool {
+    Bool::from_bool(v)
+}
+
+fn value_int(model: &Model, x: &Int) -> i64 {
+    model.eval(x, true).and_then(|v| v.as_i64()).unwrap_or(0)
+}
+
+fn value_bool(model: &Model, x: &Bool) -> bool {
+    model.eval(x, true).and_then(|v| v.as_bool()).unwrap_or(false)
+}
+
+fn centre(game: &GameSpec) -> Square {
+    Square::new(game.board.files / 2, game.board.ranks / 2)
+}
+
+/// Confirms a candidate position with the engine: some move satisfying `wanted` is legal under
+/// one alternative only; then shrinks it keeping that.
+fn confirm(pair: &Pair, pos: Position, wanted: &dyn Fn(&crate::engine::Move) -> bool) -> Option<Witness> {
+    let hits = |p: &Position| compare(pair, p).is_some_and(|(d, _)| d.iter().any(|(m, _)| wanted(m)));
+    if !hits(&pos) {
+        return None;
+    }
+    let small = shrink(pair, &pos, &hits);
+    witness(pair, &small)
+}
+
+/// A few Z3 models, each tried on the engine; a refuted model is excluded by `exclude`.
+fn models(
+    facts: Vec<Bool>,
+    limits: &Limits,
+    no_effect: &str,
+    mut try_model: impl FnMut(&Model) -> Result<Witness, Bool>,
+) -> Facet {
+    let mut facts = facts;
+    for round in 0..6 {
+        match solve(&facts, limits) {
+            Answer::Unsat if round == 0 => return Facet::NoEffect(no_effect.to_string()),
+            Answer::Unsat => return Facet::Open("the engine refuted every model Z3 gave".into()),
+            Answer::Unknown(why) => return Facet::Open(format!("Z3: {why}")),
+            Answer::Sat(model) => match try_model(&model) {
+                Ok(w) => return Facet::Found(w),
+                Err(exclude) => facts.push(exclude),
+            },
+        }
+    }
+    Facet::Open("the engine refuted the first six models Z3 gave".into())
+}
+
+// ---------------------------------------------------------------------------------------
+// Skip limit (SUZ "no player may skip two turns in a row", MIT "a player may not skip right
+// after the opponent skipped"; settings: none | no-two-own-in-a-row | not-after-opponent-skip
+// | both).
+
+fn skip_allowed(limit: &str, own: &Bool, opp: &Bool) -> Bool {
+    match limit {
+        "no-two-own-in-a-row" => own.not(),
+        "not-after-opponent-skip" => opp.not(),
+        "both" => Bool::and(&[own.not(), opp.not()]),
+        _ => b(true),
+    }
+}
+
+fn skip(pair: &Pair, limits: &Limits) -> Facet {
+    let la = pair.a.game.rule_word("skip.limit").unwrap_or("none").to_string();
+    let lb = pair.b.game.rule_word("skip.limit").unwrap_or("none").to_string();
+    let own = Bool::new_const("own_last_turn_was_a_skip");
+    let opp = Bool::new_const("opponent_last_turn_was_a_skip");
+    let differ = skip_allowed(&la, &own, &opp).xor(&skip_allowed(&lb, &own, &opp));
+    let Some(passer) = pair.a.pieces.iter().position(|p| p.can_pass && !p.royal).or_else(|| pair.a.pieces.iter().position(|p| p.can_pass)) else {
+        return Facet::Open("no piece can pass".into());
+    };
+    models(vec![differ], limits, "the two limits allow the same skips after every history", |m| {
+        let (o, p) = (value_bool(m, &own), value_bool(m, &opp));
+        let at = centre(&pair.a.game);
+        let z = &pair.a.zobrist;
+        let mut pos = Position::empty(pair.a.game.board, pair.a.pieces.len());
+        pos.put(z, at, Some(Man { player: 0, piece: passer as u16 }));
+        pos.set_side(z, 0);
+        pos.last_skip = [o, p];
+        let exclude = Bool::and(&[own.eq(&b(o)), opp.eq(&b(p))]).not();
+        let pos = add_royals(pair, pos, at).ok_or(exclude.clone())?;
+        confirm(pair, pos, &|mv| mv.is_skip).ok_or(exclude)
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Freezing (SUZ Heavenly Tetrarch: "freezes ... adjacent"; settings freeze.range adjacent |
+// board, freeze.targets enemy | any).
+
+fn abs(x: &Int) -> Int {
+    x.lt(0).ite(&x.unary_minus(), x)
+}
+
+fn freeze(pair: &Pair, limits: &Limits) -> Facet {
+    let (ga, gb) = (&pair.a.game, &pair.b.game);
+    let Some(freezer) = ga.pieces.iter().find(|p| p.abilities.keys().any(|k| k.starts_with("freeze.")) && gb.piece(&p.id).is_some_and(|q| q.abilities != p.abilities)) else {
+        return Facet::Open("no freezer differs".into());
+    };
+    let fb = gb.piece(&freezer.id).expect("checked above");
+    let size = ga.board;
+    let (fx, fy, vx, vy) = (Int::new_const("freezer_file"), Int::new_const("freezer_rank"), Int::new_const("victim_file"), Int::new_const("victim_rank"));
+    let same = Bool::new_const("same_side");
+    let dist = {
+        let (dx, dy) = (abs(&(&fx - &vx)), abs(&(&fy - &vy)));
+        dx.gt(&dy).ite(&dx, &dy)
+    };
+    let frozen = |p: &PieceSpec| {
+        let range = if word(p, "freeze.range", "adjacent") == "board" { b(true) } else { dist.le(1) };
+        let whose = if word(p, "freeze.targets", "enemy") == "any" { b(true) } else { same.not() };
+        Bool::and(&[range, whose])
+    };
+    let mut facts = vec![frozen(freezer).xor(&frozen(fb)), dist.ge(1)];
+    for (x, n) in [(&fx, size.files), (&fy, size.ranks)] {
+        facts.push(x.ge(0));
+        facts.push(x.lt(n as i64));
+    }
+    // The victim off the edges, so that a plain piece there has a move.
+    facts.push(vx.ge(1));
+    facts.push(vx.lt(size.files as i64 - 1));
+    facts.push(vy.ge(1));
+    facts.push(vy.lt(size.ranks as i64 - 1));
+    let Some(piece) = pair.a.piece_index(&freezer.id) else { return Facet::Open("freezer missing".into()) };
+    let Some(fill) = filler(pair.a) else { return Facet::Open("no plain piece to freeze".into()) };
+    models(facts, limits, "the two readings freeze the same pieces everywhere", |m| {
+        let f = Square::new(value_int(m, &fx) as u8, value_int(m, &fy) as u8);
+        let v = Square::new(value_int(m, &vx) as u8, value_int(m, &vy) as u8);
+        let s = value_bool(m, &same);
+        let exclude = Bool::and(&[fx.eq(f.file as i64), fy.eq(f.rank as i64), vx.eq(v.file as i64), vy.eq(v.rank as i64), same.eq(&b(s))]).not();
+        let z = &pair.a.zobrist;
+        let mut pos = Position::empty(size, pair.a.pieces.len());
+        pos.put(z, f, Some(Man { player: if s { 0 } else { 1 }, piece }));
+        pos.put(z, v, Some(Man { player: 0, piece: fill }));
+        pos.set_side(z, 0);
+        let pos = add_royals(pair, pos, v).ok_or(exclude.clone())?;
+        confirm(pair, pos, &|mv| mv.from == Some(v)).ok_or(exclude)
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Rank-limited jumping (SUZ "Jumping Sliders": a general jumps only pieces of lower rank; may it
+// capture what it jumps, kings and princes included, and what may it take at the end).
+
+fn jump(pair: &Pair, limits: &Limits) -> Facet {
+    let (ga, gb) = (&pair.a.game, &pair.b.game);
+    let jumpers: Vec<&PieceSpec> = ga.pieces.iter().filter(|p| p.abilities.keys().any(|k| k.starts_with("jump.")) || gb.piece(&p.id).is_some_and(|q| q.abilities.keys().any(|k| k.starts_with("jump.")))).collect();
+    if jumpers.is_empty() {
+        return Facet::Open("no jumping piece".into());
+    }
+    let n = ga.pieces.len() as i64;
+    let mut last = Facet::NoEffect("the two readings allow the same jumps for every jumper, victim and landing".into());
+    for j in jumpers {
+        let Some(jb) = gb.piece(&j.id) else { continue };
+        let (v, w) = (Int::new_const("jumped_type"), Int::new_const("final_target_type"));
+        let (takes_jumped, final_capture, victim_enemy) = (Bool::new_const("captures_jumped"), Bool::new_const("final_capture"), Bool::new_const("jumped_is_enemy"));
+        let table = |g: &GameSpec, x: &Int, f: &dyn Fn(&PieceSpec) -> i64| -> Int {
+            let mut e = Int::from_i64(0);
+            for (i, p) in g.pieces.iter().enumerate() {
+                e = x.eq(i as i64).ite(&Int::from_i64(f(p)), &e);
+            }
+            e
+        };
+        let allowed = |g: &GameSpec, p: &PieceSpec| -> Bool {
+            let rank = |q: &PieceSpec| q.rank.unwrap_or(0) as i64;
+            let my = rank(p);
+            let (rv, rw) = (table(g, &v, &rank), table(g, &w, &rank));
+            let royal_v = table(g, &v, &|q| q.royal as i64).eq(1);
+            if !p.abilities.keys().any(|k| k.starts_with("jump.")) {
+                // Not a jumper under this reading: its notation decides, the ranks do not.
+                return b(true);
+            }
+            let limit = word(p, "jump.rank-limit", "none");
+            let hop = if limit == "none" { b(true) } else { rv.lt(my) };
+            let rank_limited = word(p, "jump.capture-jumped-rank", "any") == "lower-only" || limit == "jump-and-capture";
+            let jump_capture = Bool::and(&[
+                b(flag(p, "jump.capture-jumped", true)),
+                royal_v.ite(&b(flag(p, "jump.capture-jumped-royals", true)), &if rank_limited { rv.lt(my) } else { b(true) }),
+            ]);
+            let step = takes_jumped.ite(&jump_capture, &hop);
+            let fin = if word(p, "jump.capture-targets", "any") == "lower-rank" { Bool::or(&[final_capture.not(), rw.lt(my)]) } else { b(true) };
+            let land = match word(p, "jump.landing", "capture-or-empty") {
+                "capture" => final_capture.clone(),
+                "after-any-capture" => Bool::or(&[final_capture.clone(), takes_jumped.clone()]),
+                _ => b(true),
+            };
+            let _ = int(p, "jump.max-jumped", 9);
+            Bool::and(&[step, fin, land])
+        };
+        let facts = vec![
+            allowed(ga, j).xor(&allowed(gb, jb)),
+            v.ge(0),
+            v.lt(n),
+            w.ge(0),
+            w.lt(n),
+            takes_jumped.implies(&victim_enemy),
+            // The final target is no royal: taking a king ends the game under every reading.
+            table(ga, &w, &|q| q.royal as i64).eq(0),
+        ];
+        let Some(ji) = pair.a.piece_index(&j.id) else { continue };
+        let at = centre(ga);
+        let facet = models(facts, limits, "", |m| {
+            let (vt, wt) = (value_int(m, &v) as u16, value_int(m, &w) as u16);
+            let (tj, fc, ve) = (value_bool(m, &takes_jumped), value_bool(m, &final_capture), value_bool(m, &victim_enemy));
+            let exclude = Bool::and(&[v.eq(vt as i64), w.eq(wt as i64), takes_jumped.eq(&b(tj)), final_capture.eq(&b(fc)), victim_enemy.eq(&b(ve))]).not();
+            // Jumper on the centre, the jumped piece next to it, the landing square beyond, in
+            // each direction and at each distance the notation might use.
+            for d in [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)] {
+                for gap in 1..=2i32 {
+                    let size = ga.board;
+                    let (Some(vs), Some(ls)) = (size.offset(at, (d.0 * gap, d.1 * gap)), size.offset(at, (d.0 * (gap + 1), d.1 * (gap + 1)))) else { continue };
+                    let z = &pair.a.zobrist;
+                    let mut pos = Position::empty(size, pair.a.pieces.len());
+                    pos.put(z, at, Some(Man { player: 0, piece: ji }));
+                    pos.put(z, vs, Some(Man { player: if ve { 1 } else { 0 }, piece: vt }));
+                    if fc {
+                        pos.put(z, ls, Some(Man { player: 1, piece: wt }));
+                    }
+                    pos.set_side(z, 0);
+                    let Some(pos) = add_royals(pair, pos, at) else { continue };
+                    if let Some(wit) = confirm(pair, pos, &|mv| mv.from == Some(at) && mv.to == Some(ls)) {
+                        return Ok(wit);
+                    }
+                }
+            }
+            Err(exclude)
+        });
+        match facet {
+            Facet::Found(w) => return Facet::Found(w),
+            Facet::NoEffect(_) => {}
+            open => last = open,
+        }
+    }
+    last
+}
+
+// ---------------------------------------------------------------------------------------
+// Burning (SUZ Fire Demon: "burns up to two non-Fire Demon opponents adjacent to that square";
+// settings burn.max, burn.arrival-capture counted | extra).
+
+fn burn(pair: &Pair, limits: &Limits) -> Facet {
+    let (ga, gb) = (&pair.a.game, &pair.b.game);
+    let Some(burner) = ga.pieces.iter().find(|p| p.abilities.contains_key("burn.max") && gb.piece(&p.id).is_some_and(|q| q.abilities != p.abilities)) else {
+        return Facet::Open("no burner differs".into());
+    };
+    let bb = gb.piece(&burner.id).expect("checked above");
+    let (n, k, arrival) = (Int::new_const("enemies_next_to_destination"), Int::new_const("burned"), Bool::new_const("captures_on_arrival"));
+    let limit = |p: &PieceSpec| {
+        let max = int(p, "burn.max", 0);
+        if word(p, "burn.arrival-capture", "extra") == "counted" {
+            arrival.ite(&Int::from_i64(max - 1), &Int::from_i64(max))
+        } else {
+            Int::from_i64(max)
+        }
+    };
+    let facts = vec![k.ge(1), k.le(&n), n.le(6), k.le(&limit(burner)).xor(&k.le(&limit(bb)))];
+    let Some(piece) = pair.a.piece_index(&burner.id) else { return Facet::Open("burner missing".into()) };
+    let Some(fill) = filler(pair.a) else { return Facet::Open("no plain piece to burn".into()) };
+    let at = centre(ga);
+    models(facts, limits, "the two readings allow the same burns", |m| {
+        let (nv, kv, av) = (value_int(m, &n), value_int(m, &k), value_bool(m, &arrival));
+        let exclude = Bool::and(&[n.eq(nv), k.eq(kv), arrival.eq(&b(av))]).not();
+        let size = ga.board;
+        for d in [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)] {
+            let Some(dest) = size.offset(at, d) else { continue };
+            let z = &pair.a.zobrist;
+            let mut pos = Position::empty(size, pair.a.pieces.len());
+            pos.put(z, at, Some(Man { player: 0, piece }));
+            if av {
+                pos.put(z, dest, Some(Man { player: 1, piece: fill }));
+            }
+            let around: Vec<Square> = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
+                .iter()
+                .filter_map(|&e| size.offset(dest, e))
+                .filter(|&s| s != at)
+                .take(nv as usize)
+                .collect();
+            for s in around {
+                pos.put(z, s, Some(Man { player: 1, piece: fill }));
+            }
+            pos.set_side(z, 0);
+            let Some(pos) = add_royals(pair, pos, at) else { continue };
+            if let Some(w) = confirm(pair, pos, &|mv| mv.from == Some(at) && mv.to == Some(dest) && mv.burned.len() as i64 >= kv) {
+                return Ok(w);
+            }
+        }
+        Err(exclude)
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Drop bans (SHO drop rule 7 "No Horse may be dropped on the eighth rank, and Pawn, Horse, or
+// Lance may [not] be dropped on the ninth"; shogi's "no piece where it can never move";
+// settings drops.rank-ban, drops.dead-piece).
+
+/// Squares where a piece can never move on an empty board (drops.dead-piece = empty-board).
+fn dead_squares(engine: &Engine, piece: u16) -> Vec<Square> {
+    let size = engine.game.board;
+    let empty = Occupancy::empty(size);
+    size.squares()
+        .filter(|&s| {
+            let compiled = engine.game.moves_at(&engine.game.pieces[piece as usize], s);
+            generate(compiled, &empty, s, Orientation::Up).iter().all(|m| m.to == s && m.captures.is_empty())
+        })
+        .collect()
+}
+
+fn drops(pair: &Pair, limits: &Limits) -> Facet {
+    let enabled = |g: &GameSpec| matches!(g.rule("drops.enabled"), Some(Setting::Bool(true)));
+    if !enabled(&pair.a.game) && !enabled(&pair.b.game) {
+        return Facet::NoEffect("drops are off under both options".into());
+    }
+    let types = droppable(pair.a);
+    let (t, f, r) = (Int::new_const("dropped_type"), Int::new_const("file"), Int::new_const("rank"));
+    let banned = |engine: &Engine| -> Result<Bool, String> {
+        let g = &engine.game;
+        let mut any = Vec::new();
+        if let Some(Setting::RanksPerPiece(map)) = g.rule("drops.rank-ban") {
+            for (id, ranks) in map {
+                if let Some(i) = pair.a.piece_index(id) {
+                    let on: Vec<Bool> = ranks.iter().map(|&k| r.eq(k as i64 - 1)).collect();
+                    any.push(Bool::and(&[t.eq(i as i64), Bool::or(&on)]));
+                }
+            }
+        }
+        match g.rule_word("drops.dead-piece") {
+            None | Some("allowed") => {}
+            Some("empty-board") => {
+                for &i in &types {
+                    let Some(own) = engine.piece_index(&pair.a.piece(i).id) else { continue };
+                    for s in dead_squares(engine, own) {
+                        any.push(Bool::and(&[t.eq(i as i64), f.eq(s.file as i64), r.eq(s.rank as i64)]));
+                    }
+                }
+            }
+            Some(other) => return Err(format!("drops.dead-piece = {other} is not encoded")),
+        }
+        Ok(Bool::or(&any))
+    };
+    let (ba, bb) = match (banned(pair.a), banned(pair.b)) {
+        (Ok(x), Ok(y)) => (x, y),
+        (Err(e), _) | (_, Err(e)) => return Facet::Open(e),
+    };
+    let size = pair.a.game.board;
+    let in_types: Vec<Bool> = types.iter().map(|&i| t.eq(i as i64)).collect();
+    let facts = vec![ba.xor(&bb), Bool::or(&in_types), f.ge(0), f.lt(size.files as i64), r.ge(0), r.lt(size.ranks as i64)];
+    models(facts, limits, "the two readings ban the same drops", |m| {
+        let (tv, fv, rv) = (value_int(m, &t) as u16, value_int(m, &f) as u8, value_int(m, &r) as u8);
+        let exclude = Bool::and(&[t.eq(tv as i64), f.eq(fv as i64), r.eq(rv as i64)]).not();
+        let sq = Square::new(fv, rv);
+        let z = &pair.a.zobrist;
+        let mut pos = Position::empty(size, pair.a.pieces.len());
+        pos.set_hand(z, 0, tv, 1);
+        pos.set_side(z, 0);
+        let pos = add_royals(pair, pos, sq).ok_or(exclude.clone())?;
+        confirm(pair, pos, &|mv| mv.from.is_none() && mv.to == Some(sq)).ok_or(exclude)
+    })
+}

@@ -1,0 +1,89 @@
+//! The SMT layer (Z3): witnesses that separate readings, witnesses for every move path, and
+//! spec consistency proofs (docs/smt.md).
+//!
+//! Every query gets a fresh solver with a timeout and ends in one of three answers: a model
+//! (a witness, which the caller decodes and confirms with the engine), unsatisfiable (a proof,
+//! within the stated bounds), or unknown with Z3's reason. Nothing here waits without a limit.
+//! Fresh solvers, never `push`/clone: on Z3 4.8.12 cloning a solver after a push panics.
+
+pub mod board;
+pub mod fragments;
+pub mod paths;
+pub mod proofs;
+pub mod readings;
+pub mod symbolic;
+pub mod witness;
+
+use z3::ast::Bool;
+use z3::{Model, Params, SatResult, Solver};
+
+/// Bounds of every query.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Z3's time limit per query, in milliseconds.
+    pub timeout_ms: u32,
+    /// The symbolic window's radius (king steps from the moving piece).
+    pub window: u8,
+    /// Symbolic paths per piece before a query gives up as unknown.
+    pub max_paths: usize,
+    /// Positions the engine-search fallback tries per reading option.
+    pub search_positions: usize,
+    /// Lines of play (and plies per line) the search tries for options that change how
+    /// games end.
+    pub lines: u64,
+    pub line_plies: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { timeout_ms: 5000, window: 4, max_paths: 200_000, search_positions: 400, lines: 12, line_plies: 160 }
+    }
+}
+
+/// What one query found.
+pub enum Answer {
+    Sat(Model),
+    Unsat,
+    Unknown(String),
+}
+
+/// Asserts `facts` in a fresh solver with the time limit and checks them.
+pub fn solve(facts: &[Bool], limits: &Limits) -> Answer {
+    let solver = Solver::new();
+    let mut params = Params::new();
+    params.set_u32("timeout", limits.timeout_ms);
+    solver.set_params(&params);
+    for f in facts {
+        solver.assert(f);
+    }
+    match solver.check() {
+        SatResult::Sat => match solver.get_model() {
+            Some(m) => Answer::Sat(m),
+            None => Answer::Unknown("Z3 said satisfiable but gave no model".into()),
+        },
+        SatResult::Unsat => Answer::Unsat,
+        SatResult::Unknown => Answer::Unknown(solver.get_reason_unknown().unwrap_or_else(|| "no reason given".into())),
+    }
+}
+
+/// The three outcomes every report line has.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Z3 proved the property (or that no witness exists within the bounds).
+    Proved,
+    /// A witness was found (and confirmed by the engine where the query says so).
+    Witness,
+    /// Neither, with the reason (Z3's timeout, too many paths, an engine refusal).
+    Unknown,
+}
+
+impl Verdict {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Proved => "proved",
+            Verdict::Witness => "witness",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}

@@ -1,0 +1,583 @@
+//! Reading witnesses: for every reading, each non-default option against the default. What the
+//! two games differ in decides the query (docs/smt.md, "Reading witnesses"):
+//! - a piece's moves (its XBetza, an XBetza reading, a zone move): Z3 over the symbolic paths of
+//!   both alternatives in a window, asking for an occupancy where some move is made by one only;
+//! - a rule with its own encoding (`fragments`): the skip limit, freezing, rank-limited jumping,
+//!   burning, drop bans;
+//! - anything else: a search over seeded games and designed positions, comparing the engine's
+//!   moves and results under both options (labelled "search", never "proved").
+//!
+//! Every witness is a position the engine confirms under both alternatives (the differing moves
+//! appear), shrunk to the pieces the difference needs. Where Z3 proves no difference for every
+//! facet in the window, the option is reported as without effect there.
+
+use super::board::SymBoard;
+use super::fragments;
+use super::symbolic::{all_paths, holds, SymPath, Window};
+use super::witness::{add_royals, ident, shrink, transfer, witness, Pair, Witness};
+use crate::check::run::Shuffler;
+use super::{solve, Answer, Limits, Verdict};
+use crate::check::designed::{self, Aim};
+use crate::engine::random::SplitMix64;
+use crate::engine::{Engine, Man, Position};
+use crate::geometry::Square;
+use crate::spec::game::GameSpec;
+use crate::spec::load::LoadedSpec;
+use crate::xbetza::compile::CompiledBetza;
+use crate::xbetza::generate::{Cell, Occupancy, Orientation};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use z3::ast::Bool;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ReadingReport {
+    pub reading: String,
+    pub question: String,
+    pub clauses: Vec<String>,
+    pub default: String,
+    /// One per non-default option, each against the default.
+    pub comparisons: Vec<Comparison>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Comparison {
+    pub option: String,
+    /// The spec paths whose values differ between the two games.
+    pub changes: Vec<String>,
+    /// moves | rules | outcome | setup | none
+    pub effect: String,
+    /// How the answer was found: "z3: moves of FD", "z3: skip limit", "search", ...
+    pub method: String,
+    pub verdict: Verdict,
+    pub summary: String,
+    pub witness: Option<Witness>,
+}
+
+/// Every reading of `spec` (its own and its base's that it may switch).
+pub fn reading_witnesses(spec: &LoadedSpec, limits: &Limits, seed: u64) -> Vec<ReadingReport> {
+    let mut out = Vec::new();
+    for r in &spec.spec.readings {
+        let rid = r.id.get_ref();
+        let default = r.default.get_ref();
+        let mut report = ReadingReport {
+            reading: rid.clone(),
+            question: r.question.clone(),
+            clauses: r.clauses.iter().map(|c| c.get_ref().clone()).collect(),
+            default: default.clone(),
+            comparisons: Vec::new(),
+        };
+        let Some(base) = spec.alternative(rid, default) else { continue };
+        for o in &r.options {
+            let name = o.name.get_ref();
+            if name == default {
+                continue;
+            }
+            let Some(other) = spec.alternative(rid, name) else { continue };
+            report.comparisons.push(compare_options(base, other, default, name, limits, seed));
+        }
+        out.push(report);
+    }
+    out
+}
+
+/// The spec paths two games differ in.
+pub fn changes(a: &GameSpec, b: &GameSpec) -> Vec<String> {
+    let mut out = Vec::new();
+    if a.board != b.board {
+        out.push("board".into());
+    }
+    if a.second_player != b.second_player {
+        out.push("board.second_player".into());
+    }
+    if a.zones != b.zones {
+        out.push("zone".into());
+    }
+    if a.setup != b.setup {
+        out.push("setup".into());
+    }
+    if a.xbetza != b.xbetza {
+        out.push("rules.xbetza".into());
+    }
+    let keys: std::collections::BTreeSet<&String> = a.rules.keys().chain(b.rules.keys()).collect();
+    for k in keys {
+        if a.rules.get(k) != b.rules.get(k) {
+            out.push(format!("rules.{k}"));
+        }
+    }
+    let ids: std::collections::BTreeSet<&String> = a.pieces.iter().chain(b.pieces.iter()).map(|p| &p.id).collect();
+    for id in ids {
+        match (a.piece(id), b.piece(id)) {
+            (Some(p), Some(q)) => {
+                if p.betza != q.betza || moves_differ(&p.moves, &q.moves) {
+                    out.push(format!("piece.{id}.betza"));
+                }
+                if p.zone_moves != q.zone_moves {
+                    out.push(format!("piece.{id}.zone-moves"));
+                }
+                if p.promotes_to != q.promotes_to {
+                    out.push(format!("piece.{id}.promotes_to"));
+                }
+                if p.royal != q.royal {
+                    out.push(format!("piece.{id}.royal"));
+                }
+                if p.rank != q.rank {
+                    out.push(format!("piece.{id}.rank"));
+                }
+                let akeys: std::collections::BTreeSet<&String> = p.abilities.keys().chain(q.abilities.keys()).collect();
+                for k in akeys {
+                    if p.abilities.get(k) != q.abilities.get(k) {
+                        out.push(format!("piece.{id}.ability.{k}"));
+                    }
+                }
+            }
+            _ => out.push(format!("piece.{id}")),
+        }
+    }
+    out
+}
+
+/// Whether two compilations can move differently: other path shapes, or the same shapes under
+/// other XBetza readings where a shape toggles its range (`y`, `g`: the readings `y-scope` and
+/// `toggle-span` change only such shapes; `h-modifier` changes the shapes themselves).
+pub fn moves_differ(a: &CompiledBetza, b: &CompiledBetza) -> bool {
+    let toggles = a.programs.iter().any(|p| p.legs.iter().any(|l| l.modes.has_toggle()));
+    a.programs != b.programs || a.size != b.size || (a.readings != b.readings && toggles)
+}
+
+/// What kind of difference the changed paths make.
+fn effect(changes: &[String]) -> &'static str {
+    if changes.is_empty() {
+        "none"
+    } else if changes.iter().all(|c| c == "setup" || c == "board" || c == "zone" || c == "board.second_player") {
+        "setup"
+    } else if changes.iter().all(|c| c.starts_with("rules.end.")) {
+        "outcome"
+    } else if changes.iter().any(|c| c.ends_with(".betza") || c.ends_with(".zone-moves") || c == "rules.xbetza") {
+        "moves"
+    } else {
+        "rules"
+    }
+}
+
+/// One facet's answer.
+pub enum Facet {
+    /// A confirmed witness.
+    Found(Witness),
+    /// Z3 proved this facet makes no difference (in the window).
+    NoEffect(String),
+    /// Not decided, with why.
+    Open(String),
+}
+
+fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limits: &Limits, seed: u64) -> Comparison {
+    let changed = changes(a, b);
+    let eff = effect(&changed);
+    let mut cmp = Comparison {
+        option: b_name.to_string(),
+        changes: changed.clone(),
+        effect: eff.to_string(),
+        method: String::new(),
+        verdict: Verdict::Unknown,
+        summary: String::new(),
+        witness: None,
+    };
+    if changed.is_empty() {
+        cmp.verdict = Verdict::Proved;
+        cmp.method = "spec".into();
+        cmp.summary = "the two options give the same game".into();
+        return cmp;
+    }
+    let build = |g: &GameSpec| Engine::for_moves(g).map(|(e, _)| e).map_err(|bad| bad.iter().map(|u| format!("{} = {}: {}", u.path, u.value, u.why)).collect::<Vec<_>>().join("; "));
+    let (ea, eb) = match (build(a), build(b)) {
+        (Ok(ea), Ok(eb)) => (ea, eb),
+        (Err(e), _) => {
+            cmp.method = "engine".into();
+            cmp.summary = format!("the engine does not play {a_name}: {e}");
+            return cmp;
+        }
+        (_, Err(e)) => {
+            cmp.method = "engine".into();
+            cmp.summary = format!("the engine does not play {b_name}: {e}");
+            return cmp;
+        }
+    };
+    let pair = Pair { a: &ea, b: &eb, a_name, b_name };
+    if eff == "setup" || a.board != b.board {
+        cmp.method = "start positions".into();
+        let (sa, sb) = (ea.position_string(&ea.start()), eb.position_string(&eb.start()));
+        if a.board != b.board || sa != sb {
+            cmp.verdict = Verdict::Witness;
+            cmp.summary = format!("the start positions differ ({a_name}: {} pieces, {b_name}: {} pieces)", a.setup.len(), b.setup.len());
+            cmp.witness = Some(Witness { position: sb, differing: Vec::new(), differing_count: 0, outcomes: vec![format!("{a_name} starts from {sa}")], line: Vec::new() });
+        } else {
+            cmp.verdict = Verdict::Proved;
+            cmp.summary = "the start positions are the same".into();
+        }
+        return cmp;
+    }
+    // Z3 facets: each changed piece's moves, then the rule fragments.
+    let mut proved: Vec<String> = Vec::new();
+    let mut open: Vec<String> = Vec::new();
+    let mut covered: Vec<String> = Vec::new();
+    let mut facets: Vec<(String, Box<dyn Fn() -> Facet + '_>)> = Vec::new();
+    for c in &changed {
+        if let Some(id) = c.strip_prefix("piece.").and_then(|r| r.strip_suffix(".betza").or_else(|| r.strip_suffix(".zone-moves"))) {
+            let id = id.to_string();
+            covered.push(c.clone());
+            let pair = &pair;
+            facets.push((format!("z3: moves of {id}"), Box::new(move || moves_facet(pair, &id, limits))));
+        }
+    }
+    if changed.iter().any(|c| c == "rules.xbetza") {
+        covered.push("rules.xbetza".into());
+        // The XBetza readings change every piece whose compiled moves differ.
+        for p in &a.pieces {
+            if b.piece(&p.id).is_some_and(|q| moves_differ(&p.moves, &q.moves)) && !facets.iter().any(|(n, _)| n == &format!("z3: moves of {}", p.id)) {
+                let id = p.id.clone();
+                let pair = &pair;
+                facets.push((format!("z3: moves of {id}"), Box::new(move || moves_facet(pair, &id, limits))));
+            }
+        }
+    }
+    for (name, handles, run) in fragments::all() {
+        let mine: Vec<String> = changed.iter().filter(|c| handles(c)).cloned().collect();
+        if mine.is_empty() {
+            continue;
+        }
+        covered.extend(mine);
+        let pair = &pair;
+        facets.push((format!("z3: {name}"), Box::new(move || run(pair, limits))));
+    }
+    for (name, run) in &facets {
+        match run() {
+            Facet::Found(w) => {
+                cmp.method = name.clone();
+                cmp.verdict = Verdict::Witness;
+                cmp.summary = format!("{} move(s) differ", w.differing_count);
+                cmp.witness = Some(w);
+                return cmp;
+            }
+            Facet::NoEffect(why) => proved.push(format!("{name}: {why}")),
+            Facet::Open(why) => open.push(format!("{name}: {why}")),
+        }
+    }
+    let uncovered: Vec<&String> = changed.iter().filter(|c| !covered.contains(c)).collect();
+    if uncovered.is_empty() && open.is_empty() {
+        cmp.method = facets.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>().join(", ");
+        cmp.verdict = Verdict::Proved;
+        cmp.summary = format!("no effect within the window: {}", proved.join("; "));
+        return cmp;
+    }
+    // Search: seeded games and designed positions, both options' moves and results compared.
+    let aim_pieces: Vec<u16> = changed
+        .iter()
+        .filter_map(|c| c.strip_prefix("piece."))
+        .filter_map(|r| r.split('.').next())
+        .filter_map(|id| ea.piece_index(id))
+        .collect();
+    let found = search(&pair, &aim_pieces, limits, seed).or_else(|| {
+        let ends = changed.iter().any(|c| c.starts_with("rules.end.") || c.starts_with("rules.legality.") || c.starts_with("rules.check."));
+        ends.then(|| lines(&pair, seed, limits.lines, limits.line_plies)).flatten()
+    });
+    match found {
+        Some(w) => {
+            cmp.method = if w.line.is_empty() { "search".into() } else { "search (line of play)".into() };
+            cmp.verdict = Verdict::Witness;
+            cmp.summary = if w.differing_count > 0 { format!("{} move(s) differ", w.differing_count) } else { "the results differ".into() };
+            if !open.is_empty() || !proved.is_empty() {
+                let notes: Vec<String> = open.iter().chain(proved.iter()).cloned().collect();
+                cmp.summary.push_str(&format!(" (before the search: {})", notes.join("; ")));
+            }
+            cmp.witness = Some(w);
+        }
+        None => {
+            cmp.method = if facets.is_empty() { "search".into() } else { format!("{} + search", facets.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>().join(", ")) };
+            let mut why = vec![format!("no difference in {} searched positions (and {} lines of play where the option changes how games end)", limits.search_positions, limits.lines)];
+            why.extend(open);
+            why.extend(proved);
+            if eff == "outcome" {
+                why.push("the option changes how games end, which needs a line of play (repetition, impasse) the search may not build".into());
+            }
+            cmp.summary = why.join("; ");
+        }
+    }
+    cmp
+}
+
+/// The piece types that stand in for "a friend" and "an enemy" on a decoded board: plain
+/// pieces (no abilities, not royal, lowest rank, unpromoted where possible).
+pub fn filler(engine: &Engine) -> Option<u16> {
+    let game = &engine.game;
+    let promoted = |id: &str| game.pieces.iter().any(|q| q.promotes_to.as_deref() == Some(id));
+    let mut best: Option<(u32, usize, u16)> = None;
+    for (i, p) in game.pieces.iter().enumerate() {
+        if p.royal || !p.abilities.is_empty() || !p.zone_moves.is_empty() {
+            continue;
+        }
+        let key = (p.rank.unwrap_or(0), promoted(&p.id) as usize, i as u16);
+        if best.is_none_or(|b| key < b) {
+            best = Some(key);
+        }
+    }
+    best.map(|b| b.2).or_else(|| game.pieces.iter().position(|p| !p.royal).map(|i| i as u16))
+}
+
+/// A position from a decoded occupancy: `piece` of the first player on `from`, fillers for
+/// friends and enemies, royals added; the first player to move.
+pub fn position_from(pair: &Pair, occ: &Occupancy, from: Square, piece: u16) -> Option<Position> {
+    let engine = pair.a;
+    let fill = filler(engine)?;
+    let z = &engine.zobrist;
+    let mut pos = Position::empty(occ.size, engine.pieces.len());
+    for sq in occ.size.squares() {
+        let man = match occ.get(sq) {
+            Cell::Empty => continue,
+            Cell::Friend => Man { player: 0, piece: fill },
+            Cell::Enemy => Man { player: 1, piece: fill },
+        };
+        pos.put(z, sq, Some(man));
+    }
+    pos.put(z, from, Some(Man { player: 0, piece }));
+    pos.set_side(z, 0);
+    add_royals(pair, pos, from)
+}
+
+fn grouped<'p>(paths: &'p [SymPath]) -> BTreeMap<(Square, Vec<Square>), Vec<&'p SymPath>> {
+    let mut m: BTreeMap<(Square, Vec<Square>), Vec<&SymPath>> = BTreeMap::new();
+    for p in paths {
+        m.entry(p.identity()).or_default().push(p);
+    }
+    m
+}
+
+/// Where to put the piece for its move set `zone` ("" = its own move): the board's centre, or
+/// the square of the zone closest to it.
+fn start_square(game: &GameSpec, zone: &str) -> Square {
+    let size = game.board;
+    let centre = Square::new(size.files / 2, size.ranks / 2);
+    if zone.is_empty() {
+        return centre;
+    }
+    let d = |s: &Square| (s.file as i32 - centre.file as i32).abs() + (s.rank as i32 - centre.rank as i32).abs();
+    game.zone_squares(zone, 0).into_iter().min_by_key(d).unwrap_or(centre)
+}
+
+/// The symbolic paths of both compilations from `from`, in the widest window (from the
+/// limit's radius down) whose paths stay under the path limit; and that radius.
+pub fn paths_within(ca: &CompiledBetza, cb: &CompiledBetza, from: Square, limits: &Limits) -> Option<(Vec<SymPath>, Vec<SymPath>, u8)> {
+    for radius in (1..=limits.window).rev() {
+        let window = Window { center: from, radius };
+        if let (Ok(x), Ok(y)) = (all_paths(ca, from, Orientation::Up, window, limits.max_paths), all_paths(cb, from, Orientation::Up, window, limits.max_paths)) {
+            return Some((x, y, radius));
+        }
+    }
+    None
+}
+
+/// Z3: an occupancy around piece `id` on which its moves under the two alternatives differ.
+fn moves_facet(pair: &Pair, id: &str, limits: &Limits) -> Facet {
+    let (Some(ia), Some(ib)) = (pair.a.piece_index(id), pair.b.piece_index(id)) else {
+        return Facet::Open(format!("{id} exists under one option only"));
+    };
+    let (pa, pb) = (pair.a.piece(ia), pair.b.piece(ib));
+    let mut sets: Vec<(String, &CompiledBetza, &CompiledBetza)> = vec![(String::new(), &pa.moves, &pb.moves)];
+    for (z, c) in &pa.zone_moves {
+        if let Some((_, d)) = pb.zone_moves.iter().find(|(w, _)| w == z) {
+            sets.push((z.clone(), c, d));
+        }
+    }
+    let mut proved = Vec::new();
+    for (zone, ca, cb) in sets {
+        if !moves_differ(ca, cb) {
+            continue;
+        }
+        let from = start_square(&pair.a.game, &zone);
+        let Some((paths_a, paths_b, radius)) = paths_within(ca, cb, from, limits) else {
+            return Facet::Open(format!("more than {} symbolic paths even in a window of radius 1", limits.max_paths));
+        };
+        let (ga, gb) = (grouped(&paths_a), grouped(&paths_b));
+        let mut board = SymBoard::new("");
+        let keys: std::collections::BTreeSet<&(Square, Vec<Square>)> = ga.keys().chain(gb.keys()).collect();
+        let mut differs = Vec::new();
+        for k in keys {
+            let fa = ga.get(k).map(|v| board.any(v)).unwrap_or_else(|| Bool::from_bool(false));
+            let fb = gb.get(k).map(|v| board.any(v)).unwrap_or_else(|| Bool::from_bool(false));
+            differs.push(fa.xor(&fb));
+        }
+        let any_difference = Bool::or(&differs);
+        let mut blocked: Vec<Bool> = Vec::new();
+        let label = if zone.is_empty() { String::new() } else { format!(" (zone {zone})") };
+        // A few models: the engine's other rules (check, burning, freezing, ranks) may hide a
+        // difference the notation alone makes; each refuted model is excluded.
+        for _ in 0..6 {
+            let mut facts = vec![any_difference.clone()];
+            facts.extend(blocked.iter().cloned());
+            match solve(&facts, limits) {
+                Answer::Unsat if blocked.is_empty() => {
+                    proved.push(format!("the moves of {id}{label} are the same on every occupancy within {radius} squares"));
+                    break;
+                }
+                Answer::Unsat => return Facet::Open(format!("the notation differs for {id}{label}, but the engine hid every difference Z3 found")),
+                Answer::Unknown(why) => return Facet::Open(format!("Z3: {why}")),
+                Answer::Sat(model) => {
+                    let occ = board.decode(&model, pair.a.game.board);
+                    let cell = |s: Square| occ.get(s);
+                    let made_a: Vec<(Square, Vec<Square>)> = ga.iter().filter(|(_, v)| v.iter().any(|p| holds(&p.cube, &cell))).map(|(k, _)| k.clone()).collect();
+                    let made_b: Vec<(Square, Vec<Square>)> = gb.iter().filter(|(_, v)| v.iter().any(|p| holds(&p.cube, &cell))).map(|(k, _)| k.clone()).collect();
+                    let targets: Vec<Square> = made_a.iter().filter(|k| !made_b.contains(k)).chain(made_b.iter().filter(|k| !made_a.contains(k))).map(|k| k.0).collect();
+                    if let Some(w) = confirm_moves(pair, &occ, from, ia, &targets) {
+                        return Facet::Found(w);
+                    }
+                    let same: Vec<Bool> = board.squares().collect::<Vec<_>>().into_iter().map(|s| board.is(s, occ.get(s))).collect();
+                    blocked.push(Bool::and(&same).not());
+                }
+            }
+        }
+        if proved.is_empty() {
+            return Facet::Open(format!("Z3's witnesses for {id}{label} were not confirmed by the engine (its other rules hide the difference there)"));
+        }
+    }
+    if proved.is_empty() {
+        Facet::NoEffect(format!("the compiled moves of {id} are identical"))
+    } else {
+        Facet::NoEffect(proved.join("; "))
+    }
+}
+
+/// The engine's verdict on a decoded board: the piece's moves to one of `targets` differ.
+fn confirm_moves(pair: &Pair, occ: &Occupancy, from: Square, piece: u16, targets: &[Square]) -> Option<Witness> {
+    let pos = position_from(pair, occ, from, piece)?;
+    let hits = |p: &Position| {
+        witness(pair, p).is_some_and(|w| w.differing.iter().chain(std::iter::empty()).any(|d| d.from.as_deref() == Some(&from.name())))
+            || differs_from(pair, p, from, targets)
+    };
+    if !hits(&pos) {
+        return None;
+    }
+    let small = shrink(pair, &pos, &hits);
+    witness(pair, &small)
+}
+
+/// Some move from `from` to one of `targets` is legal under one alternative only (the witness
+/// record keeps only a few moves, so this looks at all of them).
+fn differs_from(pair: &Pair, pos: &Position, from: Square, targets: &[Square]) -> bool {
+    super::witness::compare(pair, pos).is_some_and(|(diff, _)| diff.iter().any(|(m, _)| m.from == Some(from) && m.to.is_some_and(|t| targets.contains(&t))))
+}
+
+/// Seeded games under the first alternative and designed positions, until the alternatives
+/// disagree on a position.
+fn search(pair: &Pair, aim: &[u16], limits: &Limits, seed: u64) -> Option<Witness> {
+    let engine = pair.a;
+    let mut tried = 0usize;
+    let found = |pos: &Position| super::witness::compare(pair, pos).is_some_and(|(d, o)| !d.is_empty() || !o.is_empty());
+    let finish = |pos: &Position| {
+        let small = shrink(pair, pos, &|p| found(p));
+        witness(pair, &small)
+    };
+    let mut rng = SplitMix64::new(seed);
+    let half = limits.search_positions / 2;
+    // Designed positions around the changed pieces (or spread out).
+    // From both alternatives in turn: an option may bring what the default lacks (drops, a
+    // piece, a royal).
+    let aim_a = Aim { pieces: aim.to_vec(), skips: true };
+    let aim_b = Aim { pieces: aim.iter().filter_map(|&p| pair.b.piece_index(&engine.piece(p).id)).collect(), skips: true };
+    let mut attempts = 0;
+    while tried < half && attempts < half * 4 {
+        attempts += 1;
+        let pos = if attempts % 2 == 0 {
+            designed::position(engine, &[], &mut rng, &aim_a)
+        } else {
+            designed::position(pair.b, &[], &mut rng, &aim_b).and_then(|p| transfer(pair.b, engine, &p))
+        };
+        let Some(pos) = pos else { continue };
+        tried += 1;
+        if found(&pos) {
+            return finish(&pos);
+        }
+    }
+    // Seeded games from the start.
+    let mut game = 0u64;
+    while tried < limits.search_positions && !engine.game.setup.is_empty() {
+        let mut hit: Option<Position> = None;
+        let mut budget = limits.search_positions - tried;
+        engine.random_game(&engine.start(), seed ^ (game.wrapping_mul(0x9E37_79B9_7F4A_7C15)), 120.min(budget), |before, _, _| {
+            if hit.is_none() && budget > 0 {
+                budget -= 1;
+                if found(before) {
+                    hit = Some(before.clone());
+                }
+            }
+        });
+        tried = limits.search_positions - budget;
+        game += 1;
+        if let Some(pos) = hit {
+            return finish(&pos);
+        }
+        if game > 64 {
+            break;
+        }
+    }
+    None
+}
+
+/// Lines of play from the start under both alternatives at once (the same moves, each engine
+/// with its own history), shuffling so that positions repeat, until the results differ: what
+/// the repetition, perpetual-check and similar rules need, which no single position shows.
+fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
+    let (a, b) = (pair.a, pair.b);
+    if a.game.setup.is_empty() {
+        return None;
+    }
+    let start = a.start();
+    let start_b = transfer(a, b, &start)?;
+    let text = |o: Option<crate::engine::status::Outcome>| o.map(|o| o.describe()).unwrap_or_else(|| "game goes on".into());
+    for g in 0..games {
+        let mut shuffler = Shuffler::new(seed.wrapping_add(g), g % 4 != 3, plies);
+        let (mut pa, mut pb) = (start.clone(), start_b.clone());
+        let (mut ha, mut hb) = (a.start_history(&pa), b.start_history(&pb));
+        let mut line = Vec::new();
+        let mut undo = Vec::new();
+        for ply in 0..plies {
+            let (ma, mb) = (a.legal_moves(&pa), b.legal_moves(&pb));
+            let (sa, sb) = (a.status_before(&pa, &ma), b.status_before(&pb, &mb));
+            let ended = sa.is_some() || sb.is_some();
+            let (ta, tb) = (text(sa), text(sb));
+            if ta != tb {
+                return Some(line_witness(pair, &start, line, ta, tb));
+            }
+            if ended || ma.is_empty() {
+                break;
+            }
+            let mv = &ma[shuffler.pick(ply, pa.side, &ma)];
+            let id = ident(a, a, mv);
+            // A move one alternative does not have: the position search's business; this line
+            // ends here.
+            let Some(mvb) = mb.iter().find(|m| ident(a, b, m) == id) else { break };
+            line.push(a.move_text(mv));
+            a.make(&mut pa, mv, &mut undo);
+            undo.clear();
+            b.make(&mut pb, mvb, &mut undo);
+            undo.clear();
+            let (oa, ob) = (a.status_after(&pa, mv, &mut ha), b.status_after(&pb, mvb, &mut hb));
+            let ended = oa.is_some() || ob.is_some();
+            let (ta, tb) = (text(oa), text(ob));
+            if ta != tb {
+                return Some(line_witness(pair, &start, line, ta, tb));
+            }
+            if ended {
+                break;
+            }
+        }
+    }
+    None
+}
+
+fn line_witness(pair: &Pair, start: &Position, line: Vec<String>, ta: String, tb: String) -> Witness {
+    Witness {
+        position: pair.a.position_string(start),
+        differing: Vec::new(),
+        differing_count: 0,
+        outcomes: vec![format!("{}: {ta}", pair.a_name), format!("{}: {tb}", pair.b_name)],
+        line,
+    }
+}
