@@ -94,6 +94,9 @@ pub fn render(result: &Ambiguities, engine: Option<&Engine>, markdown: bool) -> 
                 }
             }
             out.push_str(&format!("position: {}\n", w.position));
+            if !w.line.is_empty() {
+                out.push_str(&format!("  line of play from there ({} plies): {}\n", w.line.len(), w.line.join(" ")));
+            }
             for d in &w.differing {
                 out.push_str(&format!("  {:<24} legal under {} only\n", d.text, d.legal_under));
             }

@@ -1,7 +1,7 @@
 //! `kensho prove SPEC...`: the spec consistency proofs (src/smt/proofs.rs), each proved,
 //! refuted with a witness, or unknown with the reason.
 
-use crate::smt::proofs::{proofs, Proof};
+use crate::smt::proofs::{spec_proofs, Proof};
 use crate::smt::{Limits, Verdict};
 use crate::spec::LoadedSpec;
 use serde::Serialize;
@@ -20,7 +20,7 @@ impl Proofs {
 }
 
 pub fn run(spec: &LoadedSpec, limits: &Limits) -> Proofs {
-    Proofs { spec: spec.path.clone(), proofs: proofs(&spec.game, limits) }
+    Proofs { spec: spec.path.clone(), proofs: spec_proofs(spec, limits) }
 }
 
 pub fn render(result: &Proofs, markdown: bool) -> String {
@@ -32,10 +32,13 @@ pub fn render(result: &Proofs, markdown: bool) -> String {
             (v, true) => v.name().to_string(),
             (_, false) => "not applicable".to_string(),
         };
-        let detail = match &p.witness {
+        let mut detail = match &p.witness {
             Some(w) => format!("{}: {w}", p.detail),
             None => p.detail.clone(),
         };
+        if !p.holds_under.is_empty() {
+            detail.push_str(&format!("; holds under {}", p.holds_under.join(", ")));
+        }
         b.push_record([p.name.clone(), verdict, detail]);
     }
     let mut t = b.build();

@@ -82,11 +82,11 @@ pub fn one_shape(piece: &str, zone: &str, compiled: &CompiledBetza, index: usize
         for radius in (1..=limits.window).rev() {
             let window = Window { center: from, radius };
             if let Ok(p) = program_paths(compiled, index, from, Orientation::Up, window, limits.max_paths) {
-                found = Some(p);
+                found = Some((p, window));
                 break;
             }
         }
-        let Some(paths) = found else {
+        let Some((paths, window)) = found else {
             report.summary = format!("more than {} symbolic paths from {} even in a window of radius 1: not decided", limits.max_paths, from.name());
             return report;
         };
@@ -94,7 +94,7 @@ pub fn one_shape(piece: &str, zone: &str, compiled: &CompiledBetza, index: usize
             continue;
         }
         report.from = Some(from.name());
-        drive(compiled, index, from, &paths, limits, &mut report);
+        drive(compiled, index, window, &paths, limits, &mut report);
         return report;
     }
     // No square has a path: Z3 is not needed to see that the formula is `false`, but the
@@ -109,7 +109,8 @@ fn single(compiled: &CompiledBetza, index: usize) -> CompiledBetza {
     CompiledBetza { programs: vec![compiled.programs[index].clone()], size: compiled.size, readings: compiled.readings }
 }
 
-fn drive(compiled: &CompiledBetza, index: usize, from: Square, paths: &[SymPath], limits: &Limits, report: &mut PathReport) {
+fn drive(compiled: &CompiledBetza, index: usize, window: Window, paths: &[SymPath], limits: &Limits, report: &mut PathReport) {
+    let from = window.center;
     let size = compiled.size;
     let shape = single(compiled, index);
     let mut board = SymBoard::new("");
@@ -164,12 +165,14 @@ fn drive(compiled: &CompiledBetza, index: usize, from: Square, paths: &[SymPath]
     };
     match blocked {
         Some(b) => {
-            let agrees_blocked = generate(&shape, &b, from, Orientation::Up).is_empty();
+            // Within the window: squares outside it are empty on the decoded board, and a rider
+            // (or `U`) may go on there; the symbolic paths left those out.
+            let agrees_blocked = generate(&shape, &b, from, Orientation::Up).iter().all(|m| !m.path.iter().all(|s| window.contains(s.square)));
             report.blocked_board = Some(picture(&b, from));
             report.confirmed = agrees_moves && agrees_blocked;
             report.verdict = Verdict::Witness;
             report.summary = if report.confirmed {
-                format!("moves ({}) on one board, none on the other; the generator agrees", describe(taken))
+                format!("moves ({}) on one board, none within {} squares on the other; the generator agrees", describe(taken), window.radius)
             } else {
                 format!(
                     "DISAGREEMENT with the generator: moving board {}, blocked board {}",

@@ -16,6 +16,7 @@
 use super::{solve, Answer, Limits, Verdict};
 use crate::geometry::Square;
 use crate::spec::game::{GameSpec, PieceSpec};
+use crate::spec::LoadedSpec;
 use crate::spec::settings::Setting;
 use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
 use serde::Serialize;
@@ -34,14 +35,56 @@ pub struct Proof {
     pub detail: String,
     /// The refuting case, in words (piece, square, chain).
     pub witness: Option<String>,
+    /// For a refuted proof: the reading options (READING=OPTION) under which it holds, so
+    /// the report says which open point decides it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub holds_under: Vec<String>,
 }
 
+type ProofFn = fn(&GameSpec, &Limits) -> Proof;
+
+/// Every proof, with the spec paths (prefixes) whose values it reads.
+const PROOFS: [(ProofFn, &[&str]); 4] = [
+    (mobility, &["rules.promotion.", "rules.drops.", "rules.xbetza", "rules.zone-moves.", "piece.", "setup", "board", "zone"]),
+    (jump_ranking, &["piece."]),
+    (promotion_chains, &["piece."]),
+    (zone_setup, &["rules.promotion.zone", "setup", "board", "zone"]),
+];
+
 pub fn proofs(game: &GameSpec, limits: &Limits) -> Vec<Proof> {
-    vec![mobility(game, limits), jump_ranking(game, limits), promotion_chains(game, limits), zone_setup(game, limits)]
+    PROOFS.iter().map(|(f, _)| f(game, limits)).collect()
+}
+
+/// The proofs of a spec under its default readings; each refuted one is tried again under
+/// every other option of the spec's readings, which are listed where it then holds.
+pub fn spec_proofs(spec: &LoadedSpec, limits: &Limits) -> Vec<Proof> {
+    let mut out = proofs(&spec.game, limits);
+    for (i, p) in out.iter_mut().enumerate() {
+        if p.verdict != Verdict::Witness {
+            continue;
+        }
+        for r in &spec.spec.readings {
+            for o in &r.options {
+                if o.name.get_ref() == r.default.get_ref() {
+                    continue;
+                }
+                let Some(game) = spec.alternative(r.id.get_ref(), o.name.get_ref()) else { continue };
+                let (prove, reads) = PROOFS[i];
+                let changed = super::readings::changes(&spec.game, game);
+                if !changed.iter().any(|c| reads.iter().any(|r| c.starts_with(r))) {
+                    continue;
+                }
+                if prove(game, limits).verdict == Verdict::Proved {
+                    p.holds_under.push(format!("{}={}", r.id.get_ref(), o.name.get_ref()));
+                }
+            }
+        }
+    }
+    out
 }
 
 fn proof(name: &str, claim: &str) -> Proof {
-    Proof { name: name.into(), claim: claim.into(), verdict: Verdict::Unknown, applies: true, detail: String::new(), witness: None }
+    Proof { name: name.into(), claim: claim.into(), verdict: Verdict::Unknown, applies: true, detail: String::new(), witness: None, holds_under: Vec::new() }
 }
 
 fn int_of(model: &Model, x: &Int) -> i64 {
