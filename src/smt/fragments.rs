@@ -72,7 +72,7 @@ fn centre(game: &GameSpec) -> Square {
 
 /// Confirms a candidate position with the engine: some move satisfying `wanted` is legal under
 /// one alternative only; then shrinks it keeping that.
-fn confirm(pair: &Pair, pos: Position, wanted: &dyn Fn(&crate::engine::Move) -> bool) -> Option<Witness> {
+pub fn confirm(pair: &Pair, pos: Position, wanted: &dyn Fn(&crate::engine::Move) -> bool) -> Option<Witness> {
     let hits = |p: &Position| compare(pair, p).is_some_and(|(d, _)| d.iter().any(|(m, _)| wanted(m)));
     if !hits(&pos) {
         return None;
@@ -239,8 +239,9 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
                 "after-any-capture" => Bool::or(&[final_capture.clone(), takes_jumped.clone()]),
                 _ => b(true),
             };
-            let _ = int(p, "jump.max-jumped", 9);
-            Bool::and(&[step, fin, land])
+            // One piece is jumped here: jump.max-jumped must allow one.
+            let one = b(int(p, "jump.max-jumped", 9) >= 1);
+            Bool::and(&[step, fin, land, one])
         };
         let facts = vec![
             allowed(ga, j).xor(&allowed(gb, jb)),

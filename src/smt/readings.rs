@@ -444,24 +444,11 @@ fn moves_facet(pair: &Pair, id: &str, limits: &Limits) -> Facet {
     }
 }
 
-/// The engine's verdict on a decoded board: the piece's moves to one of `targets` differ.
+/// The engine's verdict on a decoded board: a move of the piece to one of `targets` (where Z3
+/// said the options differ) is legal under one option only.
 fn confirm_moves(pair: &Pair, occ: &Occupancy, from: Square, piece: u16, targets: &[Square]) -> Option<Witness> {
     let pos = position_from(pair, occ, from, piece)?;
-    let hits = |p: &Position| {
-        witness(pair, p).is_some_and(|w| w.differing.iter().chain(std::iter::empty()).any(|d| d.from.as_deref() == Some(&from.name())))
-            || differs_from(pair, p, from, targets)
-    };
-    if !hits(&pos) {
-        return None;
-    }
-    let small = shrink(pair, &pos, &hits);
-    witness(pair, &small)
-}
-
-/// Some move from `from` to one of `targets` is legal under one alternative only (the witness
-/// record keeps only a few moves, so this looks at all of them).
-fn differs_from(pair: &Pair, pos: &Position, from: Square, targets: &[Square]) -> bool {
-    super::witness::compare(pair, pos).is_some_and(|(diff, _)| diff.iter().any(|(m, _)| m.from == Some(from) && m.to.is_some_and(|t| targets.contains(&t))))
+    fragments::confirm(pair, pos, &|m| m.from == Some(from) && m.to.is_some_and(|t| targets.contains(&t)))
 }
 
 /// Seeded games under the first alternative and designed positions, until the alternatives
