@@ -80,10 +80,11 @@ enum Command {
 #[derive(Args)]
 struct SmtArgs {
     /// Z3's time limit per query, in milliseconds (a query that runs out reports unknown).
-    #[arg(long, default_value_t = 5000, value_name = "MS")]
+    #[arg(long, default_value_t = 5000, value_name = "MS", value_parser = clap::value_parser!(u32).range(1..))]
     timeout: u32,
-    /// Radius of the symbolic window around the moving piece, in king steps.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=18))]
+    /// Largest radius of the symbolic window around the moving piece, in king steps (the
+    /// default covers every bundled board; a piece with too many paths gets less).
+    #[arg(long, default_value_t = 18, value_parser = clap::value_parser!(u8).range(1..=18))]
     window: u8,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]

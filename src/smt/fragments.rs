@@ -209,6 +209,7 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
         let Some(jb) = gb.piece(&j.id) else { continue };
         let (v, w) = (Int::new_const("jumped_type"), Int::new_const("final_target_type"));
         let (takes_jumped, final_capture, victim_enemy) = (Bool::new_const("captures_jumped"), Bool::new_const("final_capture"), Bool::new_const("jumped_is_enemy"));
+        let count = Int::new_const("pieces_jumped");
         let table = |g: &GameSpec, x: &Int, f: &dyn Fn(&PieceSpec) -> i64| -> Int {
             let mut e = Int::from_i64(0);
             for (i, p) in g.pieces.iter().enumerate() {
@@ -239,9 +240,9 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
                 "after-any-capture" => Bool::or(&[final_capture.clone(), takes_jumped.clone()]),
                 _ => b(true),
             };
-            // One piece is jumped here: jump.max-jumped must allow one.
-            let one = b(int(p, "jump.max-jumped", 9) >= 1);
-            Bool::and(&[step, fin, land, one])
+            // `count` pieces of that type are jumped in a row: jump.max-jumped must allow them.
+            let within = count.le(int(p, "jump.max-jumped", 9));
+            Bool::and(&[step, fin, land, within])
         };
         let facts = vec![
             allowed(ga, j).xor(&allowed(gb, jb)),
@@ -250,6 +251,8 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
             w.ge(0),
             w.lt(n),
             takes_jumped.implies(&victim_enemy),
+            count.ge(1),
+            count.le(2),
             // The final target is no royal: taking a king ends the game under every reading.
             table(ga, &w, &|q| q.royal as i64).eq(0),
         ];
@@ -258,17 +261,22 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
         let facet = models(facts, limits, "", |m| {
             let (vt, wt) = (value_int(m, &v) as u16, value_int(m, &w) as u16);
             let (tj, fc, ve) = (value_bool(m, &takes_jumped), value_bool(m, &final_capture), value_bool(m, &victim_enemy));
-            let exclude = Bool::and(&[v.eq(vt as i64), w.eq(wt as i64), takes_jumped.eq(&b(tj)), final_capture.eq(&b(fc)), victim_enemy.eq(&b(ve))]).not();
-            // Jumper on the centre, the jumped piece next to it, the landing square beyond, in
-            // each direction and at each distance the notation might use.
+            let k = value_int(m, &count) as i32;
+            let exclude = Bool::and(&[v.eq(vt as i64), w.eq(wt as i64), takes_jumped.eq(&b(tj)), final_capture.eq(&b(fc)), victim_enemy.eq(&b(ve)), count.eq(k as i64)]).not();
+            // Jumper on the centre, the jumped pieces in a row from `gap` squares away, the
+            // landing square right after them, in each direction and at each distance the
+            // notation might use.
             for d in [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)] {
                 for gap in 1..=2i32 {
                     let size = ga.board;
-                    let (Some(vs), Some(ls)) = (size.offset(at, (d.0 * gap, d.1 * gap)), size.offset(at, (d.0 * (gap + 1), d.1 * (gap + 1)))) else { continue };
+                    let victims: Option<Vec<Square>> = (0..k).map(|i| size.offset(at, (d.0 * (gap + i), d.1 * (gap + i)))).collect();
+                    let (Some(victims), Some(ls)) = (victims, size.offset(at, (d.0 * (gap + k), d.1 * (gap + k)))) else { continue };
                     let z = &pair.a.zobrist;
                     let mut pos = Position::empty(size, pair.a.pieces.len());
                     pos.put(z, at, Some(Man { player: 0, piece: ji }));
-                    pos.put(z, vs, Some(Man { player: if ve { 1 } else { 0 }, piece: vt }));
+                    for vs in victims {
+                        pos.put(z, vs, Some(Man { player: if ve { 1 } else { 0 }, piece: vt }));
+                    }
                     if fc {
                         pos.put(z, ls, Some(Man { player: 1, piece: wt }));
                     }

@@ -22,7 +22,8 @@ use z3::{Model, Params, SatResult, Solver};
 pub struct Limits {
     /// Z3's time limit per query, in milliseconds.
     pub timeout_ms: u32,
-    /// The symbolic window's radius (king steps from the moving piece).
+    /// The symbolic window's largest radius (king steps from the moving piece); the default
+    /// covers any board, and a piece with too many paths gets a smaller window.
     pub window: u8,
     /// Symbolic paths per piece before a query gives up as unknown.
     pub max_paths: usize,
@@ -36,7 +37,14 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { timeout_ms: 5000, window: 4, max_paths: 200_000, search_positions: 400, lines: 12, line_plies: 160 }
+        Limits { timeout_ms: 5000, window: 18, max_paths: 200_000, search_positions: 400, lines: 12, line_plies: 160 }
+    }
+}
+
+impl Limits {
+    /// The largest radius worth trying on a board (a window past every edge adds nothing).
+    pub fn radius_on(&self, size: crate::geometry::BoardSize) -> u8 {
+        self.window.min(size.files.max(size.ranks).saturating_sub(1)).max(1)
     }
 }
 

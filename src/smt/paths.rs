@@ -79,7 +79,7 @@ pub fn one_shape(piece: &str, zone: &str, compiled: &CompiledBetza, index: usize
     for from in starts {
         // The widest window (from the limit down) whose paths stay under the path limit.
         let mut found = None;
-        for radius in (1..=limits.window).rev() {
+        for radius in (1..=limits.radius_on(size)).rev() {
             let window = Window { center: from, radius };
             if let Ok(p) = program_paths(compiled, index, from, Orientation::Up, window, limits.max_paths) {
                 found = Some((p, window));
@@ -97,10 +97,15 @@ pub fn one_shape(piece: &str, zone: &str, compiled: &CompiledBetza, index: usize
         drive(compiled, index, window, &paths, limits, &mut report);
         return report;
     }
-    // No square has a path: Z3 is not needed to see that the formula is `false`, but the
-    // verdict is the same as an unsatisfiable query.
-    report.verdict = Verdict::Proved;
-    report.summary = format!("dead notation: `{}` produces no move from any square of a {} board on any occupancy", program.text, size);
+    // No square has a path (in the widest window that fits): Z3 is not needed to see that the
+    // formula is `false`, but the verdict is the same as an unsatisfiable query. Only a window
+    // covering the board from every square makes that a proof.
+    if limits.radius_on(size) + 1 >= size.files.max(size.ranks) {
+        report.verdict = Verdict::Proved;
+        report.summary = format!("dead notation: `{}` produces no move from any square of a {} board on any occupancy", program.text, size);
+    } else {
+        report.summary = format!("no path within {} squares of any square: the window is too small to decide", limits.radius_on(size));
+    }
     report
 }
 

@@ -186,7 +186,8 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
     let last_rank: Vec<Bool> = list(game, "promotion.last-rank").iter().filter_map(|id| game.pieces.iter().position(|p| &p.id == id)).map(|i| t.eq(i as i64)).collect();
     let last_rank_piece = Bool::or(&last_rank);
     let on_last = r.eq(game.board.ranks as i64 - 1);
-    let optional = matches!(game.rule("promotion.last-rank-optional"), Some(Setting::Bool(true)));
+    // Unstated: optional, as the engine reads it (src/engine/config.rs).
+    let optional = !matches!(game.rule("promotion.last-rank-optional"), Some(Setting::Bool(false)));
     let last_forced = Bool::and(&[last_rank_piece.clone(), on_last.clone(), Bool::from_bool(!optional)]);
     let allowed_dead = Bool::and(&[last_rank_piece, on_last, Bool::from_bool(optional)]);
     // Standing: a piece the setup or a promotion brings into play.
@@ -197,7 +198,8 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
         .filter(|(_, p)| game.setup.iter().any(|s| s.piece == p.id) || game.pieces.iter().any(|q| q.promotes_to.as_deref() == Some(p.id.as_str())))
         .map(|(i, _)| t.eq(i as i64))
         .collect();
-    let stands = Bool::and(&[Bool::or(&in_play), forced.not(), last_forced.not()]);
+    // The allowance is for a piece left there by declining its promotion, not for a drop.
+    let stands = Bool::and(&[Bool::or(&in_play), forced.not(), last_forced.not(), allowed_dead.not()]);
     // Dropping: drops on, an unpromoted non-royal type, no ban for the square.
     let drops_on = matches!(game.rule("drops.enabled"), Some(Setting::Bool(true)));
     let droppable: Vec<Bool> = game
@@ -224,7 +226,6 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
     }
     let dropped = Bool::and(&[Bool::from_bool(drops_on), Bool::or(&droppable), Bool::or(&bans).not()]);
     facts.push(is_dead);
-    facts.push(allowed_dead.not());
     facts.push(Bool::or(&[stands.clone(), dropped.clone()]));
     let how = (stands, dropped);
     let answer = solve(&facts, limits);

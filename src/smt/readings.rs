@@ -148,7 +148,7 @@ pub fn moves_differ(a: &CompiledBetza, b: &CompiledBetza) -> bool {
 fn effect(changes: &[String]) -> &'static str {
     if changes.is_empty() {
         "none"
-    } else if changes.iter().all(|c| c == "setup" || c == "board" || c == "zone" || c == "board.second_player") {
+    } else if changes.iter().all(|c| c == "setup" || c == "board" || c == "board.second_player") {
         "setup"
     } else if changes.iter().all(|c| c.starts_with("rules.end.")) {
         "outcome"
@@ -221,11 +221,17 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
     let mut covered: Vec<String> = Vec::new();
     let mut facets: Vec<(String, Box<dyn Fn() -> Facet + '_>)> = Vec::new();
     for c in &changed {
-        if let Some(id) = c.strip_prefix("piece.").and_then(|r| r.strip_suffix(".betza").or_else(|| r.strip_suffix(".zone-moves"))) {
-            let id = id.to_string();
+        let Some(rest) = c.strip_prefix("piece.") else { continue };
+        // A piece id has no dot; what follows it names the field.
+        let (id, field) = rest.split_once('.').unwrap_or((rest, ""));
+        if field == "betza" || field == "zone-moves" || field.starts_with("ability.zone-moves") {
             covered.push(c.clone());
-            let pair = &pair;
-            facets.push((format!("z3: moves of {id}"), Box::new(move || moves_facet(pair, &id, limits))));
+            let name = format!("z3: moves of {id}");
+            if !facets.iter().any(|(n, _)| n == &name) {
+                let id = id.to_string();
+                let pair = &pair;
+                facets.push((name, Box::new(move || moves_facet(pair, &id, limits))));
+            }
         }
     }
     if changed.iter().any(|c| c == "rules.xbetza") {
@@ -350,22 +356,11 @@ fn grouped<'p>(paths: &'p [SymPath]) -> BTreeMap<(Square, Vec<Square>), Vec<&'p 
     m
 }
 
-/// Where to put the piece for its move set `zone` ("" = its own move): the board's centre, or
-/// the square of the zone closest to it.
-fn start_square(game: &GameSpec, zone: &str) -> Square {
-    let size = game.board;
-    let centre = Square::new(size.files / 2, size.ranks / 2);
-    if zone.is_empty() {
-        return centre;
-    }
-    let d = |s: &Square| (s.file as i32 - centre.file as i32).abs() + (s.rank as i32 - centre.rank as i32).abs();
-    game.zone_squares(zone, 0).into_iter().min_by_key(d).unwrap_or(centre)
-}
-
-/// The symbolic paths of both compilations from `from`, in the widest window (from the
-/// limit's radius down) whose paths stay under the path limit; and that radius.
+/// The symbolic paths of both compilations from `from`, in the widest window (the limit's
+/// radius, at most the board, and down from there) whose paths stay under the path limit; and
+/// that radius.
 pub fn paths_within(ca: &CompiledBetza, cb: &CompiledBetza, from: Square, limits: &Limits) -> Option<(Vec<SymPath>, Vec<SymPath>, u8)> {
-    for radius in (1..=limits.window).rev() {
+    for radius in (1..=limits.radius_on(ca.size)).rev() {
         let window = Window { center: from, radius };
         if let (Ok(x), Ok(y)) = (all_paths(ca, from, Orientation::Up, window, limits.max_paths), all_paths(cb, from, Orientation::Up, window, limits.max_paths)) {
             return Some((x, y, radius));
@@ -375,73 +370,126 @@ pub fn paths_within(ca: &CompiledBetza, cb: &CompiledBetza, from: Square, limits
 }
 
 /// Z3: an occupancy around piece `id` on which its moves under the two alternatives differ.
-fn moves_facet(pair: &Pair, id: &str, limits: &Limits) -> Facet {
+fn moves_facet<'p>(pair: &'p Pair, id: &str, limits: &Limits) -> Facet {
     let (Some(ia), Some(ib)) = (pair.a.piece_index(id), pair.b.piece_index(id)) else {
         return Facet::Open(format!("{id} exists under one option only"));
     };
     let (pa, pb) = (pair.a.piece(ia), pair.b.piece(ib));
     let mut sets: Vec<(String, &CompiledBetza, &CompiledBetza)> = vec![(String::new(), &pa.moves, &pb.moves)];
-    for (z, c) in &pa.zone_moves {
-        if let Some((_, d)) = pb.zone_moves.iter().find(|(w, _)| w == z) {
-            sets.push((z.clone(), c, d));
-        }
+    // Each zone either option gives a move: the other option's move there (its own move
+    // where it has none for that zone).
+    let zones: std::collections::BTreeSet<&String> = pa.zone_moves.iter().chain(pb.zone_moves.iter()).map(|(z, _)| z).collect();
+    for z in zones {
+        let of = |p: &'p crate::engine::PieceType| p.zone_moves.iter().find(|(w, _)| w == z).map(|(_, c)| c).unwrap_or(&p.moves);
+        sets.push((z.clone(), of(pa), of(pb)));
     }
     let mut proved = Vec::new();
     for (zone, ca, cb) in sets {
         if !moves_differ(ca, cb) {
             continue;
         }
-        let from = start_square(&pair.a.game, &zone);
-        let Some((paths_a, paths_b, radius)) = paths_within(ca, cb, from, limits) else {
-            return Facet::Open(format!("more than {} symbolic paths even in a window of radius 1", limits.max_paths));
-        };
-        let (ga, gb) = (grouped(&paths_a), grouped(&paths_b));
-        let mut board = SymBoard::new("");
-        let keys: std::collections::BTreeSet<&(Square, Vec<Square>)> = ga.keys().chain(gb.keys()).collect();
-        let mut differs = Vec::new();
-        for k in keys {
-            let fa = ga.get(k).map(|v| board.any(v)).unwrap_or_else(|| Bool::from_bool(false));
-            let fb = gb.get(k).map(|v| board.any(v)).unwrap_or_else(|| Bool::from_bool(false));
-            differs.push(fa.xor(&fb));
-        }
-        let any_difference = Bool::or(&differs);
-        let mut blocked: Vec<Bool> = Vec::new();
         let label = if zone.is_empty() { String::new() } else { format!(" (zone {zone})") };
-        // A few models: the engine's other rules (check, burning, freezing, ranks) may hide a
-        // difference the notation alone makes; each refuted model is excluded.
-        for _ in 0..6 {
-            let mut facts = vec![any_difference.clone()];
-            facts.extend(blocked.iter().cloned());
-            match solve(&facts, limits) {
-                Answer::Unsat if blocked.is_empty() => {
-                    proved.push(format!("the moves of {id}{label} are the same on every occupancy within {radius} squares"));
-                    break;
-                }
-                Answer::Unsat => return Facet::Open(format!("the notation differs for {id}{label}, but the engine hid every difference Z3 found")),
-                Answer::Unknown(why) => return Facet::Open(format!("Z3: {why}")),
-                Answer::Sat(model) => {
-                    let occ = board.decode(&model, pair.a.game.board);
-                    let cell = |s: Square| occ.get(s);
-                    let made_a: Vec<(Square, Vec<Square>)> = ga.iter().filter(|(_, v)| v.iter().any(|p| holds(&p.cube, &cell))).map(|(k, _)| k.clone()).collect();
-                    let made_b: Vec<(Square, Vec<Square>)> = gb.iter().filter(|(_, v)| v.iter().any(|p| holds(&p.cube, &cell))).map(|(k, _)| k.clone()).collect();
-                    let targets: Vec<Square> = made_a.iter().filter(|k| !made_b.contains(k)).chain(made_b.iter().filter(|k| !made_a.contains(k))).map(|k| k.0).collect();
-                    if let Some(w) = confirm_moves(pair, &occ, from, ia, &targets) {
-                        return Facet::Found(w);
-                    }
-                    let same: Vec<Bool> = board.squares().collect::<Vec<_>>().into_iter().map(|s| board.is(s, occ.get(s))).collect();
-                    blocked.push(Bool::and(&same).not());
-                }
+        // Where this move set applies: its zone, or (the piece's own move) outside the zones it
+        // has moves for.
+        let squares: Vec<Square> = if zone.is_empty() {
+            let own_zones: Vec<&String> = pa.zone_moves.iter().chain(pb.zone_moves.iter()).map(|(z, _)| z).collect();
+            pair.a.game.board.squares().filter(|&s| !own_zones.iter().any(|z| pair.a.game.in_zone(z, 0, s))).collect()
+        } else {
+            pair.a.game.zone_squares(&zone, 0)
+        };
+        if squares.is_empty() {
+            continue;
+        }
+        // From the centre first, then from the corners and edges (a long move differs only
+        // where the board gives it room).
+        let mut same_radius = u8::MAX;
+        for from in start_squares(&pair.a.game, &squares) {
+            match moves_from(pair, ia, ca, cb, from, limits) {
+                FromSquare::Found(w) => return Facet::Found(w),
+                FromSquare::Same(radius) => same_radius = same_radius.min(radius),
+                FromSquare::Open(why) => return Facet::Open(format!("{id}{label} from {}: {why}", from.name())),
             }
         }
-        if proved.is_empty() {
-            return Facet::Open(format!("Z3's witnesses for {id}{label} were not confirmed by the engine (its other rules hide the difference there)"));
-        }
+        proved.push(format!("the moves of {id}{label} are the same on every occupancy within {same_radius} squares of the centre, the corners and the edges' middles"));
     }
     if proved.is_empty() {
         Facet::NoEffect(format!("the compiled moves of {id} are identical"))
     } else {
         Facet::NoEffect(proved.join("; "))
     }
+}
+
+/// One start square's answer for two move sets.
+enum FromSquare {
+    Found(Witness),
+    /// No difference within this radius.
+    Same(u8),
+    Open(String),
+}
+
+/// The squares to compare two move sets from, among `squares` (where the move set applies):
+/// the one nearest the centre, then the corners and the middles of the edges.
+fn start_squares(game: &GameSpec, squares: &[Square]) -> Vec<Square> {
+    let size = game.board;
+    let centre = Square::new(size.files / 2, size.ranks / 2);
+    let d = |s: &&Square| (s.file as i32 - centre.file as i32).abs() + (s.rank as i32 - centre.rank as i32).abs();
+    let Some(&nearest) = squares.iter().min_by_key(d) else { return Vec::new() };
+    let mut out = vec![nearest];
+    let (f0, f1) = (squares.iter().map(|s| s.file).min().unwrap_or(0), squares.iter().map(|s| s.file).max().unwrap_or(0));
+    let (r0, r1) = (squares.iter().map(|s| s.rank).min().unwrap_or(0), squares.iter().map(|s| s.rank).max().unwrap_or(0));
+    for f in [f0, (f0 + f1) / 2, f1] {
+        for r in [r0, (r0 + r1) / 2, r1] {
+            let sq = Square::new(f, r);
+            if squares.contains(&sq) && !out.contains(&sq) {
+                out.push(sq);
+            }
+        }
+    }
+    out
+}
+
+/// Z3 on the symbolic paths of both move sets from `from`: a board on which some move is made
+/// under one option only, confirmed by the engine; each model the engine refutes (its other
+/// rules: check, burning, freezing, ranks) is excluded and Z3 asked again.
+fn moves_from(pair: &Pair, piece: u16, ca: &CompiledBetza, cb: &CompiledBetza, from: Square, limits: &Limits) -> FromSquare {
+    let Some((paths_a, paths_b, radius)) = paths_within(ca, cb, from, limits) else {
+        return FromSquare::Open(format!("more than {} symbolic paths even in a window of radius 1", limits.max_paths));
+    };
+    let (ga, gb) = (grouped(&paths_a), grouped(&paths_b));
+    let mut board = SymBoard::new("");
+    let keys: std::collections::BTreeSet<&(Square, Vec<Square>)> = ga.keys().chain(gb.keys()).collect();
+    let mut differs = Vec::new();
+    for k in keys {
+        let fa = ga.get(k).map(|v| board.any(v)).unwrap_or_else(|| Bool::from_bool(false));
+        let fb = gb.get(k).map(|v| board.any(v)).unwrap_or_else(|| Bool::from_bool(false));
+        differs.push(fa.xor(&fb));
+    }
+    let any_difference = Bool::or(&differs);
+    let mut blocked: Vec<Bool> = Vec::new();
+    for _ in 0..6 {
+        let mut facts = vec![any_difference.clone()];
+        facts.extend(blocked.iter().cloned());
+        match solve(&facts, limits) {
+            Answer::Unsat if blocked.is_empty() => return FromSquare::Same(radius),
+            Answer::Unsat => return FromSquare::Open("the notation differs, but the engine hid every difference Z3 found".into()),
+            Answer::Unknown(why) => return FromSquare::Open(format!("Z3: {why}")),
+            Answer::Sat(model) => {
+                let occ = board.decode(&model, pair.a.game.board);
+                let cell = |s: Square| occ.get(s);
+                let made = |g: &BTreeMap<(Square, Vec<Square>), Vec<&SymPath>>| -> Vec<(Square, Vec<Square>)> {
+                    g.iter().filter(|(_, v)| v.iter().any(|p| holds(&p.cube, &cell))).map(|(k, _)| k.clone()).collect()
+                };
+                let (made_a, made_b) = (made(&ga), made(&gb));
+                let targets: Vec<Square> = made_a.iter().filter(|k| !made_b.contains(k)).chain(made_b.iter().filter(|k| !made_a.contains(k))).map(|k| k.0).collect();
+                if let Some(w) = confirm_moves(pair, &occ, from, piece, &targets) {
+                    return FromSquare::Found(w);
+                }
+                let same: Vec<Bool> = board.squares().collect::<Vec<_>>().into_iter().map(|s| board.is(s, occ.get(s))).collect();
+                blocked.push(Bool::and(&same).not());
+            }
+        }
+    }
+    FromSquare::Open("the engine refuted the first six boards Z3 gave".into())
 }
 
 /// The engine's verdict on a decoded board: a move of the piece to one of `targets` (where Z3
