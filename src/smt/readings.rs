@@ -274,6 +274,17 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
         cmp.summary = format!("no effect within the window: {}", proved.join("; "));
         return cmp;
     }
+    // A rule that changes the start (who moves first): the start positions are the witness.
+    if !a.setup.is_empty() && !b.setup.is_empty() {
+        let (sa, sb) = (ea.start(), eb.start());
+        if transfer(&ea, &eb, &sa).is_some_and(|t| eb.position_string(&t) != eb.position_string(&sb)) {
+            cmp.method = "start positions".into();
+            cmp.verdict = Verdict::Witness;
+            cmp.summary = "the start positions differ".into();
+            cmp.witness = Some(Witness { position: eb.position_string(&sb), differing: Vec::new(), differing_count: 0, outcomes: vec![format!("{a_name} starts from {}", ea.position_string(&sa))], line: Vec::new() });
+            return cmp;
+        }
+    }
     // Search: seeded games and designed positions, both options' moves and results compared.
     let aim_pieces: Vec<u16> = changed
         .iter()
