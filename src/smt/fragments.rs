@@ -122,7 +122,7 @@ fn skip(pair: &Pair, limits: &Limits) -> Facet {
     let lb = pair.b.game.rule_word("skip.limit").unwrap_or("none").to_string();
     let own = Bool::new_const("own_last_turn_was_a_skip");
     let opp = Bool::new_const("opponent_last_turn_was_a_skip");
-    let differ = skip_allowed(&la, &own, &opp).xor(&skip_allowed(&lb, &own, &opp));
+    let differ = skip_allowed(&la, &own, &opp).xor(skip_allowed(&lb, &own, &opp));
     let Some(passer) = pair.a.pieces.iter().position(|p| p.can_pass && !p.royal).or_else(|| pair.a.pieces.iter().position(|p| p.can_pass)) else {
         return Facet::Open("no piece can pass".into());
     };
@@ -134,7 +134,7 @@ fn skip(pair: &Pair, limits: &Limits) -> Facet {
         pos.put(z, at, Some(Man { player: 0, piece: passer as u16 }));
         pos.set_side(z, 0);
         pos.last_skip = [o, p];
-        let exclude = Bool::and(&[own.eq(&b(o)), opp.eq(&b(p))]).not();
+        let exclude = Bool::and(&[own.eq(b(o)), opp.eq(b(p))]).not();
         let pos = add_royals(pair, pos, at).ok_or(exclude.clone())?;
         confirm(pair, pos, &|mv| mv.is_skip).ok_or(exclude)
     })
@@ -166,7 +166,7 @@ fn freeze(pair: &Pair, limits: &Limits) -> Facet {
         let whose = if word(p, "freeze.targets", "enemy") == "any" { b(true) } else { same.not() };
         Bool::and(&[range, whose])
     };
-    let mut facts = vec![frozen(freezer).xor(&frozen(fb)), dist.ge(1)];
+    let mut facts = vec![frozen(freezer).xor(frozen(fb)), dist.ge(1)];
     for (x, n) in [(&fx, size.files), (&fy, size.ranks)] {
         facts.push(x.ge(0));
         facts.push(x.lt(n as i64));
@@ -182,7 +182,7 @@ fn freeze(pair: &Pair, limits: &Limits) -> Facet {
         let f = Square::new(value_int(m, &fx) as u8, value_int(m, &fy) as u8);
         let v = Square::new(value_int(m, &vx) as u8, value_int(m, &vy) as u8);
         let s = value_bool(m, &same);
-        let exclude = Bool::and(&[fx.eq(f.file as i64), fy.eq(f.rank as i64), vx.eq(v.file as i64), vy.eq(v.rank as i64), same.eq(&b(s))]).not();
+        let exclude = Bool::and(&[fx.eq(f.file as i64), fy.eq(f.rank as i64), vx.eq(v.file as i64), vy.eq(v.rank as i64), same.eq(b(s))]).not();
         let z = &pair.a.zobrist;
         let mut pos = Position::empty(size, pair.a.pieces.len());
         pos.put(z, f, Some(Man { player: if s { 0 } else { 1 }, piece }));
@@ -245,7 +245,7 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
             Bool::and(&[step, fin, land, within])
         };
         let facts = vec![
-            allowed(ga, j).xor(&allowed(gb, jb)),
+            allowed(ga, j).xor(allowed(gb, jb)),
             v.ge(0),
             v.lt(n),
             w.ge(0),
@@ -262,7 +262,7 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
             let (vt, wt) = (value_int(m, &v) as u16, value_int(m, &w) as u16);
             let (tj, fc, ve) = (value_bool(m, &takes_jumped), value_bool(m, &final_capture), value_bool(m, &victim_enemy));
             let k = value_int(m, &count) as i32;
-            let exclude = Bool::and(&[v.eq(vt as i64), w.eq(wt as i64), takes_jumped.eq(&b(tj)), final_capture.eq(&b(fc)), victim_enemy.eq(&b(ve)), count.eq(k as i64)]).not();
+            let exclude = Bool::and(&[v.eq(vt as i64), w.eq(wt as i64), takes_jumped.eq(b(tj)), final_capture.eq(b(fc)), victim_enemy.eq(b(ve)), count.eq(k as i64)]).not();
             // Jumper on the centre, the jumped pieces in a row from `gap` squares away, the
             // landing square right after them, in each direction and at each distance the
             // notation might use.
@@ -317,13 +317,13 @@ fn burn(pair: &Pair, limits: &Limits) -> Facet {
             Int::from_i64(max)
         }
     };
-    let facts = vec![k.ge(1), k.le(&n), n.le(6), k.le(&limit(burner)).xor(&k.le(&limit(bb)))];
+    let facts = vec![k.ge(1), k.le(&n), n.le(6), k.le(limit(burner)).xor(k.le(limit(bb)))];
     let Some(piece) = pair.a.piece_index(&burner.id) else { return Facet::Open("burner missing".into()) };
     let Some(fill) = filler(pair.a) else { return Facet::Open("no plain piece to burn".into()) };
     let at = centre(ga);
     models(facts, limits, "the two readings allow the same burns", |m| {
         let (nv, kv, av) = (value_int(m, &n), value_int(m, &k), value_bool(m, &arrival));
-        let exclude = Bool::and(&[n.eq(nv), k.eq(kv), arrival.eq(&b(av))]).not();
+        let exclude = Bool::and(&[n.eq(nv), k.eq(kv), arrival.eq(b(av))]).not();
         let size = ga.board;
         for d in [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)] {
             let Some(dest) = size.offset(at, d) else { continue };

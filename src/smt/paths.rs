@@ -122,7 +122,7 @@ fn drive(compiled: &CompiledBetza, index: usize, window: Window, paths: &[SymPat
     let refs: Vec<&SymPath> = paths.iter().collect();
     let some_path = board.any(&refs);
     // 1. An occupancy under which the shape moves.
-    let occ = match solve(&[some_path.clone()], limits) {
+    let occ = match solve(std::slice::from_ref(&some_path), limits) {
         Answer::Sat(model) => board.decode(&model, size),
         Answer::Unsat => {
             report.verdict = Verdict::Proved;

@@ -1,8 +1,8 @@
 //! Spec consistency proofs. Each is a Z3 query for a counterexample over the spec's finite
 //! tables (piece types, squares, ranks): unsatisfiable is the proof, a model is the refuting
 //! witness, and a timeout is unknown. The tables come from the spec; where a table needs a
-//! piece's mobility, the move generator gives it (on an empty board and among enemies, as lint
-//! does), and the report says so.
+//! piece's mobility, lint's `can_move` gives it (the move generator on an empty board and
+//! among enemies).
 //!
 //! 1. mobility: no piece can be left (without a forced promotion) or dropped (without a drop
 //!    ban) on a square where it can never move, unless the document allows it (Hook's optional
@@ -18,7 +18,7 @@ use crate::geometry::Square;
 use crate::spec::game::{GameSpec, PieceSpec};
 use crate::spec::LoadedSpec;
 use crate::spec::settings::Setting;
-use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
+use crate::spec::lint::{can_move, sample_boards};
 use serde::Serialize;
 use z3::ast::{Bool, Int};
 use z3::Model;
@@ -122,19 +122,6 @@ fn rank_set(r: &Int, ranks: &[u8]) -> Bool {
     Bool::or(&ranks.iter().map(|&k| r.eq(k as i64 - 1)).collect::<Vec<_>>())
 }
 
-/// Can `piece` move from `sq` on an empty board or among enemies (lint's notion of mobility)?
-fn can_move(game: &GameSpec, piece: &PieceSpec, sq: Square) -> bool {
-    let compiled = game.moves_at(piece, sq);
-    let empty = Occupancy::empty(game.board);
-    let mut enemies = empty.clone();
-    for s in game.board.squares() {
-        if s != sq {
-            enemies.set(s, Cell::Enemy);
-        }
-    }
-    [empty, enemies].iter().any(|b| generate(compiled, b, sq, Orientation::Up).iter().any(|m| m.to != sq || !m.captures.is_empty()))
-}
-
 fn list(game: &GameSpec, key: &str) -> Vec<String> {
     match game.rule(key) {
         Some(Setting::List(l)) => l.clone(),
@@ -153,10 +140,12 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
     facts.push(t.ge(0));
     facts.push(t.lt(n as i64));
     // dead(t, square): the generator's mobility table.
+    // Mobility as lint judges it: a move on the empty board or among enemies.
+    let boards = sample_boards(game);
     let mut dead = Vec::new();
     for (i, piece) in game.pieces.iter().enumerate() {
         for s in game.board.squares() {
-            if !can_move(game, piece, s) {
+            if !can_move(game, piece, s, &boards) {
                 dead.push(Bool::and(&[t.eq(i as i64), at(&f, &r, s)]));
             }
         }

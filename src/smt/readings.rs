@@ -359,7 +359,7 @@ pub fn position_from(pair: &Pair, occ: &Occupancy, from: Square, piece: u16) -> 
     add_royals(pair, pos, from)
 }
 
-fn grouped<'p>(paths: &'p [SymPath]) -> BTreeMap<(Square, Vec<Square>), Vec<&'p SymPath>> {
+fn grouped(paths: &[SymPath]) -> BTreeMap<(Square, Vec<Square>), Vec<&SymPath>> {
     let mut m: BTreeMap<(Square, Vec<Square>), Vec<&SymPath>> = BTreeMap::new();
     for p in paths {
         m.entry(p.identity()).or_default().push(p);

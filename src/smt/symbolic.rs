@@ -98,7 +98,9 @@ pub fn all_paths(
 ) -> Result<Vec<SymPath>, TooManyPaths> {
     let mut out = Vec::new();
     for i in 0..compiled.programs.len() {
-        out.extend(program_paths(compiled, i, from, orientation, window, limit.saturating_sub(out.len()).max(1))?);
+        // What the earlier programs left of the limit: none left is already too many.
+        let left = limit.checked_sub(out.len()).filter(|&n| n > 0).ok_or(TooManyPaths(limit))?;
+        out.extend(program_paths(compiled, i, from, orientation, window, left)?);
     }
     Ok(out)
 }
@@ -392,7 +394,7 @@ impl Run<'_> {
     }
 }
 
-/// Does `board` satisfy the cube (squares not on the board's list count as empty)?
+/// Does the board `cell_at` describes hold every cell the cube needs?
 pub fn holds(cube: &[(Square, Cell)], cell_at: &dyn Fn(Square) -> Cell) -> bool {
     cube.iter().all(|&(s, c)| cell_at(s) == c)
 }

@@ -71,8 +71,12 @@ pub fn transfer(from: &Engine, to: &Engine, pos: &Position) -> Option<Position> 
     Some(out)
 }
 
-/// The moves legal under exactly one alternative, and the results that differ.
-pub fn compare(pair: &Pair, pos: &Position) -> Option<(Vec<(Move, bool)>, Vec<String>)> {
+/// Moves legal under one alternative only (true: the first), and the results that differ.
+pub type Differences = (Vec<(Move, bool)>, Vec<String>);
+
+/// The moves legal under exactly one alternative, and the results that differ; None when the
+/// position does not carry over to the second alternative's board.
+pub fn compare(pair: &Pair, pos: &Position) -> Option<Differences> {
     let pb = transfer(pair.a, pair.b, pos)?;
     let ma = pair.a.legal_moves(pos);
     let mb = pair.b.legal_moves(&pb);
