@@ -30,14 +30,22 @@ macro_rules! outln {
 }
 
 #[derive(Parser)]
-#[command(name = "kensho", version, about = "Rules verification and variant design for shogi variants")]
+#[command(
+    name = "kensho",
+    version,
+    about = "Rules verification and variant design for shogi variants",
+    after_help = "With no command, kensho runs `kensho report` on the bundled specs (specs/*.toml) and writes the report to report/."
+)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// The main job: lint, invariant check, reading ambiguities, proofs, perft and piece
+    /// diagrams of each spec, written as a report (HTML, Markdown, JSON) with a summary table.
+    Report(ReportArgs),
     /// List every move of an XBetza piece on a board, with paths and a diagram.
     Moves(MovesArgs),
     /// List the named readings of open points of the XBetza notation.
@@ -74,6 +82,48 @@ enum Command {
     /// jump ranking, promotion maps, the promotion zone against the setup. Exit 1 when one is
     /// refuted.
     Prove(ProveArgs),
+    /// What changes between two versions of a spec: board, settings, pieces (their reach on
+    /// an empty board and their legal moves on sample positions), perft, clauses, readings and
+    /// invariants. Exit 0 no difference, 1 differences, 2 bad input.
+    Diff(DiffArgs),
+}
+
+#[derive(Args)]
+#[command(after_help = "Writes OUT/index.html (open it in a browser), OUT/index.md and OUT/index.json, and per spec <id>.html, <id>.md (boards as SVG under <id>/) and <id>.json (docs/report.md). The directory is replaced as a whole, and only when the new report is complete; a directory kensho did not write is never replaced. The seed is fixed by default so that two reports of the same specs compare; pass --seed to vary the random games and positions. Exit status: 0 report written, 1 with --strict when a spec has a violation, a refuted proof, dead notation or a lint error, 2 bad input or a write failure.")]
+struct ReportArgs {
+    /// Spec files (default: every specs/*.toml of the current directory, else of the kensho
+    /// source tree).
+    specs: Vec<std::path::PathBuf>,
+    /// The report directory.
+    #[arg(long, default_value = "report", value_name = "DIR")]
+    out: std::path::PathBuf,
+    /// Seed of the random games, designed positions and reading search.
+    #[arg(long, default_value_t = 2026)]
+    seed: u64,
+    /// Random games per spec for the invariants.
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Stop each game after this many plies.
+    #[arg(long, default_value_t = 60)]
+    plies: usize,
+    /// Designed positions per spec for the invariants.
+    #[arg(long, default_value_t = 60)]
+    positions: usize,
+    /// Designed positions tried per invariant the run did not exercise.
+    #[arg(long, default_value_t = 40)]
+    aimed: usize,
+    /// Positions the reading search tries per option.
+    #[arg(long, default_value_t = 200)]
+    search: usize,
+    /// Z3's time limit per query, in milliseconds.
+    #[arg(long, default_value_t = 5000, value_name = "MS", value_parser = clap::value_parser!(u32).range(1..))]
+    timeout: u32,
+    /// Start-position perft depth (0: none).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=4))]
+    depth: u32,
+    /// Exit 1 when a spec has a violation, a refuted proof, dead notation or a lint error.
+    #[arg(long)]
+    strict: bool,
 }
 
 /// Bounds shared by the SMT commands.
@@ -768,7 +818,15 @@ fn run_check(args: CheckArgs) -> ExitCode {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let Some(command) = cli.command else {
+        // No command: the main job with its defaults.
+        return match Cli::parse_from(["kensho", "report"]).command {
+            Some(Command::Report(args)) => run_report(args),
+            _ => usage_error("cannot build the default report command"),
+        };
+    };
+    match command {
+        Command::Report(args) => run_report(args),
         Command::Moves(args) => run_moves(args),
         Command::Readings => print_readings(),
         Command::Clauses(args) => run_clauses(args),
@@ -782,6 +840,7 @@ fn main() -> ExitCode {
         Command::Check(args) => run_check(args),
         Command::Ambiguities(args) => run_ambiguities(args),
         Command::Prove(args) => run_prove(args),
+        Command::Diff(args) => run_diff(args),
     }
 }
 
@@ -839,6 +898,137 @@ fn run_prove(args: ProveArgs) -> ExitCode {
         outln!("{}", serde_json::to_string_pretty(&serde_json::Value::Array(json)).expect("json"));
     }
     if refuted {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+#[derive(Args)]
+#[command(after_help = "Compares the statements (board, zones, setup, rule settings, piece attributes, clauses, readings, the invariants of properties/<stem>.toml), each piece's reach on an empty board from the central square, the legal moves of every piece type on sample positions (the old start position and positions of seeded random games under the old rules, each carried over to the new spec), and perft from each start position (docs/diff.md). A --reading applies to each spec that has that reading. Exit status: 0 no difference, 1 differences, 2 bad input.")]
+struct DiffArgs {
+    /// The old spec file.
+    old: std::path::PathBuf,
+    /// The new spec file.
+    new: std::path::PathBuf,
+    /// Perft from each start position at depths 1 to DEPTH (0: no perft).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=12))]
+    depth: u32,
+    /// Sample positions in all: the start position, then positions of random games (0: none).
+    #[arg(long, default_value_t = 200)]
+    samples: usize,
+    /// Seed of the random games (default: from the clock; printed either way).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Switch a reading: READING=OPTION (repeatable; applied to each spec that has it).
+    #[arg(long = "reading", value_name = "READING=OPTION")]
+    readings: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: CheckFormat,
+}
+
+fn run_diff(args: DiffArgs) -> ExitCode {
+    use kensho::commands::diff;
+    let Some(specs) = load_specs(&[args.old.clone(), args.new.clone()]) else {
+        return ExitCode::from(2);
+    };
+    let choices = match kensho::spec::load::parse_choices(&args.readings) {
+        Ok(c) => c,
+        Err(e) => return usage_error(e),
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(1)
+    });
+    eprintln!("seed {seed} (replay with --seed {seed})");
+    let opts = diff::Options { depth: args.depth, samples: args.samples, seed, choices, ..Default::default() };
+    let result = match diff::compare(&specs[0], &specs[1], &opts) {
+        Ok(d) => d,
+        Err(e) => return usage_error(e),
+    };
+    for w in &result.warnings {
+        eprintln!("warning: {w}");
+    }
+    match args.format {
+        CheckFormat::Table => out!("{}", diff::render(&result, false)),
+        CheckFormat::Markdown => out!("{}", diff::render(&result, true)),
+        CheckFormat::Json => outln!("{}", serde_json::to_string_pretty(&diff::to_json(&result)).expect("JSON of plain values")),
+    }
+    if result.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// The bundled specs: specs/*.toml of the current directory, else of the source tree kensho
+/// was built from.
+fn bundled_specs() -> Result<Vec<std::path::PathBuf>, String> {
+    let here = std::path::PathBuf::from("specs");
+    let built = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("specs");
+    for dir in [here, built] {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        let mut specs: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "toml")).collect();
+        if !specs.is_empty() {
+            specs.sort();
+            return Ok(specs);
+        }
+    }
+    Err("no spec files given and no specs/*.toml found here or in the kensho source tree; name the specs: kensho report SPEC.toml...".into())
+}
+
+fn run_report(args: ReportArgs) -> ExitCode {
+    use kensho::commands::report;
+    use rayon::prelude::*;
+    let paths = if args.specs.is_empty() {
+        match bundled_specs() {
+            Ok(p) => p,
+            Err(e) => return usage_error(e),
+        }
+    } else {
+        args.specs.clone()
+    };
+    let Some(specs) = load_specs(&paths) else {
+        return ExitCode::from(2);
+    };
+    eprintln!("seed {} (replay with --seed {})", args.seed, args.seed);
+    let opts = report::Options {
+        seed: args.seed,
+        budget: kensho::report::model::Budget {
+            games: args.games,
+            plies: args.plies,
+            positions: args.positions,
+            aimed: args.aimed,
+            search: args.search,
+            timeout_ms: args.timeout,
+            perft_depth: args.depth,
+        },
+        limits: kensho::smt::Limits { timeout_ms: args.timeout, search_positions: args.search, ..Default::default() },
+    };
+    let progress = report::Progress::new(&specs, std::io::IsTerminal::is_terminal(&std::io::stderr()));
+    let mut reports: Vec<_> = specs
+        .par_iter()
+        .enumerate()
+        .map(|(i, spec)| {
+            let r = report::build(spec, &opts, &|stage| progress.stage(i, stage));
+            progress.done(i, &r);
+            r
+        })
+        .collect();
+    progress.finish();
+    report::distinct_ids(&mut reports);
+    let files = kensho::report::report_files(&reports);
+    if let Err(e) = kensho::report::files::write_dir(&args.out, &files) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    outln!("{}", report::summary_table(&reports));
+    outln!("report written to {} ({} files): open {}", args.out.display(), files.len(), args.out.join("index.html").display());
+    let alarming: Vec<&str> = reports.iter().filter(|r| r.alarming()).map(|r| r.spec.id.as_str()).collect();
+    if !alarming.is_empty() {
+        outln!("to look at: {} (violations, refuted proofs, dead notation or lint errors)", alarming.join(", "));
+    }
+    if args.strict && !alarming.is_empty() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

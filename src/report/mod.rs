@@ -1,1 +1,59 @@
+//! What people look at: boards and piece diagrams (terminal text and SVG), and the report the
+//! main job writes (HTML, Markdown, JSON; docs/report.md).
+
 pub mod board;
+pub mod diagram;
+pub mod files;
+pub mod html;
+pub mod markdown;
+pub mod model;
+pub mod position;
+pub mod svg;
+
+use model::{SpecReport, SCHEMA};
+use serde_json::json;
+
+/// Every file of a report directory for these specs: per spec `<id>.html`, `<id>.md` (with its
+/// SVG boards under `<id>/`) and `<id>.json`; and `index.html`, `index.md`, `index.json`.
+/// Spec ids must be distinct (the caller makes them so).
+pub fn report_files(reports: &[SpecReport]) -> Vec<(String, String)> {
+    let mut files = vec![
+        ("index.html".to_string(), html::index_page(reports)),
+        ("index.md".to_string(), markdown::index(reports)),
+        ("index.json".to_string(), pretty(&index_json(reports))),
+    ];
+    for r in reports {
+        let id = &r.spec.id;
+        files.push((format!("{id}.html"), html::spec_page(r)));
+        files.extend(markdown::spec_files(r));
+        files.push((format!("{id}.json"), pretty(&serde_json::to_value(r).expect("a report is plain data"))));
+    }
+    files
+}
+
+fn pretty(v: &serde_json::Value) -> String {
+    let mut s = serde_json::to_string_pretty(v).expect("JSON of plain values");
+    s.push('\n');
+    s
+}
+
+/// The index's JSON: the run and one entry per spec with its summary and file names.
+pub fn index_json(reports: &[SpecReport]) -> serde_json::Value {
+    let first = reports.first();
+    json!({
+        "schema": SCHEMA,
+        "seed": first.map(|r| r.run.seed),
+        "kensho": first.map(|r| r.run.kensho.clone()),
+        "z3": first.map(|r| r.run.z3.clone()),
+        "specs": reports.iter().map(|r| json!({
+            "id": r.spec.id,
+            "name": r.spec.name,
+            "path": r.spec.path,
+            "digest": r.spec.digest,
+            "html": format!("{}.html", r.spec.id),
+            "markdown": format!("{}.md", r.spec.id),
+            "json": format!("{}.json", r.spec.id),
+            "summary": r.summary,
+        })).collect::<Vec<_>>(),
+    })
+}

@@ -51,6 +51,20 @@ const PROOFS: [(ProofFn, &[&str]); 4] = [
     (zone_setup, &["rules.promotion.zone", "setup", "board", "zone"]),
 ];
 
+/// Whether a proof speaks for the clause encoded at `path` (the report's clause table lists
+/// the proofs of each clause). Narrower than what a proof reads: every proof reads the piece
+/// table, but only the clauses of its own rule are its subject.
+pub fn speaks_for(proof: &str, path: &str) -> bool {
+    match proof {
+        // Forced promotion, last-rank allowances and drop bans are what keep pieces mobile.
+        "mobility" => path.starts_with("rules.promotion.forced") || path.starts_with("rules.promotion.last-rank") || path.starts_with("rules.drops.") && path != "rules.drops.enabled",
+        "jump-ranking" => path.ends_with(".rank") || path.starts_with("rules.jump") || path.starts_with("group.jumping-generals."),
+        "promotion-chains" => path.ends_with(".promotes_to"),
+        "zone-setup" => path.starts_with("zone.promotion") || path == "rules.promotion.zone",
+        _ => false,
+    }
+}
+
 pub fn proofs(game: &GameSpec, limits: &Limits) -> Vec<Proof> {
     PROOFS.iter().map(|(f, _)| f(game, limits)).collect()
 }

@@ -1,0 +1,386 @@
+//! `kensho report [SPEC...] [--out DIR]`, the main job: for every spec, lint, the invariant
+//! check with a modest budget, the reading ambiguities and path shapes, the consistency
+//! proofs, start-position perft and the piece diagrams; then the report (src/report/model.rs)
+//! in HTML, Markdown and JSON, written atomically, and a summary table for the terminal.
+
+use super::check::{self as check_cmd, default_properties_path};
+use super::engine::engine_for_moves;
+use super::findings;
+use crate::check::coverage::{all_clauses, encode_paths, ClauseRow};
+use crate::engine::Engine;
+use crate::report::model::{
+    digest, proof_word, Budget, CheckSection, ClauseEntry, InvariantEntry, PathSection, PerftRow, Pictures, RunInfo, SpecInfo, SpecReport, Summary,
+    ViolationEntry, SCHEMA,
+};
+use crate::report::{diagram, position};
+use crate::smt::proofs::{speaks_for, Proof};
+use crate::smt::{Limits, Verdict};
+use crate::spec::{ClauseStatus, LoadedSpec};
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// What a report run may spend, and its seed.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub seed: u64,
+    pub budget: Budget,
+    pub limits: Limits,
+}
+
+/// The report of one spec. `stage` is told each stage's name as it starts (the progress bar).
+pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecReport {
+    let mut seconds = BTreeMap::new();
+    let timed = |name: &str, seconds: &mut BTreeMap<String, f64>, started: Instant| {
+        seconds.insert(name.to_string(), started.elapsed().as_secs_f64());
+    };
+    let all = Instant::now();
+
+    stage("lint");
+    let t = Instant::now();
+    let lint = crate::spec::lint::lint(spec);
+    timed("lint", &mut seconds, t);
+
+    let engine = engine_for_moves(spec, &BTreeMap::new());
+    let (engine, mut warnings) = match engine {
+        Ok((e, w)) => (Ok(e), w),
+        Err(why) => (Err(why), Vec::new()),
+    };
+
+    stage("check");
+    let t = Instant::now();
+    let (check, coverage, check_skipped) = run_check(spec, opts, &mut warnings);
+    timed("check", &mut seconds, t);
+
+    stage("ambiguities");
+    let t = Instant::now();
+    let ambiguities = super::ambiguities::run(spec, &opts.limits, opts.seed, false);
+    timed("ambiguities", &mut seconds, t);
+
+    stage("proofs");
+    let t = Instant::now();
+    let proofs = crate::smt::proofs::spec_proofs(spec, &opts.limits);
+    timed("proofs", &mut seconds, t);
+
+    stage("perft");
+    let t = Instant::now();
+    let (perft, perft_skipped) = match &engine {
+        Ok(e) if e.game.setup.is_empty() => (Vec::new(), Some("the spec states no start position".to_string())),
+        Ok(e) => (perft_rows(e, opts.budget.perft_depth), None),
+        Err(why) => (Vec::new(), Some(why.clone())),
+    };
+    timed("perft", &mut seconds, t);
+
+    stage("diagrams");
+    let t = Instant::now();
+    let pieces = engine.as_ref().map(diagram::diagrams).unwrap_or_default();
+    let pictures = engine.as_ref().map(|e| pictures(e, &ambiguities.readings, check.as_ref())).unwrap_or_default();
+    timed("diagrams", &mut seconds, t);
+    seconds.insert("total".into(), all.elapsed().as_secs_f64());
+
+    let clauses = clause_entries(spec, &coverage, &proofs);
+    let paths = path_section(&ambiguities.paths);
+    let mut report = SpecReport {
+        schema: SCHEMA,
+        spec: SpecInfo {
+            id: spec.game.id.clone(),
+            name: spec.game.name.clone(),
+            path: spec.path.clone(),
+            digest: digest(spec.source.as_bytes()),
+            board: format!("{}x{}", spec.game.board.files, spec.game.board.ranks),
+            extends: spec.base.as_ref().map(|b| b.path.clone()),
+            warnings,
+        },
+        run: RunInfo {
+            seed: opts.seed,
+            kensho: env!("CARGO_PKG_VERSION").to_string(),
+            z3: z3::full_version().to_string(),
+            budget: opts.budget,
+            seconds,
+        },
+        summary: Summary::default(),
+        clauses,
+        lint,
+        check,
+        check_skipped,
+        readings: ambiguities.readings,
+        paths,
+        proofs,
+        perft,
+        perft_skipped,
+        pieces,
+        pictures,
+    };
+    report.summary = summarize(&report);
+    report
+}
+
+/// The invariant run with the report's budget: the section, the coverage rows by clause, or
+/// why it did not run.
+fn run_check(spec: &LoadedSpec, opts: &Options, warnings: &mut Vec<String>) -> (Option<CheckSection>, BTreeMap<String, ClauseRow>, Option<String>) {
+    let props = default_properties_path(std::path::Path::new(&spec.path));
+    if !props.exists() {
+        return (None, BTreeMap::new(), Some(format!("no properties file at {}", props.display())));
+    }
+    let subject = match check_cmd::subject(spec.clone(), &BTreeMap::new(), &props) {
+        Ok(s) => s,
+        Err(why) => return (None, BTreeMap::new(), Some(why)),
+    };
+    warnings.extend(subject.warnings.iter().cloned());
+    let b = opts.budget;
+    let budget = crate::check::run::Budget { games: b.games, plies: b.plies, positions: b.positions, seed: opts.seed };
+    let outcome = check_cmd::check(&subject, budget, b.aimed, false);
+    let tally = &outcome.report.tally;
+    let count = |m: &BTreeMap<String, u64>, id: &str| m.get(id).copied().unwrap_or(0);
+    let section = CheckSection {
+        properties: subject.properties_path.clone(),
+        positions: outcome.report.positions,
+        designed_positions: outcome.report.designed,
+        transitions: outcome.report.transitions,
+        invariants: subject
+            .invariants
+            .iter()
+            .map(|i| InvariantEntry {
+                id: i.id.clone(),
+                kind: i.kind.name().to_string(),
+                clauses: i.clauses.clone(),
+                why: i.why.clone(),
+                exercised: count(&tally.exercised, &i.id),
+                violations: count(&tally.violated, &i.id),
+            })
+            .collect(),
+        violations: tally
+            .violations
+            .iter()
+            .map(|v| ViolationEntry {
+                invariant: v.invariant.clone(),
+                clauses: v.clauses.clone(),
+                message: v.message.clone(),
+                origin: v.origin.clone(),
+                position: v.position.clone(),
+                mv: v.mv.clone(),
+                shrunk: v.shrunk,
+            })
+            .collect(),
+    };
+    let rows = outcome.rows.into_iter().map(|r| (r.id.clone(), r)).collect();
+    (Some(section), rows, None)
+}
+
+/// Perft from the start position at every depth up to `depth`.
+fn perft_rows(engine: &Engine, depth: u32) -> Vec<PerftRow> {
+    (1..=depth)
+        .map(|d| {
+            let mut pos = engine.start();
+            PerftRow { depth: d, nodes: engine.perft(&mut pos, d) }
+        })
+        .collect()
+}
+
+/// Every clause (the base spec's first), joined with its coverage and its proofs.
+fn clause_entries(spec: &LoadedSpec, coverage: &BTreeMap<String, ClauseRow>, proofs: &[Proof]) -> Vec<ClauseEntry> {
+    let mut citing: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut s = Some(spec);
+    while let Some(cur) = s {
+        for r in &cur.spec.readings {
+            for c in &r.clauses {
+                let list = citing.entry(c.get_ref().clone()).or_default();
+                if !list.contains(r.id.get_ref()) {
+                    list.push(r.id.get_ref().clone());
+                }
+            }
+        }
+        s = cur.base.as_deref();
+    }
+    all_clauses(spec)
+        .into_iter()
+        .map(|c| {
+            let id = c.id.get_ref().clone();
+            let status = *c.status.get_ref();
+            let encoding = encode_paths(c);
+            let row = coverage.get(&id);
+            let proofs = if status == ClauseStatus::Encoded {
+                proofs
+                    .iter()
+                    .filter(|p| p.applies && encoding.iter().any(|path| speaks_for(&p.name, path)))
+                    .map(|p| format!("{}: {}", p.name, proof_word(p)))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            ClauseEntry {
+                section: c.section.clone(),
+                words: c.text.clone(),
+                status: status.name().to_string(),
+                why: c.why.clone(),
+                readings: citing.get(&id).cloned().unwrap_or_default(),
+                invariants: row.map(|r| r.invariants.clone()).unwrap_or_default(),
+                exercised: row.map_or(0, |r| r.exercised),
+                violations: row.map_or(0, |r| r.violations),
+                note: row.map(|r| r.note.clone()).unwrap_or_default(),
+                encoding,
+                proofs,
+                id,
+            }
+        })
+        .collect()
+}
+
+fn path_section(paths: &[crate::smt::paths::PathReport]) -> PathSection {
+    let count = |v: Verdict| paths.iter().filter(|p| p.verdict == v).count();
+    PathSection {
+        shapes: paths.len(),
+        driven: count(Verdict::Witness),
+        confirmed: paths.iter().filter(|p| p.confirmed).count(),
+        dead: count(Verdict::Proved),
+        unknown: count(Verdict::Unknown),
+        notable: paths.iter().filter(|p| p.verdict != Verdict::Witness || !p.confirmed).cloned().collect(),
+    }
+}
+
+/// The start position, every reading witness, every violation witness, drawn.
+fn pictures(engine: &Engine, readings: &[crate::smt::readings::ReadingReport], check: Option<&CheckSection>) -> Pictures {
+    let mut out = Pictures { start: (!engine.game.setup.is_empty()).then(|| position::start_picture(engine)), ..Default::default() };
+    for r in readings {
+        for c in &r.comparisons {
+            let Some(w) = &c.witness else { continue };
+            let Ok(pos) = engine.parse_position(&w.position) else { continue };
+            let title = format!("{} = {} against {}: witness", r.reading, c.option, r.default);
+            out.witnesses.insert((r.reading.clone(), c.option.clone()), position::witness_picture(engine, &pos, &w.differing, &r.default, title));
+        }
+    }
+    if let Some(check) = check {
+        for (i, v) in check.violations.iter().enumerate() {
+            if let Ok(pos) = engine.parse_position(&v.position) {
+                out.violations.insert(i, position::picture(engine, &pos, format!("violation of {}", v.invariant)));
+            }
+        }
+    }
+    out
+}
+
+fn summarize(r: &SpecReport) -> Summary {
+    let encoded: Vec<&ClauseEntry> = r.clauses.iter().filter(|c| c.status == "encoded").collect();
+    let comparisons: Vec<&crate::smt::readings::Comparison> = r.readings.iter().flat_map(|x| &x.comparisons).collect();
+    let proofs = |w: &str| r.proofs.iter().filter(|p| proof_word(p) == w).count();
+    let (lint_errors, lint_warnings, lint_notes) = findings::counts(&r.lint);
+    let checked = r.check.is_some();
+    Summary {
+        clauses: r.clauses.len(),
+        encoded: encoded.len(),
+        exercised: encoded.iter().filter(|c| c.exercised > 0).count(),
+        explained: encoded.iter().filter(|c| c.exercised == 0 && explained(c)).count(),
+        unaccounted: if checked { encoded.iter().filter(|c| c.exercised == 0 && !explained(c)).count() } else { 0 },
+        invariants: r.check.as_ref().map_or(0, |c| c.invariants.len()),
+        violations: r.check.as_ref().map_or(0, |c| c.invariants.iter().map(|i| i.violations).sum()),
+        comparisons: comparisons.len(),
+        witnesses: comparisons.iter().filter(|c| c.verdict == Verdict::Witness).count(),
+        no_effect: comparisons.iter().filter(|c| c.verdict == Verdict::Proved).count(),
+        unknown: comparisons.iter().filter(|c| c.verdict == Verdict::Unknown).count(),
+        shapes: r.paths.shapes,
+        dead_shapes: r.paths.dead,
+        proofs_proved: proofs("proved"),
+        proofs_refuted: proofs("refuted"),
+        proofs_unknown: proofs("unknown"),
+        lint_errors,
+        lint_warnings,
+        lint_notes,
+        pieces: r.pieces.len(),
+    }
+}
+
+/// The coverage note marks explained clauses with these prefixes (check/coverage.rs).
+fn explained(c: &ClauseEntry) -> bool {
+    c.note.starts_with("unchecked:") || c.note.starts_with("not reached:")
+}
+
+/// The terminal summary: one row per spec.
+pub fn summary_table(reports: &[SpecReport]) -> String {
+    let mut b = tabled::builder::Builder::default();
+    b.push_record(["spec", "clauses", "exercised", "unaccounted", "violations", "readings: witness/no effect/unknown", "proofs: proved/refuted/unknown", "dead shapes", "lint E/W", "perft"]);
+    for r in reports {
+        let s = &r.summary;
+        let perft = r.perft.last().map(|p| format!("{}: {}", p.depth, p.nodes)).unwrap_or_else(|| "-".into());
+        b.push_record([
+            r.spec.id.clone(),
+            format!("{} ({} encoded)", s.clauses, s.encoded),
+            s.exercised.to_string(),
+            s.unaccounted.to_string(),
+            s.violations.to_string(),
+            format!("{}/{}/{}", s.witnesses, s.no_effect, s.unknown),
+            format!("{}/{}/{}", s.proofs_proved, s.proofs_refuted, s.proofs_unknown),
+            s.dead_shapes.to_string(),
+            format!("{}/{}", s.lint_errors, s.lint_warnings),
+            perft,
+        ]);
+    }
+    let mut t = b.build();
+    t.with(tabled::settings::Style::psql());
+    t.to_string()
+}
+
+/// Gives each report a distinct id (the file names are made of it): a repeated id gets `-2`,
+/// `-3`... in the order given.
+pub fn distinct_ids(reports: &mut [SpecReport]) {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for r in reports.iter_mut() {
+        let n = seen.entry(r.spec.id.clone()).or_default();
+        *n += 1;
+        if *n > 1 {
+            r.spec.id = format!("{}-{n}", r.spec.id);
+        }
+    }
+}
+
+/// The progress of a report run: in a terminal, one line per spec with its current stage under
+/// an overall bar; elsewhere (CI logs), one line per finished spec.
+pub struct Progress {
+    multi: indicatif::MultiProgress,
+    overall: indicatif::ProgressBar,
+    lines: Vec<indicatif::ProgressBar>,
+    names: Vec<String>,
+    terminal: bool,
+}
+
+impl Progress {
+    pub fn new(specs: &[LoadedSpec], terminal: bool) -> Progress {
+        use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+        let multi = MultiProgress::with_draw_target(if terminal { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() });
+        let overall = multi.add(ProgressBar::new(specs.len() as u64));
+        overall.set_style(ProgressStyle::with_template("report [{bar:30}] {pos}/{len} specs {elapsed_precise}").expect("static template").progress_chars("=> "));
+        let lines = specs
+            .iter()
+            .map(|s| {
+                let pb = multi.add(ProgressBar::new_spinner());
+                pb.set_style(ProgressStyle::with_template("  {spinner} {msg}").expect("static template"));
+                pb.set_message(format!("{}: waiting", s.game.id));
+                if terminal {
+                    pb.enable_steady_tick(std::time::Duration::from_millis(200));
+                }
+                pb
+            })
+            .collect();
+        Progress { multi, overall, lines, names: specs.iter().map(|s| s.game.id.clone()).collect(), terminal }
+    }
+
+    pub fn stage(&self, i: usize, stage: &str) {
+        self.lines[i].set_message(format!("{}: {stage}", self.names[i]));
+    }
+
+    pub fn done(&self, i: usize, r: &SpecReport) {
+        let secs = r.run.seconds.get("total").copied().unwrap_or(0.0);
+        let line = format!("{}: done in {secs:.1} s", self.names[i]);
+        self.lines[i].finish_with_message(line.clone());
+        self.overall.inc(1);
+        if !self.terminal {
+            eprintln!("{line}");
+        }
+    }
+
+    pub fn finish(&self) {
+        self.overall.finish_and_clear();
+        for l in &self.lines {
+            l.finish_and_clear();
+        }
+        let _ = self.multi.clear();
+    }
+}

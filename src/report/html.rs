@@ -1,0 +1,428 @@
+//! The report as self-contained HTML: one page per spec and an index. Styles, the boards (inline
+//! SVG) and the one small script (the clause table's filter) are all in the page, so it works
+//! offline and from a file:// URL, and loads nothing from anywhere.
+
+use super::diagram::{self, PieceDiagram};
+use super::model::{ClauseEntry, SpecReport};
+use super::svg::{escape, render};
+use crate::smt::readings::ReadingReport;
+use crate::smt::Verdict;
+use std::fmt::Write;
+
+const CSS: &str = "\
+:root{--ink:#1f2328;--muted:#59636e;--line:#d0d7de;--bg:#fff;--soft:#f6f8fa;--ok:#1a7f37;--bad:#cf222e;--warn:#9a6700}\
+*{box-sizing:border-box}body{margin:0;font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;color:var(--ink);background:var(--bg)}\
+header{padding:16px 24px;border-bottom:1px solid var(--line);background:var(--soft)}\
+header h1{margin:0 0 4px;font-size:22px}.meta{color:var(--muted);margin:0}\
+nav{margin-top:8px;display:flex;flex-wrap:wrap;gap:12px}nav a{color:#0969da;text-decoration:none}\
+main{padding:8px 24px 40px;max-width:1400px}section{margin-top:24px}h2{border-bottom:1px solid var(--line);padding-bottom:4px}\
+table{border-collapse:collapse;margin:8px 0;font-size:13px}th,td{border:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top}\
+th{background:var(--soft);position:sticky;top:0}td.num{text-align:right;font-variant-numeric:tabular-nums}\
+.words{min-width:16em;max-width:40em}td.note{min-width:10em;max-width:22em}td.path{max-width:16em}td{overflow-wrap:anywhere}#clause-table{width:100%}.path{font-family:ui-monospace,monospace;font-size:12px}code{font-family:ui-monospace,monospace;font-size:12px}\
+.top{display:flex;gap:24px;align-items:flex-start;flex-wrap:wrap}.top .cards{max-width:620px}.cards{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}.card{border:1px solid var(--line);border-radius:6px;padding:8px 12px;background:var(--bg)}\
+.stat{font-size:20px;font-weight:600}.good{color:var(--ok)}.bad{color:var(--bad)}.warn{color:var(--warn)}\
+.status-encoded{color:var(--ok)}.status-pending{color:var(--warn)}.status-contradicted{color:var(--bad)}\
+.v-witness{color:#8250df;font-weight:600}.v-proved{color:var(--ok)}.v-unknown{color:var(--warn)}.v-refuted{color:var(--bad);font-weight:600}\
+figure{margin:0}figcaption{font-size:12px;color:var(--muted);max-width:560px}\
+.pieces{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));gap:14px}\
+.piece{border:1px solid var(--line);border-radius:6px;padding:8px}.piece svg{max-width:100%;height:auto}\
+.witness{border:1px solid var(--line);border-radius:6px;padding:10px;margin:12px 0;display:flex;gap:16px;flex-wrap:wrap}\
+.witness svg{max-width:100%;height:auto}.moves{min-width:280px}\
+.swatch{display:inline-block;width:22px;height:0;border-top:3px solid;vertical-align:middle;margin-right:6px}\
+.swatch.a{border-color:#1565c0}.swatch.b{border-color:#e65100;border-top-style:dashed}\
+.filters{display:flex;gap:8px;align-items:center}input,select{font:inherit;padding:3px 6px}\
+.board-start svg,.legend svg{max-width:100%;height:auto}";
+
+/// The clause table's filter: text and status. No console output, no network.
+const SCRIPT: &str = "(function(){var f=document.getElementById('clause-filter'),s=document.getElementById('status-filter'),c=document.getElementById('clause-count');if(!f||!s||!c)return;var rows=Array.prototype.slice.call(document.querySelectorAll('#clause-table tbody tr'));function apply(){var q=f.value.toLowerCase(),st=s.value,n=0;rows.forEach(function(r){var ok=(!q||r.textContent.toLowerCase().indexOf(q)>=0)&&(!st||r.getAttribute('data-status')===st);r.hidden=!ok;if(ok)n++;});c.textContent=n+' of '+rows.length+' clauses';}f.addEventListener('input',apply);s.addEventListener('change',apply);apply();})();";
+
+fn page(title: &str, header: &str, body: &str, script: bool) -> String {
+    let script = if script { format!("<script>{SCRIPT}</script>") } else { String::new() };
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>{}</title><style>{CSS}</style></head><body><header>{header}</header><main>{body}</main>{script}</body></html>\n",
+        escape(title)
+    )
+}
+
+/// The id an HTML anchor can carry for a (reading, option) witness.
+pub fn witness_anchor(reading: &str, option: &str) -> String {
+    let clean = |s: &str| s.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect::<String>();
+    format!("w-{}--{}", clean(reading), clean(option))
+}
+
+fn verdict_class(word: &str) -> &'static str {
+    match word {
+        "witness" => "v-witness",
+        "proved" => "v-proved",
+        "refuted" => "v-refuted",
+        _ => "v-unknown",
+    }
+}
+
+/// One spec's page.
+pub fn spec_page(r: &SpecReport) -> String {
+    let s = &r.summary;
+    let header = format!(
+        "<h1>{}</h1><p class=\"meta\"><code>{}</code> · {} board · digest <code>{}</code> · seed {} · kensho {} · {}</p><nav><a href=\"index.html\">all specs</a><a href=\"#clauses\">clauses</a><a href=\"#readings\">readings</a><a href=\"#proofs\">proofs</a><a href=\"#pieces\">pieces</a><a href=\"#perft\">perft</a><a href=\"#lint\">lint</a><a href=\"#check\">invariants</a><a href=\"#paths\">path shapes</a><a href=\"#run\">run</a></nav>",
+        escape(&r.spec.name),
+        escape(&r.spec.path),
+        escape(&r.spec.board),
+        escape(&r.spec.digest),
+        r.run.seed,
+        escape(&r.run.kensho),
+        escape(&r.run.z3)
+    );
+    let mut b = String::new();
+    let _ = write!(b, "<section id=\"summary\"><div class=\"top\"><div class=\"cards\">");
+    let card = |label: &str, value: String, class: &str| format!("<div class=\"card\"><div class=\"stat {class}\">{value}</div>{}</div>", escape(label));
+    b.push_str(&card("clauses", format!("{} ({} encoded)", s.clauses, s.encoded), ""));
+    b.push_str(&card("encoded clauses exercised by invariants", s.exercised.to_string(), "good"));
+    b.push_str(&card("neither exercised nor explained", s.unaccounted.to_string(), if s.unaccounted > 0 { "warn" } else { "good" }));
+    b.push_str(&card("invariant violations", s.violations.to_string(), if s.violations > 0 { "bad" } else { "good" }));
+    b.push_str(&card("reading options: witness / no effect / unknown", format!("{} / {} / {}", s.witnesses, s.no_effect, s.unknown), ""));
+    b.push_str(&card("proofs: proved / refuted / unknown", format!("{} / {} / {}", s.proofs_proved, s.proofs_refuted, s.proofs_unknown), if s.proofs_refuted > 0 { "bad" } else { "good" }));
+    b.push_str(&card("lint errors / warnings", format!("{} / {}", s.lint_errors, s.lint_warnings), if s.lint_errors > 0 { "bad" } else { "" }));
+    b.push_str("</div>");
+    if let Some(start) = &r.pictures.start {
+        let _ = write!(b, "<figure class=\"board-start\">{}<figcaption>Start position; shaded: the first player's promotion zone (brown) and the second player's (green). The second player's pieces are drawn upside down.</figcaption></figure>", render(start));
+    }
+    b.push_str("</div>");
+    for w in &r.spec.warnings {
+        let _ = write!(b, "<p class=\"warn\">warning: {}</p>", escape(w));
+    }
+    b.push_str("</section>");
+    b.push_str(&clauses(&r.clauses));
+    b.push_str(&readings(r));
+    b.push_str(&proofs(r));
+    b.push_str(&pieces(&r.pieces));
+    b.push_str(&perft(r));
+    b.push_str(&lint(r));
+    b.push_str(&check(r));
+    b.push_str(&paths(r));
+    b.push_str(&run(r));
+    page(&format!("kensho: {}", r.spec.name), &header, &b, true)
+}
+
+fn clauses(list: &[ClauseEntry]) -> String {
+    let mut b = String::from("<section id=\"clauses\"><h2>Clauses</h2><p>Every clause of the document: its words, how the spec encodes it, the invariants that check it and how often they judged a move in this run, the proofs that speak for it, and the readings that ask about it.</p>");
+    b.push_str("<div class=\"filters\"><input id=\"clause-filter\" type=\"search\" placeholder=\"filter clauses\" aria-label=\"filter clauses\"><select id=\"status-filter\" aria-label=\"status\"><option value=\"\">every status</option>");
+    for st in ["encoded", "pending", "informative", "out-of-scope", "contradicted"] {
+        let _ = write!(b, "<option value=\"{st}\">{st}</option>");
+    }
+    let _ = write!(b, "</select><span id=\"clause-count\">{} clauses</span></div>", list.len());
+    b.push_str("<table id=\"clause-table\"><thead><tr><th>clause</th><th>status</th><th>the document's words</th><th>encoded at / why not</th><th>invariants</th><th>exercised</th><th>proofs</th><th>readings</th><th>note</th></tr></thead><tbody>");
+    for c in list {
+        let encoding = if c.encoding.is_empty() { escape(c.why.as_deref().unwrap_or("")) } else { format!("<span class=\"path\">{}</span>", escape(&c.encoding.join(", "))) };
+        let exercised = if c.violations > 0 { format!("{} <span class=\"bad\">({} violations)</span>", c.exercised, c.violations) } else { c.exercised.to_string() };
+        let proofs: Vec<String> = c
+            .proofs
+            .iter()
+            .map(|p| {
+                let word = p.rsplit(": ").next().unwrap_or("");
+                format!("<span class=\"{}\">{}</span>", verdict_class(word), escape(p))
+            })
+            .collect();
+        let _ = write!(
+            b,
+            "<tr data-status=\"{st}\"><td><code>{}</code><br><small>{}</small></td><td class=\"status-{st}\">{st}</td><td class=\"words\">{}</td><td>{encoding}</td><td class=\"path\">{}</td><td class=\"num\">{exercised}</td><td>{}</td><td class=\"path\">{}</td><td class=\"note\">{}</td></tr>",
+            escape(&c.id),
+            escape(&c.section),
+            escape(&c.words),
+            escape(&c.invariants.join(", ")),
+            proofs.join("<br>"),
+            escape(&c.readings.join(", ")),
+            escape(&c.note),
+            st = escape(&c.status),
+        );
+    }
+    b.push_str("</tbody></table></section>");
+    b
+}
+
+fn readings(r: &SpecReport) -> String {
+    let mut b = String::from("<section id=\"readings\"><h2>Readings and ambiguities</h2><p>Every option of every reading against the reading's default: a witness position where the two allow different moves (or reach different results), confirmed by the engine; or a proof that they agree (within the window Z3 searched); or unknown with the reason.</p>");
+    b.push_str("<table id=\"readings-table\"><thead><tr><th>reading</th><th>option vs default</th><th>effect</th><th>method</th><th>verdict</th><th>summary</th></tr></thead><tbody>");
+    for rr in &r.readings {
+        for c in &rr.comparisons {
+            let verdict = c.verdict.name();
+            let cell = if c.witness.is_some() { format!("<a href=\"#{}\" class=\"{}\">{verdict}</a>", witness_anchor(&rr.reading, &c.option), verdict_class(verdict)) } else { format!("<span class=\"{}\">{verdict}</span>", verdict_class(verdict)) };
+            let _ = write!(
+                b,
+                "<tr><td><code>{}</code><br><small>{}</small></td><td><code>{}</code> vs <code>{}</code></td><td>{}</td><td>{}</td><td>{cell}</td><td>{}</td></tr>",
+                escape(&rr.reading),
+                escape(&rr.question),
+                escape(&c.option),
+                escape(&rr.default),
+                escape(&c.effect),
+                escape(&c.method),
+                escape(&c.summary)
+            );
+        }
+    }
+    b.push_str("</tbody></table>");
+    for rr in &r.readings {
+        b.push_str(&witnesses(r, rr));
+    }
+    b.push_str("</section>");
+    b
+}
+
+fn witnesses(r: &SpecReport, rr: &ReadingReport) -> String {
+    let mut b = String::new();
+    for c in &rr.comparisons {
+        let Some(w) = &c.witness else { continue };
+        let _ = write!(b, "<div class=\"witness\" id=\"{}\">", witness_anchor(&rr.reading, &c.option));
+        if let Some(p) = r.pictures.witnesses.get(&(rr.reading.clone(), c.option.clone())) {
+            b.push_str(&render(p));
+        }
+        let _ = write!(
+            b,
+            "<div class=\"moves\"><h3><code>{}</code>: <code>{}</code> against <code>{}</code></h3><p>{}</p><p>position: <code>{}</code></p>",
+            escape(&rr.reading),
+            escape(&c.option),
+            escape(&rr.default),
+            escape(&c.method),
+            escape(&w.position)
+        );
+        if !w.differing.is_empty() {
+            b.push_str("<ul>");
+            for d in &w.differing {
+                let side = if d.legal_under == rr.default { "a" } else { "b" };
+                let _ = write!(b, "<li><span class=\"swatch {side}\"></span><code>{}</code> legal under <code>{}</code> only</li>", escape(&d.text), escape(&d.legal_under));
+            }
+            b.push_str("</ul>");
+            if w.differing_count > w.differing.len() {
+                let _ = write!(b, "<p>{} moves differ in all.</p>", w.differing_count);
+            }
+        }
+        for o in &w.outcomes {
+            let _ = write!(b, "<p>result under {}</p>", escape(o));
+        }
+        if !w.line.is_empty() {
+            let _ = write!(b, "<p>line of play from the position ({} plies): <code>{}</code></p>", w.line.len(), escape(&w.line.join(" ")));
+        }
+        b.push_str("</div></div>");
+    }
+    b
+}
+
+fn proofs(r: &SpecReport) -> String {
+    let mut b = String::from("<section id=\"proofs\"><h2>Consistency proofs</h2><table id=\"proofs-table\"><thead><tr><th>proof</th><th>claim</th><th>verdict</th><th>detail</th></tr></thead><tbody>");
+    for p in &r.proofs {
+        let word = super::model::proof_word(p);
+        let mut detail = escape(&p.detail);
+        if let Some(w) = &p.witness {
+            let _ = write!(detail, ": {}", escape(w));
+        }
+        if !p.holds_under.is_empty() {
+            let _ = write!(detail, "<br>holds under <code>{}</code>", escape(&p.holds_under.join(", ")));
+        }
+        let _ = write!(b, "<tr><td>{}</td><td>{}</td><td class=\"{}\">{word}</td><td>{detail}</td></tr>", escape(&p.name), escape(&p.claim), verdict_class(word));
+    }
+    b.push_str("</tbody></table></section>");
+    b
+}
+
+/// A diagram's caption: the piece, its move, where it stands, what XBetza cannot show.
+pub fn diagram_caption(d: &PieceDiagram) -> String {
+    let zone = d.zone.as_ref().map(|z| format!(" in zone {z}")).unwrap_or_default();
+    format!("{} ({}){zone}: {} from {}", d.name, d.piece, d.betza, d.from)
+}
+
+fn pieces(list: &[PieceDiagram]) -> String {
+    let mut b = String::from("<section id=\"pieces\"><h2>Pieces</h2><p>Each piece alone on the board (the first player's, moving up), every square it reaches marked by how.</p>");
+    let _ = write!(b, "<div class=\"legend\">{}</div>", diagram::legend_svg());
+    b.push_str("<div class=\"pieces\">");
+    for d in list {
+        let _ = write!(b, "<figure class=\"piece\">{}<figcaption><b>{}</b>", render(&diagram::picture(d)), escape(&diagram_caption(d)));
+        for n in &d.notes {
+            let _ = write!(b, "<br>{}", escape(n));
+        }
+        b.push_str("</figcaption></figure>");
+    }
+    b.push_str("</div></section>");
+    b
+}
+
+fn perft(r: &SpecReport) -> String {
+    let mut b = String::from("<section id=\"perft\"><h2>Perft</h2>");
+    match &r.perft_skipped {
+        Some(why) => {
+            let _ = write!(b, "<p>No perft: {}</p>", escape(why));
+        }
+        None => {
+            b.push_str("<p>The start position's legal-move tree, counted once per move identity.</p><table id=\"perft-table\"><thead><tr><th>depth</th><th>nodes</th></tr></thead><tbody>");
+            for p in &r.perft {
+                let _ = write!(b, "<tr><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>", p.depth, p.nodes);
+            }
+            b.push_str("</tbody></table>");
+        }
+    }
+    b.push_str("</section>");
+    b
+}
+
+fn lint(r: &SpecReport) -> String {
+    let mut b = String::from("<section id=\"lint\"><h2>Lint findings</h2>");
+    if r.lint.is_empty() {
+        b.push_str("<p>None.</p>");
+    } else {
+        b.push_str("<table id=\"lint-table\"><thead><tr><th>severity</th><th>code</th><th>subject</th><th>clauses</th><th>message</th><th>where</th></tr></thead><tbody>");
+        for f in &r.lint {
+            let class = match f.severity.name() {
+                "error" => "bad",
+                "warning" => "warn",
+                _ => "",
+            };
+            let _ = write!(
+                b,
+                "<tr><td class=\"{class}\">{}</td><td><code>{}</code></td><td>{}</td><td class=\"path\">{}</td><td>{}</td><td>{}</td></tr>",
+                f.severity.name(),
+                escape(f.code),
+                escape(&f.subject),
+                escape(&f.clauses.join(", ")),
+                escape(&f.message),
+                escape(&f.location)
+            );
+        }
+        b.push_str("</tbody></table>");
+    }
+    b.push_str("</section>");
+    b
+}
+
+fn check(r: &SpecReport) -> String {
+    let mut b = String::from("<section id=\"check\"><h2>Invariants</h2>");
+    let Some(c) = &r.check else {
+        let _ = write!(b, "<p>The invariants did not run: {}</p></section>", escape(r.check_skipped.as_deref().unwrap_or("")));
+        return b;
+    };
+    let _ = write!(
+        b,
+        "<p>From <code>{}</code>: {} positions ({} designed), {} transitions judged (seed {}).</p><table id=\"invariants-table\"><thead><tr><th>invariant</th><th>kind</th><th>clauses</th><th>exercised</th><th>violations</th><th>why</th></tr></thead><tbody>",
+        escape(&c.properties),
+        c.positions,
+        c.designed_positions,
+        c.transitions,
+        r.run.seed
+    );
+    for i in &c.invariants {
+        let class = if i.violations > 0 { "bad" } else { "" };
+        let _ = write!(
+            b,
+            "<tr><td><code>{}</code></td><td>{}</td><td class=\"path\">{}</td><td class=\"num\">{}</td><td class=\"num {class}\">{}</td><td>{}</td></tr>",
+            escape(&i.id),
+            escape(&i.kind),
+            escape(&i.clauses.join(", ")),
+            i.exercised,
+            i.violations,
+            escape(&i.why)
+        );
+    }
+    b.push_str("</tbody></table>");
+    for (n, v) in c.violations.iter().enumerate() {
+        let _ = write!(b, "<div class=\"witness\">");
+        if let Some(p) = r.pictures.violations.get(&n) {
+            b.push_str(&render(p));
+        }
+        let _ = write!(
+            b,
+            "<div class=\"moves\"><h3 class=\"bad\">violation of <code>{}</code></h3><p>{}</p><p>clauses {}; found in {}</p><p>position: <code>{}</code></p><p>move: <code>{}</code></p></div></div>",
+            escape(&v.invariant),
+            escape(&v.message),
+            escape(&v.clauses.join(", ")),
+            escape(&v.origin),
+            escape(&v.position),
+            escape(&v.mv)
+        );
+    }
+    b.push_str("</section>");
+    b
+}
+
+fn paths(r: &SpecReport) -> String {
+    let p = &r.paths;
+    let mut b = format!(
+        "<section id=\"paths\"><h2>Path shapes</h2><p>Z3 drove every path shape of every piece's XBetza both ways (a board where it moves, one where it does not): {} shapes, {} driven both ways, {} confirmed by the move generator, {} dead, {} unknown.</p>",
+        p.shapes, p.driven, p.confirmed, p.dead, p.unknown
+    );
+    if !p.notable.is_empty() {
+        b.push_str("<table id=\"paths-table\"><thead><tr><th>piece</th><th>zone</th><th>shape</th><th>verdict</th><th>finding</th></tr></thead><tbody>");
+        for s in &p.notable {
+            let finding = if s.verdict == Verdict::Proved { "dead notation".to_string() } else { s.summary.clone() };
+            let _ = write!(b, "<tr><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>", escape(&s.piece), escape(&s.zone), escape(&s.shape), s.verdict.name(), escape(&finding));
+        }
+        b.push_str("</tbody></table>");
+    }
+    b.push_str("</section>");
+    b
+}
+
+fn run(r: &SpecReport) -> String {
+    let x = &r.run;
+    let g = &x.budget;
+    let mut b = format!(
+        "<section id=\"run\"><h2>Run</h2><p>seed {} · kensho {} · Z3 {} · check: {} games of up to {} plies, {} designed positions, {} aimed tries per unexercised invariant · reading search {} positions · Z3 timeout {} ms · perft depth {}</p><table><thead><tr><th>stage</th><th>seconds</th></tr></thead><tbody>",
+        x.seed,
+        escape(&x.kensho),
+        escape(&x.z3),
+        g.games,
+        g.plies,
+        g.positions,
+        g.aimed,
+        g.search,
+        g.timeout_ms,
+        g.perft_depth
+    );
+    for (k, v) in &x.seconds {
+        let _ = write!(b, "<tr><td>{}</td><td class=\"num\">{v:.1}</td></tr>", escape(k));
+    }
+    b.push_str("</tbody></table></section>");
+    b
+}
+
+/// The index: one row per spec, linking its page.
+pub fn index_page(reports: &[SpecReport]) -> String {
+    let seed = reports.first().map(|r| r.run.seed).unwrap_or_default();
+    let header = format!(
+        "<h1>kensho report</h1><p class=\"meta\">{} specs · seed {seed} · kensho {} · {}</p>",
+        reports.len(),
+        escape(reports.first().map(|r| r.run.kensho.as_str()).unwrap_or("")),
+        escape(reports.first().map(|r| r.run.z3.as_str()).unwrap_or(""))
+    );
+    let mut b = String::from("<section><table id=\"index-table\"><thead><tr><th>spec</th><th>board</th><th>clauses (encoded)</th><th>exercised</th><th>unaccounted</th><th>violations</th><th>readings: witness / no effect / unknown</th><th>proofs: proved / refuted / unknown</th><th>dead shapes</th><th>lint errors / warnings</th><th>pieces</th><th>perft</th></tr></thead><tbody>");
+    for r in reports {
+        let s = &r.summary;
+        let perft = r.perft.last().map(|p| format!("{}: {}", p.depth, p.nodes)).unwrap_or_else(|| "-".into());
+        let bad = |n: u64| if n > 0 { " bad" } else { "" };
+        let _ = write!(
+            b,
+            "<tr><td><a href=\"{id}.html\">{}</a><br><small><code>{}</code></small></td><td>{}</td><td class=\"num\">{} ({})</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num{}\">{}</td><td>{} / {} / {}</td><td class=\"{}\">{} / {} / {}</td><td class=\"num{}\">{}</td><td>{} / {}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+            escape(&r.spec.name),
+            escape(&r.spec.path),
+            escape(&r.spec.board),
+            s.clauses,
+            s.encoded,
+            s.exercised,
+            s.unaccounted,
+            bad(s.violations),
+            s.violations,
+            s.witnesses,
+            s.no_effect,
+            s.unknown,
+            if s.proofs_refuted > 0 { "bad" } else { "" },
+            s.proofs_proved,
+            s.proofs_refuted,
+            s.proofs_unknown,
+            bad(s.dead_shapes as u64),
+            s.dead_shapes,
+            s.lint_errors,
+            s.lint_warnings,
+            s.pieces,
+            escape(&perft),
+            id = escape(&r.spec.id),
+        );
+    }
+    b.push_str("</tbody></table><p>Each spec's page has its clause table, readings with witness boards, proofs, piece diagrams, perft, lint findings and invariants. The same data is in <code>index.json</code> and <code>&lt;spec&gt;.json</code> (docs/report.md), and as Markdown in <code>index.md</code>.</p></section>");
+    page("kensho report", &header, &b, false)
+}

@@ -1,0 +1,242 @@
+//! The report of one spec as data: what `kensho report` found, in the shape its JSON takes
+//! (docs/report.md documents every field; `SCHEMA` changes when a field changes meaning or
+//! goes away). The HTML and Markdown writers read only this, so the three formats say the same
+//! thing. Everything that varies from run to run on the same input (times, the date) is in
+//! `run.seconds`, so CI can diff the rest.
+
+use super::diagram::PieceDiagram;
+use super::svg::Picture;
+use crate::smt::paths::PathReport;
+use crate::smt::proofs::Proof;
+use crate::smt::readings::ReadingReport;
+use crate::spec::finding::Finding;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The JSON schema's version (docs/report.md).
+pub const SCHEMA: u32 = 1;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SpecReport {
+    pub schema: u32,
+    pub spec: SpecInfo,
+    pub run: RunInfo,
+    pub summary: Summary,
+    pub clauses: Vec<ClauseEntry>,
+    pub lint: Vec<Finding>,
+    /// The invariant run; null when it could not run, and `check_skipped` says why.
+    pub check: Option<CheckSection>,
+    pub check_skipped: Option<String>,
+    pub readings: Vec<ReadingReport>,
+    pub paths: PathSection,
+    pub proofs: Vec<Proof>,
+    /// Start-position perft, depth 1 up; empty when it could not run (`perft_skipped` says why).
+    pub perft: Vec<PerftRow>,
+    pub perft_skipped: Option<String>,
+    pub pieces: Vec<PieceDiagram>,
+    /// Boards drawn for people (not in the JSON: the position strings there say the same).
+    #[serde(skip)]
+    pub pictures: Pictures,
+}
+
+impl SpecReport {
+    /// Something a designer must look at (see [`Summary::alarming`]).
+    pub fn alarming(&self) -> bool {
+        let unconfirmed = self.paths.notable.iter().filter(|p| p.verdict == crate::smt::Verdict::Witness && !p.confirmed).count();
+        self.summary.alarming(unconfirmed)
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SpecInfo {
+    pub id: String,
+    pub name: String,
+    pub path: String,
+    /// FNV-1a 64 of the spec file's bytes, in hex: which version of the spec was read.
+    pub digest: String,
+    pub board: String,
+    /// The spec it extends, if any (its path).
+    pub extends: Option<String>,
+    pub warnings: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RunInfo {
+    pub seed: u64,
+    pub kensho: String,
+    pub z3: String,
+    pub budget: Budget,
+    /// Seconds per stage. Varies between runs: ignore it when diffing reports.
+    pub seconds: BTreeMap<String, f64>,
+}
+
+/// What the run was allowed to spend (the command's options).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Budget {
+    pub games: usize,
+    pub plies: usize,
+    pub positions: usize,
+    pub aimed: usize,
+    pub search: usize,
+    pub timeout_ms: u32,
+    pub perft_depth: u32,
+}
+
+/// The counts the index and the terminal summary show.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Summary {
+    pub clauses: usize,
+    pub encoded: usize,
+    /// Encoded clauses exercised by an invariant in this run.
+    pub exercised: usize,
+    /// Encoded clauses not exercised, with a reason why they need not be.
+    pub explained: usize,
+    /// Encoded clauses neither exercised nor explained.
+    pub unaccounted: usize,
+    pub invariants: usize,
+    pub violations: u64,
+    pub comparisons: usize,
+    pub witnesses: usize,
+    pub no_effect: usize,
+    pub unknown: usize,
+    pub shapes: usize,
+    pub dead_shapes: usize,
+    pub proofs_proved: usize,
+    pub proofs_refuted: usize,
+    pub proofs_unknown: usize,
+    pub lint_errors: usize,
+    pub lint_warnings: usize,
+    pub lint_notes: usize,
+    pub pieces: usize,
+}
+
+impl Summary {
+    /// Something a designer must look at: a violation, a refuted proof, dead notation, a lint
+    /// error, or a Z3 path witness the generator did not confirm.
+    pub fn alarming(&self, unconfirmed_paths: usize) -> bool {
+        self.violations > 0 || self.proofs_refuted > 0 || self.dead_shapes > 0 || self.lint_errors > 0 || unconfirmed_paths > 0
+    }
+}
+
+/// One clause of the document with everything known about it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClauseEntry {
+    pub id: String,
+    pub section: String,
+    /// The document's words.
+    pub words: String,
+    /// encoded | pending | informative | out-of-scope | contradicted
+    pub status: String,
+    /// The spec paths that encode it.
+    pub encoding: Vec<String>,
+    /// Why it is not encoded (non-encoded clauses).
+    pub why: Option<String>,
+    /// Readings whose question cites it.
+    pub readings: Vec<String>,
+    /// Invariants that check it (encoded clauses, when the check ran).
+    pub invariants: Vec<String>,
+    /// How often those invariants judged a move or position in this run.
+    pub exercised: u64,
+    pub violations: u64,
+    /// Why it is not checked or not reached; empty when it was exercised.
+    pub note: String,
+    /// The proofs that speak for it, as "name: verdict".
+    pub proofs: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckSection {
+    pub properties: String,
+    pub positions: u64,
+    pub designed_positions: u64,
+    pub transitions: u64,
+    pub invariants: Vec<InvariantEntry>,
+    pub violations: Vec<ViolationEntry>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct InvariantEntry {
+    pub id: String,
+    pub kind: String,
+    pub clauses: Vec<String>,
+    pub why: String,
+    pub exercised: u64,
+    pub violations: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ViolationEntry {
+    pub invariant: String,
+    pub clauses: Vec<String>,
+    pub message: String,
+    /// Where it was found, with the seed to replay it.
+    pub origin: String,
+    pub position: String,
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub shrunk: bool,
+}
+
+/// The path shapes: counts, and every shape that is not plainly fine.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct PathSection {
+    pub shapes: usize,
+    /// Driven both ways (a board where it moves and one where it does not).
+    pub driven: usize,
+    /// ... and both boards confirmed by the move generator.
+    pub confirmed: usize,
+    pub dead: usize,
+    pub unknown: usize,
+    /// Dead, unknown and unconfirmed shapes.
+    pub notable: Vec<PathReport>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PerftRow {
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// The SVG boards of a report, by what they show.
+#[derive(Clone, Debug, Default)]
+pub struct Pictures {
+    /// The start position with the promotion zones shaded.
+    pub start: Option<Picture>,
+    /// (reading, option) -> the witness drawn with its differing moves.
+    pub witnesses: BTreeMap<(String, String), Picture>,
+    /// Violation index -> its witness.
+    pub violations: BTreeMap<usize, Picture>,
+}
+
+/// A proof's verdict in the words of the report: a witness refutes it.
+pub fn proof_word(p: &Proof) -> &'static str {
+    match (&p.verdict, p.applies) {
+        (_, false) => "not applicable",
+        (crate::smt::Verdict::Witness, _) => "refuted",
+        (v, true) => v.name(),
+    }
+}
+
+/// FNV-1a, 64 bits: a stable fingerprint of a file (std's hasher may change between Rust
+/// versions; this must not, since CI compares it).
+pub fn digest(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digest_matches_the_published_fnv1a_vectors() {
+        // Test vectors from the FNV reference (Fowler/Noll/Vo): "" and "a".
+        assert_eq!(digest(b""), "cbf29ce484222325");
+        assert_eq!(digest(b"a"), "af63dc4c8601ec8c");
+        assert_eq!(digest(b"foobar"), "85944171f73967e8");
+    }
+}
