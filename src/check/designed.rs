@@ -68,13 +68,15 @@ pub fn setup_royals(engine: &Engine) -> Vec<(u8, u16)> {
     out
 }
 
-/// The types that can stand in hand: not royal, not a promoted form.
+/// The types that can stand in hand: not royal, and not a promoted form unless captured pieces
+/// keep their promotion in hand (`drops.unpromoted = false`).
 pub fn droppable(engine: &Engine) -> Vec<u16> {
     let game = &engine.game;
+    let keeps_promotion = !engine.rules.drops_unpromoted;
     (0..game.pieces.len() as u16)
         .filter(|&i| {
             let p = &game.pieces[i as usize];
-            !p.royal && !game.pieces.iter().any(|q| q.promotes_to.as_ref() == Some(&p.id))
+            !p.royal && (keeps_promotion || !game.pieces.iter().any(|q| q.promotes_to.as_ref() == Some(&p.id)))
         })
         .collect()
 }

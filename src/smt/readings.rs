@@ -14,7 +14,7 @@
 use super::board::SymBoard;
 use super::fragments;
 use super::symbolic::{all_paths, holds, SymPath, Window};
-use super::witness::{add_royals, ident, shrink, transfer, witness, Pair, Witness};
+use super::witness::{add_royals, differing, ident, records, shrink, transfer, witness, Pair, Witness};
 use crate::check::run::Shuffler;
 use super::{solve, Answer, Limits, Verdict};
 use crate::check::designed::{self, Aim};
@@ -292,10 +292,10 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
         .filter_map(|r| r.split('.').next())
         .filter_map(|id| ea.piece_index(id))
         .collect();
-    let found = search(&pair, &aim_pieces, limits, seed).or_else(|| {
-        let ends = changed.iter().any(|c| c.starts_with("rules.end.") || c.starts_with("rules.legality.") || c.starts_with("rules.check."));
-        ends.then(|| lines(&pair, seed, limits.lines, limits.line_plies)).flatten()
-    });
+    // Then lines of play from the start under both options: they reach what designed positions
+    // do not (histories, captured promoted pieces in hand, burns that happened) and end where
+    // the moves or the results first differ.
+    let found = search(&pair, &aim_pieces, limits, seed).or_else(|| lines(&pair, seed, limits.lines, limits.line_plies));
     match found {
         Some(w) => {
             cmp.method = if w.line.is_empty() { "search".into() } else { "search (line of play)".into() };
@@ -309,7 +309,7 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
         }
         None => {
             cmp.method = if facets.is_empty() { "search".into() } else { format!("{} + search", facets.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>().join(", ")) };
-            let mut why = vec![format!("no difference in {} searched positions (and {} lines of play where the option changes how games end)", limits.search_positions, limits.lines)];
+            let mut why = vec![format!("no difference in {} searched positions and {} lines of play of up to {} plies", limits.search_positions, limits.lines, limits.line_plies)];
             why.extend(open);
             why.extend(proved);
             if eff == "outcome" {
@@ -594,10 +594,15 @@ fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
             if ended || ma.is_empty() {
                 break;
             }
+            // The same line reached positions where the alternatives allow different moves
+            // (a capture kept promoted in hand, a burn that counted): the line is the witness.
+            let diff = differing(pair, &ma, &mb);
+            if !diff.is_empty() {
+                let (differing, differing_count) = records(pair, &diff);
+                return Some(Witness { position: a.position_string(&start), differing, differing_count, outcomes: Vec::new(), line });
+            }
             let mv = &ma[shuffler.pick(ply, pa.side, &ma)];
             let id = ident(a, a, mv);
-            // A move one alternative does not have: the position search's business; this line
-            // ends here.
             let Some(mvb) = mb.iter().find(|m| ident(a, b, m) == id) else { break };
             line.push(a.move_text(mv));
             a.make(&mut pa, mv, &mut undo);

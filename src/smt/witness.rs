@@ -80,6 +80,20 @@ pub fn compare(pair: &Pair, pos: &Position) -> Option<Differences> {
     let pb = transfer(pair.a, pair.b, pos)?;
     let ma = pair.a.legal_moves(pos);
     let mb = pair.b.legal_moves(&pb);
+    let diff = differing(pair, &ma, &mb);
+    let mut outcomes = Vec::new();
+    let sa = pair.a.status_before(pos, &ma).map(|o| o.describe());
+    let sb = pair.b.status_before(&pb, &mb).map(|o| o.describe());
+    if sa != sb {
+        outcomes.push(format!("{}: {}", pair.a_name, sa.unwrap_or_else(|| "game goes on".into())));
+        outcomes.push(format!("{}: {}", pair.b_name, sb.unwrap_or_else(|| "game goes on".into())));
+    }
+    Some((diff, outcomes))
+}
+
+/// The moves of `ma` (the first alternative's) and `mb` (the second's) whose identity the
+/// other list lacks, each with true when it is the first alternative's.
+pub fn differing(pair: &Pair, ma: &[Move], mb: &[Move]) -> Vec<(Move, bool)> {
     let ids_b: BTreeMap<Identity, &Move> = mb.iter().map(|m| (ident(pair.a, pair.b, m), m)).collect();
     let ids_a: BTreeMap<Identity, &Move> = ma.iter().map(|m| (ident(pair.a, pair.a, m), m)).collect();
     let mut diff: Vec<(Move, bool)> = Vec::new();
@@ -93,14 +107,23 @@ pub fn compare(pair: &Pair, pos: &Position) -> Option<Differences> {
             diff.push(((*m).clone(), false));
         }
     }
-    let mut outcomes = Vec::new();
-    let sa = pair.a.status_before(pos, &ma).map(|o| o.describe());
-    let sb = pair.b.status_before(&pb, &mb).map(|o| o.describe());
-    if sa != sb {
-        outcomes.push(format!("{}: {}", pair.a_name, sa.unwrap_or_else(|| "game goes on".into())));
-        outcomes.push(format!("{}: {}", pair.b_name, sb.unwrap_or_else(|| "game goes on".into())));
-    }
-    Some((diff, outcomes))
+    diff
+}
+
+/// The differing moves as the report shows them: sorted by text, the first six, and how many
+/// there are in all.
+pub fn records(pair: &Pair, diff: &[(Move, bool)]) -> (Vec<DifferingMove>, usize) {
+    let mut differing: Vec<DifferingMove> = diff
+        .iter()
+        .map(|(m, in_a)| {
+            let (engine, name) = if *in_a { (pair.a, pair.a_name) } else { (pair.b, pair.b_name) };
+            DifferingMove { text: engine.move_text(m), legal_under: name.to_string(), from: m.from.map(|s| s.name()), to: m.to.map(|s| s.name()) }
+        })
+        .collect();
+    differing.sort_by(|x, y| x.text.cmp(&y.text));
+    let count = differing.len();
+    differing.truncate(6);
+    (differing, count)
 }
 
 /// A move's identity with its piece types (drop, promotion) as the first engine numbers them,
@@ -119,21 +142,7 @@ pub fn witness(pair: &Pair, pos: &Position) -> Option<Witness> {
     if diff.is_empty() && outcomes.is_empty() {
         return None;
     }
-    let mut differing: Vec<DifferingMove> = diff
-        .iter()
-        .map(|(m, in_a)| {
-            let (engine, name) = if *in_a { (pair.a, pair.a_name) } else { (pair.b, pair.b_name) };
-            DifferingMove {
-                text: engine.move_text(m),
-                legal_under: name.to_string(),
-                from: m.from.map(|s| s.name()),
-                to: m.to.map(|s| s.name()),
-            }
-        })
-        .collect();
-    differing.sort_by(|x, y| x.text.cmp(&y.text));
-    let count = differing.len();
-    differing.truncate(6);
+    let (differing, count) = records(pair, &diff);
     Some(Witness { position: pair.a.position_string(pos), differing, differing_count: count, outcomes, line: Vec::new() })
 }
 

@@ -190,7 +190,8 @@ pub fn names(squares: &BTreeSet<Square>) -> Vec<String> {
 }
 
 /// A line witness: the moves of `w.line` from `w.position`, played under both engines (the
-/// same move by identity), end in different results. Returns the two results.
+/// same move by identity), end in different results, or (no results given) in positions where
+/// the reported moves are legal under one alternative only. Returns the two last results.
 pub fn recheck_line(label: &str, w: &Witness, a: (&str, &Engine), b: (&str, &Engine)) -> (String, String) {
     let (a_name, ea) = a;
     let (b_name, eb) = b;
@@ -211,9 +212,22 @@ pub fn recheck_line(label: &str, w: &Witness, a: (&str, &Engine), b: (&str, &Eng
         eb.make(&mut pb, mvb, &mut undo);
         undo.clear();
         last = (text(ea.status_after(&pa, mv, &mut ha)), text(eb.status_after(&pb, mvb, &mut hb)));
-        if ply + 1 < w.line.len() {
+        if ply + 1 < w.line.len() || w.outcomes.is_empty() {
             assert_eq!(last.0, last.1, "{label}: the results differ already after ply {ply}");
         }
+    }
+    if w.outcomes.is_empty() {
+        // The line leads to positions where the moves differ: each reported move is legal
+        // under its alternative and has no counterpart (by identity) under the other.
+        assert!(!w.differing.is_empty(), "{label}: a line witness with neither results nor moves");
+        let (ma, mb) = (ea.legal_moves(&pa), eb.legal_moves(&pb));
+        for d in &w.differing {
+            let (own, other, own_moves, other_moves) = if d.legal_under == a_name { (ea, eb, &ma, &mb) } else { (eb, ea, &mb, &ma) };
+            let m = own_moves.iter().find(|m| own.move_text(m) == d.text).unwrap_or_else(|| panic!("{label}: {} is not legal under {} after the line", d.text, d.legal_under));
+            let id = pid(own, m);
+            assert!(!other_moves.iter().any(|o| pid(other, o) == id), "{label}: {} is legal under both after the line", d.text);
+        }
+        return last;
     }
     if last.0 == last.1 {
         let (ma, mb) = (ea.legal_moves(&pa), eb.legal_moves(&pb));
