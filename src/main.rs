@@ -89,7 +89,7 @@ enum Command {
 }
 
 #[derive(Args)]
-#[command(after_help = "Writes OUT/index.html (open it in a browser), OUT/index.md and OUT/index.json, and per spec <id>.html, <id>.md (boards as SVG under <id>/) and <id>.json (docs/report.md). The directory is replaced as a whole, and only when the new report is complete; a directory kensho did not write is never replaced. The seed is fixed by default so that two reports of the same specs compare; pass --seed to vary the random games and positions. Exit status: 0 report written, 1 with --strict when a spec has a violation, a refuted proof, dead notation or a lint error, 2 bad input or a write failure.")]
+#[command(after_help = "Writes OUT/index.html (open it in a browser), OUT/index.md and OUT/index.json, and per spec <id>.html, <id>.md (boards as SVG under <id>/) and <id>.json (docs/report.md). The directory is replaced as a whole, and only when the new report is complete; a directory kensho did not write is never replaced. The seed is fixed by default so that two reports of the same specs compare; pass --seed to vary the random games and positions. Exit status: 0 report written, 1 with --strict when a spec has a violation, a refuted proof, dead notation, a lint error or a Z3 path witness the move generator disagrees with, 2 bad input, an --out that may not be replaced, or a write failure.")]
 struct ReportArgs {
     /// Spec files (default: every specs/*.toml of the current directory, else of the kensho
     /// source tree).
@@ -991,6 +991,10 @@ fn run_report(args: ReportArgs) -> ExitCode {
     let Some(specs) = load_specs(&paths) else {
         return ExitCode::from(2);
     };
+    // Before the minutes of work: a directory the report may not replace is refused now.
+    if let Err(e) = kensho::report::files::check_target(&args.out) {
+        return usage_error(e);
+    }
     eprintln!("seed {} (replay with --seed {})", args.seed, args.seed);
     let opts = report::Options {
         seed: args.seed,
@@ -1018,15 +1022,18 @@ fn run_report(args: ReportArgs) -> ExitCode {
     progress.finish();
     report::distinct_ids(&mut reports);
     let files = kensho::report::report_files(&reports);
-    if let Err(e) = kensho::report::files::write_dir(&args.out, &files) {
-        eprintln!("error: {e}");
-        return ExitCode::from(2);
+    match kensho::report::files::write_dir(&args.out, &files) {
+        Ok(warnings) => warnings.iter().for_each(|w| eprintln!("warning: {w}")),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
     }
     outln!("{}", report::summary_table(&reports));
     outln!("report written to {} ({} files): open {}", args.out.display(), files.len(), args.out.join("index.html").display());
     let alarming: Vec<&str> = reports.iter().filter(|r| r.alarming()).map(|r| r.spec.id.as_str()).collect();
     if !alarming.is_empty() {
-        outln!("to look at: {} (violations, refuted proofs, dead notation or lint errors)", alarming.join(", "));
+        outln!("to look at: {} (violations, refuted proofs, dead notation, lint errors or unconfirmed path witnesses)", alarming.join(", "));
     }
     if args.strict && !alarming.is_empty() {
         ExitCode::from(1)

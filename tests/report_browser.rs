@@ -132,7 +132,14 @@ fn a_spec_page_loads_cleanly_with_every_part_the_json_promises() {
         .count();
     // Shoogantshii's drop rule 7 and its promotion readings have Z3 witnesses (docs/smt.md).
     assert!(witnesses > 0, "Shoogantshii has reading witnesses");
-    assert_eq!(count(&dom, "<div class=\"witness\" id=\"w-"), witnesses, "one drawn witness per witness");
+    // Each witness block holds its board (drawn with the option's engine when the option
+    // changes the board, as board-size=9x10 does).
+    let blocks: Vec<&str> = dom.split("<div class=\"witness\" id=\"w-").skip(1).collect();
+    assert_eq!(blocks.len(), witnesses, "one block per witness");
+    for b in &blocks {
+        let block = &b[..b.find("<div class=\"moves\">").expect("the block's text")];
+        assert!(block.contains("<svg"), "a witness without its board: {}", &b[..b.find('"').unwrap_or(0)]);
+    }
     // Boards: the start position, every witness, every diagram, the legend.
     assert!(count(&dom, "<svg") > pieces + witnesses, "{} svgs", count(&dom, "<svg"));
 }

@@ -286,6 +286,7 @@ pub fn compare(old: &LoadedSpec, new: &LoadedSpec, opts: &Options) -> Result<Spe
     let mut warnings = Vec::new();
     let old_engine = engine_or_note(old, &old_game, &mut notes, &mut warnings);
     let new_engine = engine_or_note(new, &new_game, &mut notes, &mut warnings);
+    warnings.sort();
     warnings.dedup(); // the same spec on both sides warns twice
     let engines = old_engine.as_ref().zip(new_engine.as_ref());
     let invariants = compare_invariants(old, new, opts, &mut notes);

@@ -40,15 +40,27 @@ pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecRep
     let lint = crate::spec::lint::lint(spec);
     timed("lint", &mut seconds, t);
 
-    let engine = engine_for_moves(spec, &BTreeMap::new());
-    let (engine, mut warnings) = match engine {
-        Ok((e, w)) => (Ok(e), w),
-        Err(why) => (Err(why), Vec::new()),
+    // The check's subject holds the engine; without a properties file the engine is built alone.
+    let props = default_properties_path(std::path::Path::new(&spec.path));
+    let subject = if props.exists() { Some(check_cmd::subject(spec.clone(), &BTreeMap::new(), &props)) } else { None };
+    let (engine, warnings) = match &subject {
+        Some(Ok(s)) => (Ok(s.engine.clone()), s.warnings.clone()),
+        _ => match engine_for_moves(spec, &BTreeMap::new()) {
+            Ok((e, w)) => (Ok(e), w),
+            Err(why) => (Err(why), Vec::new()),
+        },
     };
 
     stage("check");
     let t = Instant::now();
-    let (check, coverage, check_skipped) = run_check(spec, opts, &mut warnings);
+    let (check, coverage, check_skipped) = match subject {
+        None => (None, BTreeMap::new(), Some(format!("no properties file at {}", props.display()))),
+        Some(Err(why)) => (None, BTreeMap::new(), Some(why)),
+        Some(Ok(s)) => {
+            let (section, rows) = run_check(&s, opts);
+            (Some(section), rows, None)
+        }
+    };
     timed("check", &mut seconds, t);
 
     stage("ambiguities");
@@ -73,7 +85,7 @@ pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecRep
     stage("diagrams");
     let t = Instant::now();
     let pieces = engine.as_ref().map(diagram::diagrams).unwrap_or_default();
-    let pictures = engine.as_ref().map(|e| pictures(e, &ambiguities.readings, check.as_ref())).unwrap_or_default();
+    let pictures = engine.as_ref().map(|e| pictures(spec, e, &ambiguities.readings, check.as_ref())).unwrap_or_default();
     timed("diagrams", &mut seconds, t);
     seconds.insert("total".into(), all.elapsed().as_secs_f64());
 
@@ -114,21 +126,11 @@ pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecRep
     report
 }
 
-/// The invariant run with the report's budget: the section, the coverage rows by clause, or
-/// why it did not run.
-fn run_check(spec: &LoadedSpec, opts: &Options, warnings: &mut Vec<String>) -> (Option<CheckSection>, BTreeMap<String, ClauseRow>, Option<String>) {
-    let props = default_properties_path(std::path::Path::new(&spec.path));
-    if !props.exists() {
-        return (None, BTreeMap::new(), Some(format!("no properties file at {}", props.display())));
-    }
-    let subject = match check_cmd::subject(spec.clone(), &BTreeMap::new(), &props) {
-        Ok(s) => s,
-        Err(why) => return (None, BTreeMap::new(), Some(why)),
-    };
-    warnings.extend(subject.warnings.iter().cloned());
+/// The invariant run with the report's budget: the section and the coverage rows by clause.
+fn run_check(subject: &check_cmd::Subject, opts: &Options) -> (CheckSection, BTreeMap<String, ClauseRow>) {
     let b = opts.budget;
     let budget = crate::check::run::Budget { games: b.games, plies: b.plies, positions: b.positions, seed: opts.seed };
-    let outcome = check_cmd::check(&subject, budget, b.aimed, false);
+    let outcome = check_cmd::check(subject, budget, b.aimed, false);
     let tally = &outcome.report.tally;
     let count = |m: &BTreeMap<String, u64>, id: &str| m.get(id).copied().unwrap_or(0);
     let section = CheckSection {
@@ -163,7 +165,7 @@ fn run_check(spec: &LoadedSpec, opts: &Options, warnings: &mut Vec<String>) -> (
             .collect(),
     };
     let rows = outcome.rows.into_iter().map(|r| (r.id.clone(), r)).collect();
-    (Some(section), rows, None)
+    (section, rows)
 }
 
 /// Perft from the start position at every depth up to `depth`.
@@ -217,6 +219,7 @@ fn clause_entries(spec: &LoadedSpec, coverage: &BTreeMap<String, ClauseRow>, pro
                 exercised: row.map_or(0, |r| r.exercised),
                 violations: row.map_or(0, |r| r.violations),
                 note: row.map(|r| r.note.clone()).unwrap_or_default(),
+                explained: row.is_some_and(|r| r.exercised == 0 && r.explained),
                 encoding,
                 proofs,
                 id,
@@ -238,14 +241,27 @@ fn path_section(paths: &[crate::smt::paths::PathReport]) -> PathSection {
 }
 
 /// The start position, every reading witness, every violation witness, drawn.
-fn pictures(engine: &Engine, readings: &[crate::smt::readings::ReadingReport], check: Option<&CheckSection>) -> Pictures {
+fn pictures(spec: &LoadedSpec, engine: &Engine, readings: &[crate::smt::readings::ReadingReport], check: Option<&CheckSection>) -> Pictures {
     let mut out = Pictures { start: (!engine.game.setup.is_empty()).then(|| position::start_picture(engine)), ..Default::default() };
     for r in readings {
         for c in &r.comparisons {
             let Some(w) = &c.witness else { continue };
-            let Ok(pos) = engine.parse_position(&w.position) else { continue };
+            // A witness of a reading that changes the board (or the pieces) is a position of the
+            // option's game: drawn with that game's engine.
+            let option_engine = || spec.alternative(&r.reading, &c.option).and_then(|g| Engine::for_moves(g).ok()).map(|(e, _)| e);
+            let own;
+            let (drawer, pos) = match engine.parse_position(&w.position) {
+                Ok(pos) => (engine, pos),
+                Err(_) => match option_engine().and_then(|e| e.parse_position(&w.position).ok().map(|p| (e, p))) {
+                    Some((e, p)) => {
+                        own = e;
+                        (&own, p)
+                    }
+                    None => continue,
+                },
+            };
             let title = format!("{} = {} against {}: witness", r.reading, c.option, r.default);
-            out.witnesses.insert((r.reading.clone(), c.option.clone()), position::witness_picture(engine, &pos, &w.differing, &r.default, title));
+            out.witnesses.insert((r.reading.clone(), c.option.clone()), position::witness_picture(drawer, &pos, &w.differing, &r.default, title));
         }
     }
     if let Some(check) = check {
@@ -268,8 +284,8 @@ fn summarize(r: &SpecReport) -> Summary {
         clauses: r.clauses.len(),
         encoded: encoded.len(),
         exercised: encoded.iter().filter(|c| c.exercised > 0).count(),
-        explained: encoded.iter().filter(|c| c.exercised == 0 && explained(c)).count(),
-        unaccounted: if checked { encoded.iter().filter(|c| c.exercised == 0 && !explained(c)).count() } else { 0 },
+        explained: encoded.iter().filter(|c| c.explained).count(),
+        unaccounted: if checked { encoded.iter().filter(|c| c.exercised == 0 && !c.explained).count() } else { 0 },
         invariants: r.check.as_ref().map_or(0, |c| c.invariants.len()),
         violations: r.check.as_ref().map_or(0, |c| c.invariants.iter().map(|i| i.violations).sum()),
         comparisons: comparisons.len(),
@@ -286,11 +302,6 @@ fn summarize(r: &SpecReport) -> Summary {
         lint_notes,
         pieces: r.pieces.len(),
     }
-}
-
-/// The coverage note marks explained clauses with these prefixes (check/coverage.rs).
-fn explained(c: &ClauseEntry) -> bool {
-    c.note.starts_with("unchecked:") || c.note.starts_with("not reached:")
 }
 
 /// The terminal summary: one row per spec.
@@ -319,15 +330,18 @@ pub fn summary_table(reports: &[SpecReport]) -> String {
 }
 
 /// Gives each report a distinct id (the file names are made of it): a repeated id gets `-2`,
-/// `-3`... in the order given.
+/// `-3`... (the first free one) in the order given; `index` is the index's name, never a spec's.
 pub fn distinct_ids(reports: &mut [SpecReport]) {
-    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let mut taken: std::collections::BTreeSet<String> = ["index".to_string()].into();
     for r in reports.iter_mut() {
-        let n = seen.entry(r.spec.id.clone()).or_default();
-        *n += 1;
-        if *n > 1 {
-            r.spec.id = format!("{}-{n}", r.spec.id);
+        let mut id = r.spec.id.clone();
+        let mut n = 1;
+        while taken.contains(&id) {
+            n += 1;
+            id = format!("{}-{n}", r.spec.id);
         }
+        taken.insert(id.clone());
+        r.spec.id = id;
     }
 }
 

@@ -9,13 +9,11 @@ use std::path::{Component, Path, PathBuf};
 /// directory without it (a typo'd `--out ~`) is never replaced.
 pub const MARKER: &str = ".kensho-report";
 
-/// Writes `files` (paths relative to `dir`, contents) as the whole content of `dir`.
-pub fn write_dir(dir: &Path, files: &[(String, String)]) -> Result<(), String> {
-    for (rel, _) in files {
-        let p = Path::new(rel);
-        if rel.is_empty() || p.components().any(|c| !matches!(c, Component::Normal(_))) {
-            return Err(format!("internal: report file name {rel:?} is not a plain relative path"));
-        }
+/// Whether a report may be written to `dir`: it does not exist, or kensho wrote it, or it is an
+/// empty directory. Checked before the work starts, and again when writing.
+pub fn check_target(dir: &Path) -> Result<(), String> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("{} is a file, not a directory; choose another --out", dir.display()));
     }
     if dir.exists() && !replaceable(dir) {
         return Err(format!(
@@ -23,16 +21,33 @@ pub fn write_dir(dir: &Path, files: &[(String, String)]) -> Result<(), String> {
             dir.display()
         ));
     }
-    let name = dir.file_name().ok_or_else(|| format!("{}: not a directory name", dir.display()))?.to_string_lossy().to_string();
+    dir.file_name().map(|_| ()).ok_or_else(|| format!("{}: not a directory name; choose another --out", dir.display()))
+}
+
+/// Writes `files` (paths relative to `dir`, contents) as the whole content of `dir`. Returns
+/// warnings: what could not be tidied once the report was in place.
+pub fn write_dir(dir: &Path, files: &[(String, String)]) -> Result<Vec<String>, String> {
+    let mut seen = std::collections::BTreeSet::new();
+    for (rel, _) in files {
+        let p = Path::new(rel);
+        if rel.is_empty() || p.components().any(|c| !matches!(c, Component::Normal(_))) {
+            return Err(format!("internal: report file name {rel:?} is not a plain relative path"));
+        }
+        if !seen.insert(rel) {
+            return Err(format!("internal: two report files are named {rel:?}"));
+        }
+    }
+    check_target(dir)?;
+    let name = dir.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
     fs::create_dir_all(&parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    remove_stale(&parent, &name);
     let pid = std::process::id();
     let staging = parent.join(format!(".{name}.kensho-new-{pid}"));
     let old = parent.join(format!(".{name}.kensho-old-{pid}"));
-    let _ = fs::remove_dir_all(&staging);
     if let Err(e) = fill(&staging, files) {
         let _ = fs::remove_dir_all(&staging);
         return Err(e);
@@ -51,10 +66,27 @@ pub fn write_dir(dir: &Path, files: &[(String, String)]) -> Result<(), String> {
         let _ = fs::remove_dir_all(&staging);
         return Err(format!("cannot move the new report to {}: {e}", dir.display()));
     }
+    let mut warnings = Vec::new();
     if old.exists() {
-        fs::remove_dir_all(&old).map_err(|e| format!("the report is written, but the previous one is left at {}: {e}", old.display()))?;
+        if let Err(e) = fs::remove_dir_all(&old) {
+            warnings.push(format!("the previous report is left at {}: {e}", old.display()));
+        }
     }
-    Ok(())
+    Ok(warnings)
+}
+
+/// Staging directories of runs that were killed before they finished (Ctrl-C): theirs is the
+/// same name with another process id. A previous report moved aside by a killed run is kept:
+/// it may be the only copy.
+fn remove_stale(parent: &Path, name: &str) {
+    let prefix = format!(".{name}.kensho-new-");
+    if let Ok(entries) = fs::read_dir(parent) {
+        for e in entries.flatten() {
+            if e.file_name().to_string_lossy().starts_with(&prefix) {
+                let _ = fs::remove_dir_all(e.path());
+            }
+        }
+    }
 }
 
 /// A directory a report may replace: one kensho wrote, or an empty one.
@@ -94,6 +126,8 @@ mod tests {
     fn a_second_run_replaces_the_first_report_entirely() {
         let root = scratch("replace");
         let dir = root.join("out");
+        // A killed run's staging directory is cleared by the next run.
+        fs::create_dir_all(root.join(".out.kensho-new-999999999/x")).unwrap();
         write_dir(&dir, &[("a.html".into(), "one".into()), ("x/b.svg".into(), "two".into())]).unwrap();
         write_dir(&dir, &[("c.md".into(), "three".into())]).unwrap();
         assert!(!dir.join("a.html").exists() && !dir.join("x").exists());
@@ -122,6 +156,17 @@ mod tests {
         let err = write_dir(&root, &[("a.html".into(), "one".into())]).unwrap_err();
         assert!(err.contains("not a kensho report"), "{err}");
         assert_eq!(fs::read_to_string(root.join("precious.txt")).unwrap(), "keep");
+        fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn a_file_in_the_way_and_repeated_names_are_refused() {
+        let root = scratch("clash");
+        fs::write(root.join("out"), "a file").unwrap();
+        assert!(write_dir(&root.join("out"), &[("a".into(), "x".into())]).unwrap_err().contains("is a file"));
+        let err = write_dir(&root.join("dir"), &[("a".into(), "x".into()), ("a".into(), "y".into())]).unwrap_err();
+        assert!(err.contains("two report files"), "{err}");
+        assert!(!root.join("dir").exists());
         fs::remove_dir_all(root).unwrap();
     }
 

@@ -4,7 +4,7 @@
 
 use super::diagram::{self, PieceDiagram};
 use super::model::{ClauseEntry, SpecReport};
-use super::svg::{escape, render};
+use super::svg::{escape, inline, page_defs, STYLE};
 use crate::smt::readings::ReadingReport;
 use crate::smt::Verdict;
 use std::fmt::Write;
@@ -39,8 +39,9 @@ const SCRIPT: &str = "(function(){var f=document.getElementById('clause-filter')
 fn page(title: &str, header: &str, body: &str, script: bool) -> String {
     let script = if script { format!("<script>{SCRIPT}</script>") } else { String::new() };
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>{}</title><style>{CSS}</style></head><body><header>{header}</header><main>{body}</main>{script}</body></html>\n",
-        escape(title)
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>{}</title><style>{CSS}{STYLE}</style></head><body>{}<header>{header}</header><main>{body}</main>{script}</body></html>\n",
+        escape(title),
+        page_defs()
     )
 }
 
@@ -77,14 +78,18 @@ pub fn spec_page(r: &SpecReport) -> String {
     let card = |label: &str, value: String, class: &str| format!("<div class=\"card\"><div class=\"stat {class}\">{value}</div>{}</div>", escape(label));
     b.push_str(&card("clauses", format!("{} ({} encoded)", s.clauses, s.encoded), ""));
     b.push_str(&card("encoded clauses exercised by invariants", s.exercised.to_string(), "good"));
-    b.push_str(&card("neither exercised nor explained", s.unaccounted.to_string(), if s.unaccounted > 0 { "warn" } else { "good" }));
-    b.push_str(&card("invariant violations", s.violations.to_string(), if s.violations > 0 { "bad" } else { "good" }));
+    if r.check.is_some() {
+        b.push_str(&card("neither exercised nor explained", s.unaccounted.to_string(), if s.unaccounted > 0 { "warn" } else { "good" }));
+        b.push_str(&card("invariant violations", s.violations.to_string(), if s.violations > 0 { "bad" } else { "good" }));
+    } else {
+        b.push_str(&card("invariants: not run (see below)", "–".to_string(), "warn"));
+    }
     b.push_str(&card("reading options: witness / no effect / unknown", format!("{} / {} / {}", s.witnesses, s.no_effect, s.unknown), ""));
     b.push_str(&card("proofs: proved / refuted / unknown", format!("{} / {} / {}", s.proofs_proved, s.proofs_refuted, s.proofs_unknown), if s.proofs_refuted > 0 { "bad" } else { "good" }));
     b.push_str(&card("lint errors / warnings", format!("{} / {}", s.lint_errors, s.lint_warnings), if s.lint_errors > 0 { "bad" } else { "" }));
     b.push_str("</div>");
     if let Some(start) = &r.pictures.start {
-        let _ = write!(b, "<figure class=\"board-start\">{}<figcaption>Start position; shaded: the first player's promotion zone (brown) and the second player's (green). The second player's pieces are drawn upside down.</figcaption></figure>", render(start));
+        let _ = write!(b, "<figure class=\"board-start\">{}<figcaption>Start position; shaded: the first player's promotion zone (brown) and the second player's (green). The second player's pieces are drawn upside down.</figcaption></figure>", inline(start));
     }
     b.push_str("</div>");
     for w in &r.spec.warnings {
@@ -173,7 +178,7 @@ fn witnesses(r: &SpecReport, rr: &ReadingReport) -> String {
         let Some(w) = &c.witness else { continue };
         let _ = write!(b, "<div class=\"witness\" id=\"{}\">", witness_anchor(&rr.reading, &c.option));
         if let Some(p) = r.pictures.witnesses.get(&(rr.reading.clone(), c.option.clone())) {
-            b.push_str(&render(p));
+            b.push_str(&inline(p));
         }
         let _ = write!(
             b,
@@ -234,7 +239,7 @@ fn pieces(list: &[PieceDiagram]) -> String {
     let _ = write!(b, "<div class=\"legend\">{}</div>", diagram::legend_svg());
     b.push_str("<div class=\"pieces\">");
     for d in list {
-        let _ = write!(b, "<figure class=\"piece\">{}<figcaption><b>{}</b>", render(&diagram::picture(d)), escape(&diagram_caption(d)));
+        let _ = write!(b, "<figure class=\"piece\">{}<figcaption><b>{}</b>", inline(&diagram::picture(d)), escape(&diagram_caption(d)));
         for n in &d.notes {
             let _ = write!(b, "<br>{}", escape(n));
         }
@@ -323,7 +328,7 @@ fn check(r: &SpecReport) -> String {
     for (n, v) in c.violations.iter().enumerate() {
         let _ = write!(b, "<div class=\"witness\">");
         if let Some(p) = r.pictures.violations.get(&n) {
-            b.push_str(&render(p));
+            b.push_str(&inline(p));
         }
         let _ = write!(
             b,

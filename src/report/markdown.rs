@@ -16,6 +16,28 @@ fn cell(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ").replace('|', "\\|")
 }
 
+/// Free text (a document's words, a message): the characters Markdown would read as markup
+/// are escaped.
+fn text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A code span that holds any text, backticks included (a longer fence, padded).
+fn code(s: &str) -> String {
+    if s.contains('`') {
+        format!("`` {s} ``")
+    } else {
+        format!("`{s}`")
+    }
+}
+
 fn table(head: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
     let mut t = format!("| {} |\n|{}\n", head.join(" | "), " --- |".repeat(head.len()));
     for row in rows {
@@ -33,8 +55,14 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
     let s = &r.summary;
     let _ = write!(
         m,
-        "# {}\n\n`{}` · {} board · digest `{}` · seed {} · kensho {} · {}\n\n[all specs](index.md)\n\n",
-        r.spec.name, r.spec.path, r.spec.board, r.spec.digest, r.run.seed, r.run.kensho, r.run.z3
+        "# {}\n\n{} · {} board · digest `{}` · seed {} · kensho {} · {}\n\n[all specs](index.md)\n\n",
+        text(&r.spec.name),
+        code(&r.spec.path),
+        r.spec.board,
+        r.spec.digest,
+        r.run.seed,
+        r.run.kensho,
+        r.run.z3
     );
     m.push_str(&table(
         &["clauses (encoded)", "exercised", "unaccounted", "violations", "readings: witness / no effect / unknown", "proofs: proved / refuted / unknown", "lint errors / warnings"],
@@ -62,15 +90,15 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
         &["clause", "status", "the document's words", "encoded at / why not", "invariants", "exercised", "proofs", "readings", "note"],
         r.clauses.iter().map(|c| {
             vec![
-                format!("`{}`", c.id),
+                code(&c.id),
                 c.status.clone(),
-                c.words.clone(),
+                text(&c.words),
                 if c.encoding.is_empty() { c.why.clone().unwrap_or_default() } else { c.encoding.join(", ") },
                 c.invariants.join(", "),
                 if c.violations > 0 { format!("{} ({} violations)", c.exercised, c.violations) } else { c.exercised.to_string() },
                 c.proofs.join("; "),
                 c.readings.join(", "),
-                c.note.clone(),
+                text(&c.note),
             ]
         }),
     ));
@@ -79,7 +107,7 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
     m.push_str(&table(
         &["reading", "option vs default", "effect", "method", "verdict", "summary"],
         r.readings.iter().flat_map(|rr| {
-            rr.comparisons.iter().map(move |c| vec![format!("`{}`", rr.reading), format!("`{}` vs `{}`", c.option, rr.default), c.effect.clone(), c.method.clone(), c.verdict.name().to_string(), c.summary.clone()])
+            rr.comparisons.iter().map(move |c| vec![code(&rr.reading), format!("{} vs {}", code(&c.option), code(&rr.default)), c.effect.clone(), text(&c.method), c.verdict.name().to_string(), text(&c.summary)])
         }),
     ));
     let mut n = 0;
@@ -87,25 +115,25 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
         for c in &rr.comparisons {
             let Some(w) = &c.witness else { continue };
             n += 1;
-            let _ = write!(m, "\n### `{}`: `{}` against `{}`\n\n{}\n\n", rr.reading, c.option, rr.default, c.method);
+            let _ = write!(m, "\n### {}: {} against {}\n\n{}\n\n", code(&rr.reading), code(&c.option), code(&rr.default), text(&c.method));
             if let Some(p) = r.pictures.witnesses.get(&(rr.reading.clone(), c.option.clone())) {
                 let path = format!("{id}/witness-{n}.svg");
                 let _ = write!(m, "![witness]({path})\n\n");
                 files.push((path, standalone(p)));
             }
-            let _ = writeln!(m, "position: `{}`\n", w.position);
+            let _ = writeln!(m, "position: {}\n", code(&w.position));
             for d in &w.differing {
                 let arrow = if d.legal_under == rr.default { "solid blue" } else { "dashed orange" };
-                let _ = writeln!(m, "- `{}` legal under `{}` only ({arrow})", d.text, d.legal_under);
+                let _ = writeln!(m, "- {} legal under {} only ({arrow})", code(&d.text), code(&d.legal_under));
             }
             if w.differing_count > w.differing.len() {
                 let _ = writeln!(m, "- … {} moves differ in all", w.differing_count);
             }
             for o in &w.outcomes {
-                let _ = writeln!(m, "- result under {o}");
+                let _ = writeln!(m, "- result under {}", text(o));
             }
             if !w.line.is_empty() {
-                let _ = writeln!(m, "- line of play from the position ({} plies): `{}`", w.line.len(), w.line.join(" "));
+                let _ = writeln!(m, "- line of play from the position ({} plies): {}", w.line.len(), code(&w.line.join(" ")));
             }
         }
     }
@@ -121,7 +149,7 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
             if !p.holds_under.is_empty() {
                 detail.push_str(&format!("; holds under {}", p.holds_under.join(", ")));
             }
-            vec![p.name.clone(), p.claim.clone(), super::model::proof_word(p).to_string(), detail]
+            vec![p.name.clone(), text(&p.claim), super::model::proof_word(p).to_string(), text(&detail)]
         }),
     ));
 
@@ -130,9 +158,9 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
     let _ = write!(m, "![legend]({id}/legend.svg)\n\n");
     for (i, d) in r.pieces.iter().enumerate() {
         let path = format!("{id}/piece-{}.svg", i + 1);
-        let _ = write!(m, "**{}**", diagram_caption(d));
+        let _ = write!(m, "**{}**", text(&diagram_caption(d)));
         for note in &d.notes {
-            let _ = write!(m, "; {note}");
+            let _ = write!(m, "; {}", text(note));
         }
         let _ = write!(m, "\n\n![{}]({path})\n\n", d.piece);
         files.push((path, standalone(&diagram::picture(d))));
@@ -152,7 +180,7 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
     } else {
         m.push_str(&table(
             &["severity", "code", "subject", "clauses", "message", "where"],
-            r.lint.iter().map(|f| vec![f.severity.name().to_string(), f.code.to_string(), f.subject.clone(), f.clauses.join(", "), f.message.clone(), f.location.clone()]),
+            r.lint.iter().map(|f| vec![f.severity.name().to_string(), f.code.to_string(), text(&f.subject), f.clauses.join(", "), text(&f.message), text(&f.location)]),
         ));
     }
 
@@ -162,13 +190,22 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
             let _ = writeln!(m, "The invariants did not run: {}", r.check_skipped.as_deref().unwrap_or(""));
         }
         Some(c) => {
-            let _ = write!(m, "From `{}`: {} positions ({} designed), {} transitions judged.\n\n", c.properties, c.positions, c.designed_positions, c.transitions);
+            let _ = write!(m, "From {}: {} positions ({} designed), {} transitions judged.\n\n", code(&c.properties), c.positions, c.designed_positions, c.transitions);
             m.push_str(&table(
                 &["invariant", "kind", "clauses", "exercised", "violations"],
-                c.invariants.iter().map(|i| vec![format!("`{}`", i.id), i.kind.clone(), i.clauses.join(", "), i.exercised.to_string(), i.violations.to_string()]),
+                c.invariants.iter().map(|i| vec![code(&i.id), i.kind.clone(), i.clauses.join(", "), i.exercised.to_string(), i.violations.to_string()]),
             ));
             for (k, v) in c.violations.iter().enumerate() {
-                let _ = write!(m, "\n### violation of `{}`\n\n{}\n\nclauses {}; found in {}\n\nposition: `{}`, move `{}`\n\n", v.invariant, v.message, v.clauses.join(", "), v.origin, v.position, v.mv);
+                let _ = write!(
+                    m,
+                    "\n### violation of {}\n\n{}\n\nclauses {}; found in {}\n\nposition: {}, move {}\n\n",
+                    code(&v.invariant),
+                    text(&v.message),
+                    v.clauses.join(", "),
+                    text(&v.origin),
+                    code(&v.position),
+                    code(&v.mv)
+                );
                 if let Some(p) = r.pictures.violations.get(&k) {
                     let path = format!("{id}/violation-{}.svg", k + 1);
                     let _ = writeln!(m, "![violation]({path})");
@@ -188,8 +225,8 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
         m.push_str(&table(
             &["piece", "zone", "shape", "verdict", "finding"],
             p.notable.iter().map(|s| {
-                let finding = if s.verdict == Verdict::Proved { "dead notation".to_string() } else { s.summary.clone() };
-                vec![s.piece.clone(), s.zone.clone(), format!("`{}`", s.shape), s.verdict.name().to_string(), finding]
+                let finding = if s.verdict == Verdict::Proved { "dead notation".to_string() } else { text(&s.summary) };
+                vec![s.piece.clone(), s.zone.clone(), code(&s.shape), s.verdict.name().to_string(), finding]
             }),
         ));
     }
@@ -216,7 +253,7 @@ pub fn index(reports: &[SpecReport]) -> String {
         reports.iter().map(|r| {
             let s = &r.summary;
             vec![
-                format!("[{}]({}.md)", r.spec.name, r.spec.id),
+                format!("[{}]({}.md)", text(&r.spec.name), r.spec.id),
                 r.spec.board.clone(),
                 format!("{} ({})", s.clauses, s.encoded),
                 s.exercised.to_string(),
@@ -236,6 +273,13 @@ pub fn index(reports: &[SpecReport]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn markup_in_text_and_backticks_in_code_are_harmless() {
+        assert_eq!(text("a *b* [c] <d> _e_ #f"), "a \\*b\\* \\[c\\] \\<d\\> \\_e\\_ \\#f");
+        assert_eq!(code("x`y"), "`` x`y ``");
+        assert_eq!(code("xy"), "`xy`");
+    }
 
     #[test]
     fn cells_stay_on_one_line_and_pipes_do_not_split_them() {

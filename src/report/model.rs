@@ -140,6 +140,9 @@ pub struct ClauseEntry {
     pub violations: u64,
     /// Why it is not checked or not reached; empty when it was exercised.
     pub note: String,
+    /// Not exercised, but the note explains why it need not be (a properties file's
+    /// `[[unchecked]]` reason, or a clause that only builds the board or the setup).
+    pub explained: bool,
     /// The proofs that speak for it, as "name: verdict".
     pub proofs: Vec<String>,
 }

@@ -129,22 +129,47 @@ fn centre(size: BoardSize, sq: Square) -> (f64, f64) {
     (x + CELL / 2.0, y + CELL / 2.0)
 }
 
-/// The whole picture as one `<svg>` element (no XML prolog, so it can be inlined in HTML;
-/// [`standalone`] adds what a file needs).
+/// The arrow heads' definitions (the arrows' `marker-end` names them).
+fn markers() -> String {
+    let mut s = String::from("<defs>");
+    for k in ["a", "b"] {
+        let _ = write!(s, "<marker id=\"kb-head-{k}\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" orient=\"auto-start-reverse\"><path class=\"head-{k}\" d=\"M0 0L10 5L0 10z\"/></marker>");
+    }
+    s.push_str("</defs>");
+    s
+}
+
+/// What an HTML page holds once for all its inline pictures ([`inline`]): the arrow heads, in
+/// an invisible `<svg>`. The page's CSS must include [`STYLE`].
+pub fn page_defs() -> String {
+    format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">{}</svg>", markers())
+}
+
+/// The whole picture as one `<svg>` element with its own style and arrow heads (no XML
+/// prolog; [`standalone`] adds what a file needs).
 pub fn render(p: &Picture) -> String {
+    draw(p, true)
+}
+
+/// The picture for a page that holds the style and the arrow heads once ([`page_defs`]): ids
+/// must be unique in a page, and fifty copies of the style are waste.
+pub fn inline(p: &Picture) -> String {
+    draw(p, false)
+}
+
+fn draw(p: &Picture, own_style: bool) -> String {
     let (w, h) = (MARGIN + p.size.files as f64 * CELL + 4.0, p.size.ranks as f64 * CELL + MARGIN);
     let mut s = String::new();
     let _ = write!(
         s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"kb\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\" aria-label=\"{t}\"><title>{t}</title><style>{STYLE}</style>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"kb\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\" aria-label=\"{t}\"><title>{t}</title>",
         t = escape(&p.title)
     );
-    if !p.arrows.is_empty() {
-        s.push_str("<defs>");
-        for k in ["a", "b"] {
-            let _ = write!(s, "<marker id=\"kb-head-{k}\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" orient=\"auto-start-reverse\"><path class=\"head-{k}\" d=\"M0 0L10 5L0 10z\"/></marker>");
+    if own_style {
+        let _ = write!(s, "<style>{STYLE}</style>");
+        if !p.arrows.is_empty() {
+            s.push_str(&markers());
         }
-        s.push_str("</defs>");
     }
     let (gw, gh) = (p.size.files as f64 * CELL, p.size.ranks as f64 * CELL);
     let _ = write!(s, "<rect class=\"kb-board\" x=\"{MARGIN}\" y=\"0\" width=\"{gw}\" height=\"{gh}\"/>");
@@ -307,5 +332,9 @@ mod tests {
         p.arrows.push(Arrow { from: Square::new(0, 0), to: Square::new(2, 2), class: "arrow-a" });
         let svg = render(&p);
         assert!(svg.contains("id=\"kb-head-a\"") && svg.contains("class=\"arrow-a\""));
+        // Inline, the page holds the heads and the style once.
+        let svg = inline(&p);
+        assert!(!svg.contains("<marker") && !svg.contains("<style") && svg.contains("class=\"arrow-a\""));
+        assert!(page_defs().contains("id=\"kb-head-b\""));
     }
 }

@@ -43,30 +43,47 @@ pub struct Proof {
 
 type ProofFn = fn(&GameSpec, &Limits) -> Proof;
 
-/// Every proof, with the spec paths (prefixes) whose values it reads.
-const PROOFS: [(ProofFn, &[&str]); 4] = [
-    (mobility, &["rules.promotion.", "rules.drops.", "rules.xbetza", "rules.zone-moves.", "piece.", "setup", "board", "zone"]),
-    (jump_ranking, &["piece."]),
-    (promotion_chains, &["piece."]),
-    (zone_setup, &["rules.promotion.zone", "setup", "board", "zone"]),
+/// One proof: its name (as in its `Proof`), the function, the spec paths (prefixes) whose
+/// values it reads, and the clauses it speaks for: narrower than what it reads, since every
+/// proof reads the piece table but only the clauses of its own rule are its subject.
+struct ProofEntry {
+    name: &'static str,
+    prove: ProofFn,
+    reads: &'static [&'static str],
+    speaks_for: fn(&str) -> bool,
+}
+
+const PROOFS: [ProofEntry; 4] = [
+    ProofEntry {
+        name: "mobility",
+        prove: mobility,
+        reads: &["rules.promotion.", "rules.drops.", "rules.xbetza", "rules.zone-moves.", "piece.", "setup", "board", "zone"],
+        // Forced promotion, last-rank allowances and drop bans are what keep pieces mobile.
+        speaks_for: |p| p.starts_with("rules.promotion.forced") || p.starts_with("rules.promotion.last-rank") || p.starts_with("rules.drops.") && p != "rules.drops.enabled",
+    },
+    ProofEntry {
+        name: "jump-ranking",
+        prove: jump_ranking,
+        reads: &["piece."],
+        speaks_for: |p| p.ends_with(".rank") || p.starts_with("rules.jump") || p.starts_with("group.jumping-generals."),
+    },
+    ProofEntry { name: "promotion-chains", prove: promotion_chains, reads: &["piece."], speaks_for: |p| p.ends_with(".promotes_to") },
+    ProofEntry {
+        name: "zone-setup",
+        prove: zone_setup,
+        reads: &["rules.promotion.zone", "setup", "board", "zone"],
+        speaks_for: |p| p.starts_with("zone.promotion") || p == "rules.promotion.zone",
+    },
 ];
 
 /// Whether a proof speaks for the clause encoded at `path` (the report's clause table lists
-/// the proofs of each clause). Narrower than what a proof reads: every proof reads the piece
-/// table, but only the clauses of its own rule are its subject.
+/// the proofs of each clause).
 pub fn speaks_for(proof: &str, path: &str) -> bool {
-    match proof {
-        // Forced promotion, last-rank allowances and drop bans are what keep pieces mobile.
-        "mobility" => path.starts_with("rules.promotion.forced") || path.starts_with("rules.promotion.last-rank") || path.starts_with("rules.drops.") && path != "rules.drops.enabled",
-        "jump-ranking" => path.ends_with(".rank") || path.starts_with("rules.jump") || path.starts_with("group.jumping-generals."),
-        "promotion-chains" => path.ends_with(".promotes_to"),
-        "zone-setup" => path.starts_with("zone.promotion") || path == "rules.promotion.zone",
-        _ => false,
-    }
+    PROOFS.iter().find(|p| p.name == proof).is_some_and(|p| (p.speaks_for)(path))
 }
 
 pub fn proofs(game: &GameSpec, limits: &Limits) -> Vec<Proof> {
-    PROOFS.iter().map(|(f, _)| f(game, limits)).collect()
+    PROOFS.iter().map(|p| (p.prove)(game, limits)).collect()
 }
 
 /// The proofs of a spec under its default readings; each refuted one is tried again under
@@ -83,12 +100,12 @@ pub fn spec_proofs(spec: &LoadedSpec, limits: &Limits) -> Vec<Proof> {
                     continue;
                 }
                 let Some(game) = spec.alternative(r.id.get_ref(), o.name.get_ref()) else { continue };
-                let (prove, reads) = PROOFS[i];
+                let entry = &PROOFS[i];
                 let changed = super::readings::changes(&spec.game, game);
-                if !changed.iter().any(|c| reads.iter().any(|r| c.starts_with(r))) {
+                if !changed.iter().any(|c| entry.reads.iter().any(|r| c.starts_with(r))) {
                     continue;
                 }
-                if prove(game, limits).verdict == Verdict::Proved {
+                if (entry.prove)(game, limits).verdict == Verdict::Proved {
                     p.holds_under.push(format!("{}={}", r.id.get_ref(), o.name.get_ref()));
                 }
             }
@@ -351,4 +368,21 @@ fn zone_setup(game: &GameSpec, limits: &Limits) -> Proof {
             None => format!("{}: the {zone} zone does not begin at the anchored line", s.name()),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_table_entry_names_the_proof_its_function_makes() {
+        // The report links clauses to proofs by name: a renamed proof must not drop out.
+        let spec = crate::spec::load(std::path::Path::new("specs/shogi.toml")).expect("shogi loads");
+        let made = proofs(&spec.game, &Limits::default());
+        assert_eq!(made.len(), PROOFS.len());
+        for (p, entry) in made.iter().zip(PROOFS.iter()) {
+            assert_eq!(p.name, entry.name);
+        }
+        assert!(speaks_for("promotion-chains", "piece.P.promotes_to") && !speaks_for("no-such-proof", "piece.P.promotes_to"));
+    }
 }
