@@ -166,18 +166,20 @@ fn a_wider_promotion_zone_is_a_zone_change_that_two_plies_do_not_reach() {
 fn a_taller_board_compares_reach_by_offsets_and_skips_the_samples() {
     let d = diff(&shogi(), &variant("ranks = 9\n", "ranks = 10\n"));
     assert_eq!(d.board, vec![change("board", Some("9x9"), Some("9x10"))]);
-    // The centre moves from e5 to e6. A rook on e5 of 9x9 reaches 4 squares each way; on e6
-    // of 9x10 it reaches 4 up and left and right, and 5 down: one square more, (0,-5). The
-    // Bishop (4 squares on each diagonal, limited by the files), the Lance (4 forward) and the
-    // leapers reach the same offsets. So only the Rook and the Dragon King (RF) change.
+    // The centre stays e5 (the lower middle square of ten ranks). A rook on e5 of 9x9 reaches
+    // 4 squares each way; on e5 of 9x10 it reaches 4 down, left and right, and 5 up: one
+    // square more, (0,+5). The Lance (fR) reaches e6-e9 on 9x9 and e6-e10 on 9x10: the same
+    // square more. The Bishop (4 squares on each diagonal, limited by the files) and the
+    // leapers reach the same offsets. So the Rook, the Lance and the Dragon King (RF) change,
+    // in the spec's piece order.
     let ids: Vec<&str> = d.pieces.changed.iter().map(|p| p.id.as_str()).collect();
-    assert_eq!(ids, ["R", "+R"]);
+    assert_eq!(ids, ["R", "L", "+R"]);
     for p in &d.pieces.changed {
         assert!(p.attributes.is_empty());
         let r = &p.empty_board[0];
-        assert_eq!(r.from, "e5 -> e6");
-        assert_eq!(r.moves_gained, ["(+0,-5)"]);
-        assert_eq!(r.captures_gained, ["(+0,-5)"]);
+        assert_eq!(r.from, "e5 -> e5");
+        assert_eq!(r.moves_gained, ["(+0,+5)"]);
+        assert_eq!(r.captures_gained, ["(+0,+5)"]);
         assert!(r.moves_lost.is_empty() && r.captures_lost.is_empty());
     }
     assert!(!d.samples.compared);

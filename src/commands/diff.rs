@@ -12,6 +12,7 @@
 use super::check::default_properties_path;
 use super::clauses::shorten;
 use super::engine::divide;
+use crate::report::diagram::centre;
 use crate::check::coverage::{all_clauses, encode_paths};
 use crate::check::properties::{self, Properties};
 use crate::engine::random::SplitMix64;
@@ -504,6 +505,7 @@ fn compare_reach(old: &GameSpec, new: &GameSpec, id: &str, engines: Option<(&Eng
     let frame = if old.board == new.board { Frame::Squares } else { Frame::Offsets };
     let old_sets: BTreeMap<String, &CompiledBetza> = move_sets(old, engines.map(|e| e.0), id).into_iter().collect();
     let new_sets: BTreeMap<String, &CompiledBetza> = move_sets(new, engines.map(|e| e.1), id).into_iter().collect();
+    // The square the report's piece diagrams use, so the two can be read side by side.
     let (old_from, new_from) = (centre(old.board), centre(new.board));
     let mut out = Vec::new();
     for name in union(old_sets.keys(), new_sets.keys()) {
@@ -522,11 +524,6 @@ fn compare_reach(old: &GameSpec, new: &GameSpec, id: &str, engines: Option<(&Eng
         }
     }
     out
-}
-
-/// The central square (for an even size, the one above and right of the middle): e5 on 9x9.
-fn centre(board: BoardSize) -> Square {
-    Square::new(board.files / 2, board.ranks / 2)
 }
 
 /// How squares are named: by name when both boards are one size, else as offsets from the
