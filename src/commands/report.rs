@@ -9,7 +9,7 @@ use super::findings;
 use crate::check::coverage::{all_clauses, encode_paths, ClauseRow};
 use crate::engine::Engine;
 use crate::report::model::{
-    digest, proof_word, Budget, CheckSection, ClauseEntry, InvariantEntry, PathSection, PerftRow, Pictures, RunInfo, SpecInfo, SpecReport, Summary,
+    digest, proof_word, Budget, SUMMARY_HEADS, CheckSection, ClauseEntry, InvariantEntry, PathSection, PerftRow, Pictures, RunInfo, SpecInfo, SpecReport, Summary,
     ViolationEntry, SCHEMA,
 };
 use crate::report::{diagram, position};
@@ -307,22 +307,9 @@ fn summarize(r: &SpecReport) -> Summary {
 /// The terminal summary: one row per spec.
 pub fn summary_table(reports: &[SpecReport]) -> String {
     let mut b = tabled::builder::Builder::default();
-    b.push_record(["spec", "clauses", "exercised", "unaccounted", "violations", "readings: witness/no effect/unknown", "proofs: proved/refuted/unknown", "dead shapes", "lint E/W", "perft"]);
+    b.push_record(std::iter::once("spec").chain(SUMMARY_HEADS));
     for r in reports {
-        let s = &r.summary;
-        let perft = r.perft.last().map(|p| format!("{}: {}", p.depth, p.nodes)).unwrap_or_else(|| "-".into());
-        b.push_record([
-            r.spec.id.clone(),
-            format!("{} ({} encoded)", s.clauses, s.encoded),
-            s.exercised.to_string(),
-            s.unaccounted.to_string(),
-            s.violations.to_string(),
-            format!("{}/{}/{}", s.witnesses, s.no_effect, s.unknown),
-            format!("{}/{}/{}", s.proofs_proved, s.proofs_refuted, s.proofs_unknown),
-            s.dead_shapes.to_string(),
-            format!("{}/{}", s.lint_errors, s.lint_warnings),
-            perft,
-        ]);
+        b.push_record(std::iter::once(r.spec.id.clone()).chain(r.summary_cells()));
     }
     let mut t = b.build();
     t.with(tabled::settings::Style::psql());

@@ -52,7 +52,6 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
     let id = &r.spec.id;
     let mut files = Vec::new();
     let mut m = String::new();
-    let s = &r.summary;
     let _ = write!(
         m,
         "# {}\n\n{} · {} board · digest `{}` · seed {} · kensho {} · {}\n\n[all specs](index.md)\n\n",
@@ -64,18 +63,7 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
         r.run.kensho,
         r.run.z3
     );
-    m.push_str(&table(
-        &["clauses (encoded)", "exercised", "unaccounted", "violations", "readings: witness / no effect / unknown", "proofs: proved / refuted / unknown", "lint errors / warnings"],
-        [vec![
-            format!("{} ({})", s.clauses, s.encoded),
-            s.exercised.to_string(),
-            s.unaccounted.to_string(),
-            s.violations.to_string(),
-            format!("{} / {} / {}", s.witnesses, s.no_effect, s.unknown),
-            format!("{} / {} / {}", s.proofs_proved, s.proofs_refuted, s.proofs_unknown),
-            format!("{} / {}", s.lint_errors, s.lint_warnings),
-        ]],
-    ));
+    m.push_str(&table(&super::model::SUMMARY_HEADS, [r.summary_cells()]));
     if let Some(start) = &r.pictures.start {
         let path = format!("{id}/start.svg");
         let _ = write!(m, "\n![start position]({path})\n");
@@ -248,24 +236,10 @@ pub fn index(reports: &[SpecReport]) -> String {
     if let Some(r) = reports.first() {
         let _ = write!(m, "seed {} · kensho {} · {}\n\n", r.run.seed, r.run.kensho, r.run.z3);
     }
+    let heads: Vec<&str> = ["spec", "board"].into_iter().chain(super::model::SUMMARY_HEADS).collect();
     m.push_str(&table(
-        &["spec", "board", "clauses (encoded)", "exercised", "unaccounted", "violations", "readings: witness / no effect / unknown", "proofs: proved / refuted / unknown", "dead shapes", "lint E / W", "perft"],
-        reports.iter().map(|r| {
-            let s = &r.summary;
-            vec![
-                format!("[{}]({}.md)", text(&r.spec.name), r.spec.id),
-                r.spec.board.clone(),
-                format!("{} ({})", s.clauses, s.encoded),
-                s.exercised.to_string(),
-                s.unaccounted.to_string(),
-                s.violations.to_string(),
-                format!("{} / {} / {}", s.witnesses, s.no_effect, s.unknown),
-                format!("{} / {} / {}", s.proofs_proved, s.proofs_refuted, s.proofs_unknown),
-                s.dead_shapes.to_string(),
-                format!("{} / {}", s.lint_errors, s.lint_warnings),
-                r.perft.last().map(|p| format!("{}: {}", p.depth, p.nodes)).unwrap_or_else(|| "-".into()),
-            ]
-        }),
+        &heads,
+        reports.iter().map(|r| [format!("[{}]({}.md)", text(&r.spec.name), r.spec.id), r.spec.board.clone()].into_iter().chain(r.summary_cells()).collect()),
     ));
     m
 }

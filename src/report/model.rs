@@ -39,7 +39,36 @@ pub struct SpecReport {
     pub pictures: Pictures,
 }
 
+/// The summary columns every index shows (terminal, Markdown), after the spec's name.
+pub const SUMMARY_HEADS: [&str; 9] = [
+    "clauses (encoded)",
+    "exercised",
+    "unaccounted",
+    "violations",
+    "readings: witness / no effect / unknown",
+    "proofs: proved / refuted / unknown",
+    "dead shapes",
+    "lint E / W",
+    "perft",
+];
+
 impl SpecReport {
+    /// The cells under [`SUMMARY_HEADS`].
+    pub fn summary_cells(&self) -> Vec<String> {
+        let s = &self.summary;
+        vec![
+            format!("{} ({})", s.clauses, s.encoded),
+            s.exercised.to_string(),
+            s.unaccounted.to_string(),
+            s.violations.to_string(),
+            format!("{} / {} / {}", s.witnesses, s.no_effect, s.unknown),
+            format!("{} / {} / {}", s.proofs_proved, s.proofs_refuted, s.proofs_unknown),
+            s.dead_shapes.to_string(),
+            format!("{} / {}", s.lint_errors, s.lint_warnings),
+            self.perft.last().map(|p| format!("{}: {}", p.depth, p.nodes)).unwrap_or_else(|| "-".into()),
+        ]
+    }
+
     /// Something a designer must look at (see [`Summary::alarming`]).
     pub fn alarming(&self) -> bool {
         let unconfirmed = self.paths.notable.iter().filter(|p| p.verdict == crate::smt::Verdict::Witness && !p.confirmed).count();
