@@ -159,6 +159,9 @@ struct AmbiguitiesArgs {
     /// Positions the search fallback tries per option.
     #[arg(long, default_value_t = 400)]
     search: usize,
+    /// Only this reading (by id; repeat for several); the path shapes are then not run.
+    #[arg(long, value_name = "ID")]
+    reading: Vec<String>,
     #[command(flatten)]
     smt: SmtArgs,
 }
@@ -855,10 +858,21 @@ fn run_ambiguities(args: AmbiguitiesArgs) -> ExitCode {
     eprintln!("seed {seed} (replay with --seed {seed})");
     let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let limits = kensho::smt::Limits { search_positions: args.search, ..args.smt.limits() };
+    if !args.reading.is_empty() {
+        // A reading id must name a reading of at least one of the specs given.
+        let missing: Vec<&String> = args.reading.iter().filter(|id| specs.iter().all(|s| !ambiguities::unknown_readings(s, std::slice::from_ref(id)).is_empty())).collect();
+        if !missing.is_empty() {
+            for id in missing {
+                let known: Vec<String> = specs.iter().flat_map(|s| s.spec.readings.iter().map(|r| r.id.get_ref().clone())).collect();
+                eprintln!("error: --reading {id}: no such reading in the specs given (they have: {})", known.join(", "));
+            }
+            return ExitCode::from(2);
+        }
+    }
     let mut failed = false;
     let mut json = Vec::new();
     for spec in &specs {
-        let result = ambiguities::run(spec, &limits, seed, progress);
+        let result = ambiguities::run(spec, &limits, seed, progress, &args.reading);
         failed |= result.dead().next().is_some() || result.unconfirmed().next().is_some();
         let engine = kensho::engine::Engine::for_moves(&spec.game).ok().map(|(e, _)| e);
         match args.smt.format {

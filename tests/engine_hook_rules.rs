@@ -381,6 +381,26 @@ fn deva_rule_exempts_royal_and_potentially_royal_pieces() {
     }
 }
 
+/// Reading promoted-namesakes (HOOK-310, "Ferocious Leopard -> Bishop"): the promoted
+/// Ferocious Leopard is named "bishop". Under promoted-copies it is a promoted piece and never
+/// promotes again ("nor can already promoted pieces promote further"); under same-type it is
+/// the Bishop, which promotes on a capture to the Bishop's promoted form (+B, Dragon Horse).
+/// A +FL on e5 takes a Pawn on g7.
+#[test]
+fn promoted_namesakes_promote_again_only_as_the_same_type() {
+    for (option, expected) in [("promoted-copies", vec!["+FL e5xg7"]), ("same-type", vec!["+FL e5xg7+"])] {
+        let e = engine(&[("promoted-namesakes", option)]);
+        let pos = position(&e, &["+FL@e5", "p@g7"], "b");
+        let moves = captures_from(&e, &pos, "e5");
+        assert_eq!(moves, expected, "promoted-namesakes = {option}");
+        if option == "same-type" {
+            let bishop_form = e.piece(e.piece_index("B").unwrap()).promotes_to;
+            let promoted = e.legal_moves(&pos).into_iter().find(|m| !m.captures.is_empty()).and_then(|m| m.promotion);
+            assert_eq!(promoted, bishop_form, "the Bishop's promoted form");
+        }
+    }
+}
+
 /// HOOK-313 "Multi-capturing pieces that capture both a Deva or Teaching King and a Dark Spirit
 /// or Divine Dragon promote to the promoted form of the piece they took on the second
 /// capture." A Lion on e5, a Deva on e6 and a Dark Spirit on f6 (adjacent to each other): the

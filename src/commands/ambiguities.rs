@@ -5,7 +5,7 @@
 use super::engine::draw_position;
 use crate::engine::Engine;
 use crate::smt::paths::{path_witnesses, PathReport};
-use crate::smt::readings::{reading_witnesses, ReadingReport};
+use crate::smt::readings::{reading_witnesses_of, ReadingReport};
 use crate::smt::{Limits, Verdict};
 use crate::spec::LoadedSpec;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -21,6 +21,9 @@ pub struct Ambiguities {
     pub seed: u64,
     pub readings: Vec<ReadingReport>,
     pub paths: Vec<PathReport>,
+    /// The readings asked for with --reading (then the path shapes are not run); empty: all.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub only: Vec<String>,
     pub seconds: f64,
 }
 
@@ -36,17 +39,27 @@ impl Ambiguities {
     }
 }
 
-pub fn run(spec: &LoadedSpec, limits: &Limits, seed: u64, progress: bool) -> Ambiguities {
+/// The reading ids of `only` that `spec` lacks (a bad --reading).
+pub fn unknown_readings<'a>(spec: &LoadedSpec, only: &'a [String]) -> Vec<&'a String> {
+    only.iter().filter(|id| !spec.spec.readings.iter().any(|r| r.id.get_ref() == *id)).collect()
+}
+
+/// Every reading and path shape of `spec`; with `only`, just those readings (no path shapes).
+pub fn run(spec: &LoadedSpec, limits: &Limits, seed: u64, progress: bool, only: &[String]) -> Ambiguities {
     let started = Instant::now();
     let bar = if progress { ProgressBar::new_spinner() } else { ProgressBar::hidden() };
     bar.set_style(ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("static template"));
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
-    bar.set_message(format!("{}: path shapes", spec.game.id));
-    let paths = path_witnesses(&spec.game, limits);
+    let paths = if only.is_empty() {
+        bar.set_message(format!("{}: path shapes", spec.game.id));
+        path_witnesses(&spec.game, limits)
+    } else {
+        Vec::new()
+    };
     bar.set_message(format!("{}: readings", spec.game.id));
-    let readings = reading_witnesses(spec, limits, seed);
+    let readings = reading_witnesses_of(spec, limits, seed, only);
     bar.finish_and_clear();
-    Ambiguities { spec: spec.path.clone(), seed, readings, paths, seconds: started.elapsed().as_secs_f64() }
+    Ambiguities { spec: spec.path.clone(), seed, readings, paths, only: only.to_vec(), seconds: started.elapsed().as_secs_f64() }
 }
 
 fn style(table: &mut tabled::Table, markdown: bool) {
@@ -110,6 +123,10 @@ pub fn render(result: &Ambiguities, engine: Option<&Engine>, markdown: bool) -> 
                 out.push_str("```\n");
             }
         }
+    }
+    if !result.only.is_empty() {
+        out.push_str(&format!("\nonly the readings {} (--reading); path shapes not run\n", result.only.join(", ")));
+        return out;
     }
     out.push_str(&h("path shapes (Z3 drives every shape of every piece; the move generator confirms)"));
     let count = |v: Verdict| result.paths.iter().filter(|p| p.verdict == v).count();

@@ -65,7 +65,7 @@ pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecRep
 
     stage("ambiguities");
     let t = Instant::now();
-    let ambiguities = super::ambiguities::run(spec, &opts.limits, opts.seed, false);
+    let ambiguities = super::ambiguities::run(spec, &opts.limits, opts.seed, false, &[]);
     timed("ambiguities", &mut seconds, t);
 
     stage("proofs");

@@ -647,12 +647,27 @@ impl Rules {
 /// Rule settings the engine does not read, with the values under which that is right. A spec
 /// stating another value gets it refused, so no rule is ignored silently.
 const NOT_READ: &[(&str, &[&str], &str)] = &[
-    ("legality.illegal-moves", &["not-generated", "listed-moves-lose"], "illegal moves are never generated; what happens to one a player submits concerns no command yet"),
+    ("legality.illegal-moves", &["not-generated", "listed-moves-lose"], "the moves the rules call illegal are illegal under both values, which differ only in what befalls a player who makes one anyway; the engine generates legal moves only"),
     ("end.illegal-move", &["none", "loss"], "illegal moves are never generated"),
     ("skip.missing-piece", &["ignored", "no-skip"], "both values leave every piece of the game as it is"),
     ("end.precedence", &["[perpetual-check, repetition]", "[impasse, perpetual-check, repetition]", "[perpetual-check, impasse]", "[impasse, perpetual-check]"], "perpetual check is judged before the plain repetition draw; the impasse where end.precedence puts it"),
     ("end.perpetual-chase", &["none"], "the perpetual chase rule (which moves chase, and which chases are allowed) is not played"),
 ];
+
+/// Why the engine does not read rule setting `path` (without `rules.`), if it is one it plays
+/// alike under every accepted value; None for a setting it reads or a value it refuses.
+pub fn unread(path: &str, value: Option<&Setting>) -> Option<&'static str> {
+    let (_, accepted, why) = NOT_READ.iter().find(|(p, _, _)| *p == path)?;
+    let text = match value {
+        None => return Some(why),
+        Some(Setting::Word(w)) => w.clone(),
+        Some(Setting::Bool(b)) => b.to_string(),
+        Some(Setting::Int(n)) => n.to_string(),
+        Some(Setting::List(items)) => format!("[{}]", items.join(", ")),
+        Some(_) => return None,
+    };
+    accepted.contains(&text.as_str()).then_some(why)
+}
 
 fn unread_settings(r: &BTreeMap<String, Setting>) -> Vec<Unplayable> {
     let mut bad = Vec::new();

@@ -117,6 +117,7 @@ impl Engine {
         // movement powers of their third-zone unpromoted counterparts"): a promoted form moves
         // as its unpromoted piece does in the zone named `third`, everywhere.
         let third_zone_promoted = matches!(game.rules.get("zone-moves.promoted"), Some(Setting::Word(w)) if w == "third-zone");
+        let namesakes_are_the_type = matches!(game.rules.get("promotion.namesakes"), Some(Setting::Word(w)) if w == "unpromoted-type");
         for p in &game.pieces {
             let (abilities, mut b) = Abilities::read(p);
             bad.append(&mut b);
@@ -150,13 +151,21 @@ impl Engine {
             let can_pass = abilities.pass || generate::passes_on_empty_board(&moves, game.board);
             let reach = CaptureReach::of(&moves);
             let zone_reach = zone_moves.iter().map(|(_, c)| CaptureReach::of(c)).collect();
+            // promotion.namesakes = unpromoted-type (HOOK-310 reading promoted-namesakes): a
+            // promoted piece named like an unpromoted type is that type, so it promotes as the
+            // namesake does and counts as unpromoted.
+            let namesake = game
+                .pieces
+                .iter()
+                .filter(|_| namesakes_are_the_type && promoted.contains(&p.id))
+                .find(|y| y.id != p.id && y.name == p.name && !promoted.contains(&y.id));
             pieces.push(PieceType {
                 id: p.id.clone(),
                 name: p.name.clone(),
                 royal: p.royal,
                 rank: p.rank.unwrap_or(0),
-                promotes_to: p.promotes_to.as_deref().and_then(index),
-                is_promoted_form: promoted.contains(&p.id),
+                promotes_to: namesake.unwrap_or(p).promotes_to.as_deref().and_then(index),
+                is_promoted_form: promoted.contains(&p.id) && namesake.is_none(),
                 abilities,
                 moves,
                 zone_moves,

@@ -138,7 +138,9 @@ fn deva_target(engine: &Engine, man: Man, pm: &PieceMove, captures: &[(Square, M
     match rules.deva_multi {
         DevaMulti::First => specials.first().copied(),
         DevaMulti::Last => specials.last().copied(),
-        DevaMulti::Second => in_order.get(1).and_then(|&v| special_form(v)).or_else(|| specials.first().copied()),
+        // HOOK-313 "the piece they took on the second capture"; when that piece is not one
+        // of the special ones, the option falls back to the last special capture (its text).
+        DevaMulti::Second => in_order.get(1).and_then(|&v| special_form(v)).or_else(|| specials.last().copied()),
     }
 }
 

@@ -55,9 +55,17 @@ pub struct Comparison {
 
 /// Every reading of `spec` (its own and its base's that it may switch).
 pub fn reading_witnesses(spec: &LoadedSpec, limits: &Limits, seed: u64) -> Vec<ReadingReport> {
+    reading_witnesses_of(spec, limits, seed, &[])
+}
+
+/// The readings of `spec` named in `only` (all when it is empty).
+pub fn reading_witnesses_of(spec: &LoadedSpec, limits: &Limits, seed: u64, only: &[String]) -> Vec<ReadingReport> {
     let mut out = Vec::new();
     for r in &spec.spec.readings {
         let rid = r.id.get_ref();
+        if !only.is_empty() && !only.contains(rid) {
+            continue;
+        }
         let default = r.default.get_ref();
         let mut report = ReadingReport {
             reading: rid.clone(),
@@ -185,6 +193,24 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
         cmp.verdict = Verdict::Proved;
         cmp.method = "spec".into();
         cmp.summary = "the two options give the same game".into();
+        return cmp;
+    }
+    // Settings the engine plays alike under both values (config.rs NOT_READ): the same game
+    // for the engine, with the reason the engine gives.
+    let unread: Option<Vec<String>> = changed
+        .iter()
+        .map(|c| {
+            let key = c.strip_prefix("rules.")?;
+            let (va, vb) = (a.rules.get(key), b.rules.get(key));
+            let why = crate::engine::config::unread(key, va)?;
+            crate::engine::config::unread(key, vb)?;
+            Some(format!("{c}: {why}"))
+        })
+        .collect();
+    if let Some(reasons) = unread {
+        cmp.verdict = Verdict::Proved;
+        cmp.method = "engine: settings it plays alike".into();
+        cmp.summary = format!("the same legal moves and results under both options: {}", reasons.join("; "));
         return cmp;
     }
     let build = |g: &GameSpec| Engine::for_moves(g).map(|(e, _)| e).map_err(|bad| bad.iter().map(|u| format!("{} = {}: {}", u.path, u.value, u.why)).collect::<Vec<_>>().join("; "));

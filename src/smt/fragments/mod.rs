@@ -7,6 +7,10 @@
 //! - burning (the Fire Demon): how many pieces a move may burn, arrival capture counted or not;
 //! - drop bans (Shoogantshii's drop rule 7, shogi's dead pieces): where a piece may be dropped.
 
+mod area;
+mod attack;
+mod deva;
+
 use super::readings::{filler, Facet};
 use super::witness::{add_royals, compare, shrink, witness, Pair, Witness};
 use super::{solve, Answer, Limits};
@@ -30,43 +34,46 @@ pub fn all() -> Vec<(&'static str, Handles, Run)> {
         ("rank-limited jumping", |c| c.contains(".ability.jump.") || (c.starts_with("piece.") && c.ends_with(".rank")), jump),
         ("burn count", |c| c.contains(".ability.burn.arrival-capture") || c.contains(".ability.burn.max"), burn),
         ("drop bans", |c| c == "rules.drops.rank-ban" || c == "rules.drops.dead-piece", drops),
+        ("attacks", |c| c == "rules.legality.attack" || c == "rules.check.frozen-attackers" || c == "rules.legality.protection", attack::attack),
+        ("return to the start", |c| c.ends_with(".ability.burn.return-to-start"), area::return_to_start),
+        ("deva capture order", |c| c == "rules.promotion.deva-multi-capture", deva::deva_order),
     ]
 }
 
-fn word<'a>(p: &'a PieceSpec, key: &str, default: &'a str) -> &'a str {
+pub(super) fn word<'a>(p: &'a PieceSpec, key: &str, default: &'a str) -> &'a str {
     match p.ability(key) {
         Some(Setting::Word(w)) => w,
         _ => default,
     }
 }
 
-fn flag(p: &PieceSpec, key: &str, default: bool) -> bool {
+pub(super) fn flag(p: &PieceSpec, key: &str, default: bool) -> bool {
     match p.ability(key) {
         Some(Setting::Bool(b)) => *b,
         _ => default,
     }
 }
 
-fn int(p: &PieceSpec, key: &str, default: i64) -> i64 {
+pub(super) fn int(p: &PieceSpec, key: &str, default: i64) -> i64 {
     match p.ability(key) {
         Some(Setting::Int(n)) => *n,
         _ => default,
     }
 }
 
-fn b(v: bool) -> Bool {
+pub(super) fn b(v: bool) -> Bool {
     Bool::from_bool(v)
 }
 
-fn value_int(model: &Model, x: &Int) -> i64 {
+pub(super) fn value_int(model: &Model, x: &Int) -> i64 {
     model.eval(x, true).and_then(|v| v.as_i64()).unwrap_or(0)
 }
 
-fn value_bool(model: &Model, x: &Bool) -> bool {
+pub(super) fn value_bool(model: &Model, x: &Bool) -> bool {
     model.eval(x, true).and_then(|v| v.as_bool()).unwrap_or(false)
 }
 
-fn centre(game: &GameSpec) -> Square {
+pub(super) fn centre(game: &GameSpec) -> Square {
     Square::new(game.board.files / 2, game.board.ranks / 2)
 }
 
@@ -82,7 +89,7 @@ pub fn confirm(pair: &Pair, pos: Position, wanted: &dyn Fn(&crate::engine::Move)
 }
 
 /// A few Z3 models, each tried on the engine; a refuted model is excluded by `exclude`.
-fn models(
+pub(super) fn models(
     facts: Vec<Bool>,
     limits: &Limits,
     no_effect: &str,
