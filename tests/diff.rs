@@ -306,9 +306,10 @@ fn readings_apply_to_the_spec_that_has_them_and_unknown_ones_are_errors() {
 
 #[test]
 fn a_rule_the_engine_cannot_play_is_a_note_and_the_statements_are_still_compared() {
-    let d = diff(&shogi(), &variant("per-turn = \"instead-of-move\"", "per-turn = \"in-addition\""));
-    assert_eq!(d.settings, vec![change("rules.drops.per-turn", Some("\"instead-of-move\""), Some("\"in-addition\""))]);
-    assert!(d.notes.iter().any(|n| n.contains("the engine cannot play") && n.contains("drops.per-turn")), "{:?}", d.notes);
+    // Per-leg promotion is refused by the engine (config.rs).
+    let d = diff(&shogi(), &variant("permanent = \"until-captured\"", "permanent = \"until-captured\"\ndecided = \"per-leg\""));
+    assert_eq!(d.settings, vec![change("rules.promotion.decided", None, Some("\"per-leg\""))]);
+    assert!(d.notes.iter().any(|n| n.contains("the engine cannot play") && n.contains("promotion.decided")), "{:?}", d.notes);
     assert!(!d.perft.compared && !d.samples.compared);
 }
 

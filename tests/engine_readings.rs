@@ -41,14 +41,6 @@ fn every_reading_option_of_suzumu_mitsugumi_and_hook_is_playable() {
 /// Reading options of the other games the engine does not play, each with the rule value it
 /// refuses and why (docs/engine.md, "Not played"). Anything else must be playable.
 const NOT_PLAYED: &[(&str, &str, &str)] = &[
-    // Memory of which pieces were demoted / dropped: the engine keeps none.
-    ("heian-ryu", "repromote=optional", "rules.demotion.repromote"),
-    ("shoogantshii", "drop-promotion=must-reenter", "rules.promotion.after-drop"),
-    ("shoogantshii", "drop-promotion=shogi", "rules.promotion.after-drop"),
-    ("shoogantshii", "promotion-trigger=enters-zone", "rules.promotion.after-drop"),
-    ("shoogantshii", "promotion-trigger=shogi", "rules.promotion.after-drop"),
-    // A drop and a move in one turn.
-    ("shoogantshii", "drop-turn=extra-action", "rules.drops.per-turn"),
     // Game ends: these are refused for play, and perft/position warn that they are not applied.
     ("shogi", "impasse=declaration-27", "rules.end.impasse-declaration"),
     ("shoogantshii", "perpetual-check-result=must-deviate", "rules.end.perpetual-check"),

@@ -825,16 +825,6 @@ fn reading_shogi_drops() {
 }
 
 #[test]
-fn reading_repromote_optional_is_refused_by_name() {
-    // tests/engine_readings.rs: Heian's repromote = optional needs a memory of which pieces
-    // were demoted, which the engine does not keep; it is refused by name.
-    let map = BTreeMap::from([("repromote".to_string(), "optional".to_string())]);
-    let game = loaded(HEIAN).resolve(&map).unwrap();
-    let bad = Engine::new(&game).expect_err("refused");
-    assert!(bad.iter().any(|u| u.path == "rules.demotion.repromote"), "{bad:?}");
-}
-
-#[test]
 fn reading_warrior_sides_decides_whose_left_the_second_players_warrior_uses() {
     // RYU-28 "The Left Warriors, while in the first zone, may move one space either to the
     // left, directly forward or backward, or diagonally forward or backward to the right."

@@ -163,10 +163,39 @@ pub fn position(engine: &Engine, invariants: &[Invariant], rng: &mut SplitMix64,
             }
         }
     }
+    remembered(engine, &mut pos, rng);
     pos.set_side(z, side);
     let odds = if aim.skips { 2 } else { 4 };
     pos.last_skip = [rng.below(odds) == 0, rng.below(odds) == 0];
     reachable(engine, &pos).then_some(pos)
+}
+
+/// The history facts the position keeps per piece, where the game keeps them: a promotable
+/// piece in its owner's promotion zone may have been dropped there (promotion.after-drop), and
+/// a promotable piece may be a demoted one (demotion.repromote), each with odds 1/2.
+fn remembered(engine: &Engine, pos: &mut Position, rng: &mut SplitMix64) {
+    use crate::engine::position::{DEMOTED, DROPPED};
+    let (dropped, demoted) = (engine.rules.after_drop.is_some(), engine.rules.repromote.is_some());
+    if !dropped && !demoted {
+        return;
+    }
+    let zone = engine.rules.promotion_zone.clone();
+    let men: Vec<(Square, Man)> = pos.size.squares().filter_map(|s| pos.at(s).map(|m| (s, m))).collect();
+    for (sq, man) in men {
+        if engine.piece(man.piece).promotes_to.is_none() {
+            continue;
+        }
+        let mut flags = 0;
+        if dropped && zone.as_deref().is_some_and(|z| engine.in_zone(z, man.player, sq)) && rng.below(2) == 0 {
+            flags |= DROPPED;
+        }
+        if demoted && rng.below(2) == 0 {
+            flags |= DEMOTED;
+        }
+        if flags != 0 {
+            pos.set_flags(&engine.zobrist, sq, flags);
+        }
+    }
 }
 
 /// Where moving into check is illegal, the side that just moved cannot stand in check.

@@ -188,7 +188,9 @@ pub fn turned(e: &Engine, pos: &Position) -> Position {
     let mut out = Position::empty(pos.size, e.game.pieces.len());
     for sq in pos.size.squares() {
         if let Some(m) = pos.at(sq) {
-            out.put(z, e.game.for_second_player(sq), Some(Man { player: 1 - m.player, piece: m.piece }));
+            let there = e.game.for_second_player(sq);
+            out.put(z, there, Some(Man { player: 1 - m.player, piece: m.piece }));
+            out.set_flags(z, there, pos.flags_at(sq));
         }
     }
     for player in 0..2u8 {
@@ -246,8 +248,10 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
     if after.side != next || after.move_number != before.move_number + 1 {
         return fail("side to move or move number not advanced");
     }
-    if after.extra_turn != mv.earns_extra_turn || (mv.earns_extra_turn && (mv.kind != MoveKind::Drop || before.extra_turn)) {
-        return fail("an extra turn earned other than by a drop on an ordinary turn, or the flag not kept");
+    // drops.per-turn = in-addition: the turn's board move earns the step that may drop.
+    let earned_by = |kind: MoveKind| kind == MoveKind::Drop || (e.rules.drop_after_move && kind != MoveKind::Decline);
+    if after.extra_turn != mv.earns_extra_turn || (mv.earns_extra_turn && (!earned_by(mv.kind) || before.extra_turn)) {
+        return fail("an extra turn earned other than by a drop (or, drops.per-turn = in-addition, a move) on an ordinary turn, or the flag not kept");
     }
     if mv.kind == MoveKind::Decline && !before.extra_turn {
         return fail("a decline on an ordinary turn");

@@ -85,6 +85,18 @@ pub enum Trigger {
     AnySquareVisited,
 }
 
+/// `promotion.after-drop`: which moves of a dropped piece may promote, until one of them is
+/// made (SHO-37 "may not promote until it ends a move in your promotion zone").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterDrop {
+    /// A move from outside the zone into it (a piece dropped in the zone leaves it first).
+    EnterFromOutside,
+    /// Any move ending in the zone.
+    MoveEndingInZone,
+    /// A move starting or ending in the zone (shogi).
+    StartsOrEndsInZone,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Forced {
     Never,
@@ -232,6 +244,10 @@ pub struct Rules {
     /// `promotion.zone` (None: no zone promotion).
     pub promotion_zone: Option<String>,
     pub trigger: Trigger,
+    /// `promotion.after-drop`, where it says of a dropped piece something else than `trigger`:
+    /// the position then remembers dropped pieces (`position::DROPPED`) and this rule decides
+    /// their promotion until a move of theirs meets it. None: `trigger` decides every move.
+    pub after_drop: Option<AfterDrop>,
     pub forced: Forced,
     pub forced_ranks: BTreeMap<String, Vec<u8>>,
     /// `promotion.stationary-moves = allowed`.
@@ -309,7 +325,15 @@ pub struct Rules {
     pub impasse: Option<Impasse>,
     pub bare_king: BareKing,
     pub extra_turn: Option<ExtraTurn>,
+    /// `drops.per-turn = in-addition` (SHO-31): after the turn's move, the same player may drop
+    /// one piece from hand or decline (`Position::extra_turn` marks that moment).
+    pub drop_after_move: bool,
     pub demotion: Option<Demotion>,
+    /// `demotion.repromote`, where it says of a demoted piece something else than
+    /// `promotion.forced`: the position then remembers demoted pieces
+    /// (`position::DEMOTED`), and `Some(true)` forces their promotion on reaching the zone,
+    /// `Some(false)` leaves it to the player. None: demoted pieces promote as every piece does.
+    pub repromote: Option<bool>,
     /// `zone-moves.frame = board`: the second player's left and right are the board's.
     pub board_frame: bool,
     /// `zone-moves.by = destination`: a move is made with the powers of its destination's zone.
@@ -384,8 +408,9 @@ impl Rules {
             "king-only" => SelfCheck::KingOnly,
             _ => SelfCheck::Allowed,
         };
-        if flag(r, "drops.enabled", false) && word(r, "drops.per-turn", "instead-of-move") != "instead-of-move" {
-            refuse("drops.per-turn", word(r, "drops.per-turn", ""), "a drop in addition to a move is not played");
+        let drop_after_move = flag(r, "drops.enabled", false) && word(r, "drops.per-turn", "instead-of-move") == "in-addition";
+        if drop_after_move && word(r, "extra-turn.after", "none") != "none" {
+            refuse("drops.per-turn", "in-addition", "a drop after the move together with extra-turn.after (two kinds of double turn) is not played");
         }
         let pawn_mate = match word(r, "drops.pawn-mate", "allowed") {
             "no-mate" => PawnMate::NoMate,
@@ -409,21 +434,30 @@ impl Rules {
         if !matches!(word(r, "promotion.namesakes", "promoted-copies"), "promoted-copies" | "unpromoted-type") {
             refuse("promotion.namesakes", "?", "unknown");
         }
-        // promotion.after-drop: the engine does not remember which pieces were dropped, so it
-        // plays the values that say what promotion.trigger says of every piece anyway.
-        let after_drop = word(r, "promotion.after-drop", "starts-or-ends-in-zone");
+        // promotion.after-drop: where it says of a dropped piece what promotion.trigger says
+        // of every piece (or is not stated), nothing needs remembering; otherwise the position
+        // remembers the dropped pieces (position::DROPPED) and this rule decides them.
+        let after_drop_word = word(r, "promotion.after-drop", "starts-or-ends-in-zone");
         let trigger_word = word(r, "promotion.trigger", "none");
         let same_as_trigger = matches!(
-            (after_drop, trigger_word),
+            (after_drop_word, trigger_word),
             ("starts-or-ends-in-zone", "starts-or-ends-in-zone") | ("move-ending-in-zone", "ends-in-zone") | ("enter-from-outside", "enters-zone")
         );
-        if flag(r, "drops.enabled", false) && r.contains_key("promotion.after-drop") && trigger_word != "none" && !same_as_trigger {
-            refuse(
-                "promotion.after-drop",
-                after_drop,
-                &format!("a dropped piece would promote by another rule than promotion.trigger = {trigger_word}; the engine does not remember which pieces were dropped"),
-            );
-        }
+        let zone_promotion = matches!(r.get("promotion.zone"), Some(Setting::Word(z)) if z != "none");
+        let after_drop = if flag(r, "drops.enabled", false)
+            && r.contains_key("promotion.after-drop")
+            && trigger_word != "none"
+            && zone_promotion
+            && !same_as_trigger
+        {
+            match after_drop_word {
+                "enter-from-outside" => Some(AfterDrop::EnterFromOutside),
+                "move-ending-in-zone" => Some(AfterDrop::MoveEndingInZone),
+                _ => Some(AfterDrop::StartsOrEndsInZone),
+            }
+        } else {
+            None
+        };
         let zone_named = |zone: &str| game.zones.contains_key(zone);
         let extra_turn = match word(r, "extra-turn.after", "none") {
             "none" => None,
@@ -453,16 +487,15 @@ impl Rules {
                 if !zone_named("first") {
                     refuse("demotion.on", value, "the game has no zone named `first`");
                 }
-                // A demoted piece is an ordinary unpromoted piece to the engine, so it promotes
-                // again exactly as promotion.forced says of every piece.
-                let repromote = word(r, "demotion.repromote", "forced");
-                let forced = word(r, "promotion.forced", "never");
-                if (repromote == "forced") != (forced == "always") {
-                    refuse("demotion.repromote", repromote, &format!("a demoted piece promotes again as every piece does (promotion.forced = {forced}); the engine does not remember which pieces were demoted"));
-                }
                 Some(Demotion { zone: "first".into(), non_captures_only: value == "enter-first-zone-non-capture" })
             }
         };
+        // demotion.repromote: where it says of a demoted piece what promotion.forced says of
+        // every piece (forced = always, optional = anything else), a demoted piece is an
+        // ordinary unpromoted piece; otherwise the position remembers demoted pieces
+        // (position::DEMOTED) and this rule decides whether their promotion is forced.
+        let repromote_forced = word(r, "demotion.repromote", "forced") == "forced";
+        let repromote = (demotion.is_some() && repromote_forced != (word(r, "promotion.forced", "never") == "always")).then_some(repromote_forced);
         let permanent = word(r, "promotion.permanent", "until-captured");
         if (permanent == "until-captured-or-first-zone") != demotion.is_some() {
             refuse("promotion.permanent", permanent, "must agree with demotion.on (the first zone demotes exactly when demotion.on says so)");
@@ -542,6 +575,7 @@ impl Rules {
             protection_recursive: word(r, "legality.protection", "pseudo-legal") == "legal-recursive",
             promotion_zone,
             trigger,
+            after_drop,
             forced,
             forced_ranks,
             stationary_promotes: word(r, "promotion.stationary-moves", "allowed") == "allowed",
@@ -631,7 +665,9 @@ impl Rules {
             },
             bare_king_after_own_turn: word(r, "end.bare-king-when", "immediately") == "after-own-turn",
             extra_turn,
+            drop_after_move,
             demotion,
+            repromote,
             board_frame: word(r, "zone-moves.frame", "player") == "board",
             zone_moves_by_destination: word(r, "zone-moves.by", "origin") == "destination",
             repetition_every_action: word(r, "end.repetition-counted-at", "turn-boundaries") == "every-action",

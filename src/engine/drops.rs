@@ -1,5 +1,6 @@
 //! Drops (drops.*): captured pieces go to the capturer's hand, unpromoted where
-//! drops.unpromoted holds, and come back as a whole turn onto an empty square, subject to the
+//! drops.unpromoted holds, and come back as a whole turn (or, under drops.per-turn =
+//! in-addition, after the turn's move) onto an empty square, subject to the
 //! restrictions a spec states: the two-pawns ban (nifu), rank bans, zone bans, palace-only and
 //! palace-banned pieces, pieces that could never move again, and the pawn-drop mate.
 
@@ -33,6 +34,20 @@ pub fn unpromoted_type(engine: &Engine, piece: u16) -> u16 {
 pub fn drops(engine: &Engine, pos: &Position, out: &mut Vec<Move>) {
     let rules = &engine.rules;
     if !rules.drops {
+        return;
+    }
+    // drops.per-turn = in-addition (SHO-31, reading drop-turn = extra-action: "a drop may be
+    // made in addition to the turn's move"). Where the option says nothing the engine
+    // decides, and these are its decisions:
+    // - the drop comes after the move, as the same player's second action
+    //   (`Position::extra_turn`, ` +` in the position string), so a piece the move captured may
+    //   be dropped at once ("retained in hand and can be deployed at will");
+    // - it is optional: the player may `decline` it ("may be made");
+    // - a turn is never a drop alone: the option adds the drop to "the turn's move";
+    // - the second action is offered only when the player holds a piece after the move;
+    // - where self-check is illegal each action is judged on its own, and a repetition is
+    //   counted only once the turn is over (end.repetition-counted-at = turn-boundaries).
+    if rules.drop_after_move && !pos.extra_turn {
         return;
     }
     let me = pos.side;
@@ -171,12 +186,23 @@ fn pawn_drop_banned(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bo
         return true;
     }
     // Mate: every reply leaves a royal of the opponent attacked, unless it wins the game at
-    // once by taking the dropper's royal (a king-capture game).
+    // once by taking the dropper's royal (a king-capture game). Under drops.per-turn =
+    // in-addition the reply is a whole turn: its move, then a drop (which may block) or none.
+    let attacked = |p: &Position| engine.royals_of(p, opponent).into_iter().any(|r| engine.attacks(p, player, r));
     engine.legal_moves(&after).iter().all(|reply| {
         let mut next = after.clone();
         let mut undo = Vec::new();
         engine.make(&mut next, reply, &mut undo);
-        engine.royal_loser(&next, reply) != Some(player)
-            && engine.royals_of(&next, opponent).into_iter().any(|r| engine.attacks(&next, player, r))
+        if engine.royal_loser(&next, reply) == Some(player) {
+            return false;
+        }
+        if rules.drop_after_move && next.extra_turn {
+            return engine.legal_moves(&next).iter().all(|second| {
+                let mut last = next.clone();
+                engine.make(&mut last, second, &mut undo);
+                attacked(&last)
+            });
+        }
+        attacked(&next)
     })
 }

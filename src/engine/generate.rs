@@ -181,8 +181,10 @@ impl Engine {
         let view = SideView::new(self, pos, player);
         let mut out = Vec::new();
         let extra = self.rules.extra_turn.as_ref().filter(|_| pos.extra_turn);
+        // drops.per-turn = in-addition: after the turn's move, a drop or a decline.
+        let drop_phase = self.rules.drop_after_move && pos.extra_turn;
         // extra-turn.uses = drop: the extra turn is for drops only.
-        let board_moves = !extra.is_some_and(|e| e.drops_only);
+        let board_moves = !extra.is_some_and(|e| e.drops_only) && !drop_phase;
         for (sq, man) in pos.squares_of(player).filter(|_| board_moves) {
             for pm in piece_paths(self, pos, &view, sq, man) {
                 self.expand(pos, man, &pm, &mut out);
@@ -197,8 +199,22 @@ impl Engine {
             one_move_per_identity(&mut out);
         }
         super::drops::drops(self, pos, &mut out);
-        if self.rules.null_move && skip::skip_allowed(self, pos) {
+        if self.rules.null_move && skip::skip_allowed(self, pos) && !drop_phase {
             out.push(Move { is_skip: true, ..Move::bare(Kind::Null, Man { player, piece: 0 }, None, None) });
+        }
+        if self.rules.drop_after_move {
+            if drop_phase {
+                // SHO-31 reading drop-turn = extra-action: the drop "may be made", so it may
+                // be declined.
+                out.push(Move::bare(Kind::Decline, Man { player, piece: 0 }, None, None));
+            } else {
+                // The turn's move: a drop may follow where the player then holds a piece (one
+                // in hand already, or one this move captures).
+                let holding = pos.hands[player as usize].iter().any(|&n| n > 0);
+                for m in &mut out {
+                    m.earns_extra_turn = holding || !m.captures.is_empty();
+                }
+            }
         }
         if let Some(extra) = extra {
             if extra.check == ExtraTurnCheck::Ignored {

@@ -9,7 +9,8 @@ use crate::geometry::Square;
 
 #[derive(Clone, Debug)]
 pub struct Undo {
-    squares: Vec<(Square, Option<Man>)>,
+    /// Every square changed, with the man and the flags it held before.
+    squares: Vec<(Square, Option<Man>, u8)>,
     side: u8,
     extra_turn: bool,
     last_skip: [bool; 2],
@@ -34,9 +35,12 @@ impl Engine {
             hands: Vec::new(),
         };
         let mut set = |pos: &mut Position, sq: Square, man: Option<Man>| {
-            u.squares.push((sq, pos.at(sq)));
+            u.squares.push((sq, pos.at(sq), pos.flags_at(sq)));
             pos.put(z, sq, man);
         };
+        // What the position remembers of the moving piece (position::DROPPED, DEMOTED), read
+        // before its origin is cleared; a captured piece's memory goes with it.
+        let moved_flags = mv.from.map_or(0, |from| pos.flags_at(from));
         for &(sq, victim) in &mv.captures {
             set(pos, sq, None);
             if self.rules.drops {
@@ -57,6 +61,7 @@ impl Engine {
                 pos.set_hand(z, p, piece, n - 1);
                 if let Some(to) = mv.to {
                     set(pos, to, Some(after));
+                    pos.set_flags(z, to, super::promotion::flags_after(self, mv, 0));
                 }
             }
             _ => {
@@ -65,6 +70,7 @@ impl Engine {
                 }
                 if let Some(to) = mv.to {
                     set(pos, to, Some(after));
+                    pos.set_flags(z, to, super::promotion::flags_after(self, mv, moved_flags));
                 }
             }
         }
@@ -81,9 +87,10 @@ impl Engine {
     /// Takes back the last move made with `make`.
     pub fn unmake(&self, pos: &mut Position, undo: &mut Vec<Undo>) {
         let Some(u) = undo.pop() else { return };
-        for &(sq, man) in u.squares.iter().rev() {
+        for &(sq, man, flags) in u.squares.iter().rev() {
             let i = pos.size.index(sq);
             pos.board[i] = man;
+            pos.flags[i] = flags;
         }
         for &(p, piece, n) in u.hands.iter().rev() {
             pos.hands[p as usize][piece as usize] = n;

@@ -4,7 +4,7 @@
 //! (docs/engine.md):
 //!
 //! ```text
-//! <rows> <side> <hands> <move number> [<skips>]
+//! <rows> <side> <hands> <move number> [<skips>] [*<squares>] [=<squares>] [+]
 //! ```
 //! - rows from the highest rank down to rank 1, separated by `/`; each row from file a on;
 //!   a run of empty squares is its decimal count (`16`); a piece whose id is one letter with an
@@ -14,12 +14,17 @@
 //! - hands `-` or count-prefixed pieces, the first player's first (`2P(FD)p`);
 //! - the move number as in SFEN (1 at the start, one more after every turn);
 //! - only when a player's last turn was a skip: `~b`, `~w` or `~bw`.
-//! - `+` last, only when the side to move is on the extra turn a first-zone drop earned (Heian).
+//! - only where the position remembers dropped pieces (`promotion.after-drop`): `*` and the
+//!   squares, comma-separated, of the pieces dropped that have not yet made a move meeting that
+//!   rule (`*e8,c5`); only where it remembers demoted pieces (`demotion.repromote`): `=` and
+//!   the squares of the demoted pieces (`=c2`).
+//! - `+` last, only when the side to move is on the extra turn a first-zone drop earned
+//!   (Heian), or may still drop after this turn's move (drops.per-turn = in-addition).
 //!
 //! With one-letter ids and no skip field this is standard SFEN, which other tools read.
 
 use super::moves::{Kind, Move};
-use super::position::{Man, Position};
+use super::position::{Man, Position, DEMOTED, DROPPED};
 use super::Engine;
 use crate::geometry::Square;
 
@@ -102,18 +107,74 @@ impl Engine {
                 s.push('w');
             }
         }
+        for (bit, mark) in [(DROPPED, '*'), (DEMOTED, '=')] {
+            let squares: Vec<String> =
+                pos.flags.iter().enumerate().filter(|(_, f)| *f & bit != 0).map(|(i, _)| size.square_at(i).name()).collect();
+            if !squares.is_empty() {
+                s.push(' ');
+                s.push(mark);
+                s.push_str(&squares.join(","));
+            }
+        }
         if pos.extra_turn {
             s.push_str(" +");
         }
         s
     }
 
+    /// A field `*e8,c5` (dropped pieces) or `=c2` (demoted pieces) of a position string: sets
+    /// the flag on each square, which must hold a piece that can promote.
+    fn parse_flags(&self, pos: &mut Position, field: &str, bit: u8) -> Result<(), PositionError> {
+        let (what, setting, tracked) = if bit == DROPPED {
+            ("dropped pieces", "promotion.after-drop", self.rules.after_drop.is_some())
+        } else {
+            ("demoted pieces", "demotion.repromote", self.rules.repromote.is_some())
+        };
+        if !tracked {
+            return err(format!(
+                "'{field}' ({what}) in a game that does not remember them ({setting} says nothing else than the rule for every piece)"
+            ));
+        }
+        for name in field[1..].split(',') {
+            let Ok(sq) = self.game.board.parse_square(name) else {
+                return err(format!("'{field}' ({what}): '{name}' is not a square of the board"));
+            };
+            let Some(man) = pos.at(sq) else {
+                return err(format!("'{field}' ({what}): {name} is empty"));
+            };
+            if self.piece(man.piece).promotes_to.is_none() {
+                return err(format!("'{field}' ({what}): the piece on {name} does not promote"));
+            }
+            if pos.flags_at(sq) & bit != 0 {
+                return err(format!("'{field}' ({what}): {name} is named twice"));
+            }
+            // A dropped piece is remembered only in the promotion zone (promotion::flags_after).
+            let zone_kept = self.rules.trigger == super::config::Trigger::AnySquareVisited
+                || self.rules.promotion_zone.as_deref().is_some_and(|z| self.in_zone(z, man.player, sq));
+            if bit == DROPPED && !zone_kept {
+                return err(format!("'{field}' ({what}): {name} is outside its owner's promotion zone, where a dropped piece is not remembered"));
+            }
+            let flags = pos.flags_at(sq) | bit;
+            pos.set_flags(&self.zobrist, sq, flags);
+        }
+        Ok(())
+    }
+
     /// Reads a position string; every error names what was wrong and where.
     pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
-        if !(2..=6).contains(&fields.len()) {
+        // The memory fields (dropped, demoted pieces) exist only in games that keep them.
+        let (drops_kept, demotions_kept) = (self.rules.after_drop.is_some(), self.rules.repromote.is_some());
+        let most = 6 + usize::from(drops_kept) + usize::from(demotions_kept);
+        if !(2..=most).contains(&fields.len()) {
+            let memory = match (drops_kept, demotions_kept) {
+                (true, true) => " [*<squares>] [=<squares>]",
+                (true, false) => " [*<squares>]",
+                (false, true) => " [=<squares>]",
+                (false, false) => "",
+            };
             return err(format!(
-                "expected '<rows> <b|w> [<hands> [<move number> [~b|~w|~bw] [+]]]', found {} fields",
+                "expected '<rows> <b|w> [<hands> [<move number> [~b|~w|~bw]{memory} [+]]]', found {} fields",
                 fields.len()
             ));
         }
@@ -182,19 +243,37 @@ impl Engine {
         if let Some(&n) = fields.get(3) {
             pos.move_number = n.parse().ok().filter(|&n: &u32| n >= 1).ok_or_else(|| PositionError(format!("move number must be a whole number from 1, found '{n}'")))?;
         }
+        // The optional fields after the move number, each at most once and in this order.
+        let mut next_allowed = 0;
         for (i, &field) in fields.iter().enumerate().skip(4) {
             if field == "+" && i == fields.len() - 1 {
-                // The side to move is on an extra turn (extra-turn.after).
-                if self.rules.extra_turn.is_none() {
-                    return err("'+' (an extra turn) in a game without extra turns (extra-turn.after)");
+                // The side to move is on an extra turn (extra-turn.after), or may still drop
+                // after this turn's move (drops.per-turn = in-addition).
+                if self.rules.extra_turn.is_none() && !self.rules.drop_after_move {
+                    return err("'+' (an extra turn) in a game without extra turns (extra-turn.after) or drops after the move (drops.per-turn = in-addition)");
                 }
                 pos.set_extra_turn(&self.zobrist, true);
                 continue;
             }
-            let skips = field;
-            let Some(flags) = skips.strip_prefix('~').filter(|_| i == 4) else {
-                return err(format!("after the move number: ~b, ~w or ~bw (whose last turn was a skip), then + (an extra turn), found '{skips}'"));
+            let order = match field.chars().next() {
+                Some('~') => 0,
+                Some('*') => 1,
+                Some('=') => 2,
+                _ => 3,
             };
+            if order < next_allowed || order == 3 {
+                return err(format!(
+                    "after the move number: ~b, ~w or ~bw (whose last turn was a skip), then + (an extra turn), found '{field}' (where the game remembers them, *<squares> for dropped and =<squares> for demoted pieces come between, in this order, each once)"
+                ));
+            }
+            next_allowed = order + 1;
+            if order > 0 {
+                let bit = if order == 1 { DROPPED } else { DEMOTED };
+                self.parse_flags(&mut pos, field, bit)?;
+                continue;
+            }
+            let skips = field;
+            let flags = &skips[1..];
             for c in flags.chars() {
                 match c {
                     'b' => pos.last_skip[0] = true,

@@ -1,6 +1,6 @@
 //! A position: pieces on squares, pieces in hand, the side to move and the history facts the
-//! rules read (whether each player's last turn was a skip), with an incrementally kept Zobrist
-//! hash.
+//! rules read (whether each player's last turn was a skip, which pieces were dropped or
+//! demoted), with an incrementally kept Zobrist hash.
 
 use super::zobrist::Zobrist;
 use crate::geometry::{BoardSize, Square};
@@ -13,20 +13,36 @@ pub struct Man {
     pub piece: u16,
 }
 
+/// `Position::flags` bit: the piece was dropped and has not yet made a move that meets
+/// `promotion.after-drop` (kept only where that rule differs from `promotion.trigger`:
+/// `Rules::after_drop`, and only while the piece stands in the promotion zone:
+/// `promotion::flags_after`). Until then it promotes by `promotion.after-drop`, afterwards by
+/// `promotion.trigger`.
+pub const DROPPED: u8 = 1;
+/// `Position::flags` bit: the piece was demoted (Heian's first zone) and has not promoted
+/// since (kept only where `demotion.repromote` differs from `promotion.forced`:
+/// `Rules::repromote`).
+pub const DEMOTED: u8 = 2;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     pub size: BoardSize,
     pub board: Vec<Option<Man>>,
+    /// What the position remembers of the piece on each square (`DROPPED`, `DEMOTED`), by
+    /// square index; 0 on empty squares. Part of the hash (two positions that differ here are
+    /// different positions for repetition); `put` clears it, `set_flags` sets it.
+    pub flags: Vec<u8>,
     /// hands[player][piece type] = count.
     pub hands: [Vec<u16>; 2],
     pub side: u8,
     /// Whether each player's most recent turn was a skip (the skip limits read this).
     pub last_skip: [bool; 2],
-    /// The side to move is on the extra turn a first-zone drop earned (extra-turn.after).
+    /// The side to move is on the extra turn a first-zone drop earned (extra-turn.after), or
+    /// (drops.per-turn = in-addition) may still drop a piece after this turn's move.
     pub extra_turn: bool,
     /// Full moves counted as in SFEN: starts at 1, one more after every turn.
     pub move_number: u32,
-    /// Hash of the board, the side to move and the extra-turn flag.
+    /// Hash of the board with its flags, the side to move and the extra-turn flag.
     pub board_hash: u64,
     /// Hash of the hands.
     pub hand_hash: u64,
@@ -37,6 +53,7 @@ impl Position {
         Position {
             size,
             board: vec![None; size.square_count()],
+            flags: vec![0; size.square_count()],
             hands: [vec![0; piece_types], vec![0; piece_types]],
             side: 0,
             last_skip: [false; 2],
@@ -51,16 +68,34 @@ impl Position {
         self.board[self.size.index(sq)]
     }
 
-    /// Puts `man` on `sq` (or clears it), keeping the hash.
+    /// Puts `man` on `sq` (or clears it), keeping the hash. The square's flags are cleared: a
+    /// piece put anywhere is remembered as nothing until `set_flags` says otherwise.
     pub fn put(&mut self, z: &Zobrist, sq: Square, man: Option<Man>) {
         let i = self.size.index(sq);
         if let Some(old) = self.board[i] {
             self.board_hash ^= z.piece(i, old);
         }
+        if self.flags[i] != 0 {
+            self.board_hash ^= z.flags(i, self.flags[i]);
+            self.flags[i] = 0;
+        }
         if let Some(new) = man {
             self.board_hash ^= z.piece(i, new);
         }
         self.board[i] = man;
+    }
+
+    /// What the position remembers of the piece on `sq` (`DROPPED`, `DEMOTED`).
+    pub fn flags_at(&self, sq: Square) -> u8 {
+        self.flags[self.size.index(sq)]
+    }
+
+    /// Sets the flags of the piece on `sq`, keeping the hash (an empty square keeps none).
+    pub fn set_flags(&mut self, z: &Zobrist, sq: Square, flags: u8) {
+        let i = self.size.index(sq);
+        let flags = if self.board[i].is_some() { flags } else { 0 };
+        self.board_hash ^= z.flags(i, self.flags[i]) ^ z.flags(i, flags);
+        self.flags[i] = flags;
     }
 
     pub fn set_side(&mut self, z: &Zobrist, side: u8) {
@@ -95,6 +130,7 @@ impl Position {
             if let Some(m) = m {
                 h ^= z.piece(i, *m);
             }
+            h ^= z.flags(i, self.flags[i]);
         }
         if self.side == 1 {
             h ^= z.side;

@@ -1,12 +1,13 @@
 //! Promotion choices of a move: zone promotion (Suzumu, Mitsugumi: promotion.zone, trigger,
-//! forced, stationary-moves), capture promotion with the Deva/Dark Spirit rule (Hook:
+//! forced, stationary-moves; for dropped and demoted pieces the position remembers,
+//! promotion.after-drop and demotion.repromote), capture promotion with the Deva/Dark Spirit rule (Hook:
 //! promotion.on-capture, deva*), the last-rank option (promotion.last-rank*), and promotion in
 //! place (promotion.in-place = any-piece-any-time, last-rank-timing = any-time).
 
-use super::config::{DevaMulti, Forced, Trigger};
+use super::config::{AfterDrop, DevaMulti, Forced, Trigger};
 use super::generate::SideView;
 use super::moves::{Kind, Move};
-use super::position::{Man, Position};
+use super::position::{Man, Position, DEMOTED, DROPPED};
 use super::Engine;
 use crate::geometry::Square;
 use crate::xbetza::{generate, Occupancy, PieceMove, StepKind};
@@ -61,32 +62,118 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
     if stationary && !rules.stationary_promotes {
         return out;
     }
-    let eligible = match rules.trigger {
-        Trigger::None => false,
-        Trigger::EntersZone => !in_zone(pm.from) && in_zone(pm.to),
-        Trigger::EndsInZone => in_zone(pm.to),
-        Trigger::StartsOrEndsInZone => in_zone(pm.from) || in_zone(pm.to),
-        Trigger::AnySquareVisited => {
-            in_zone(pm.from) || pm.path.iter().any(|s| s.kind != StepKind::Hop && in_zone(s.square))
-        }
+    // What the position remembers of the piece (only kept where a rule needs it).
+    let flags = pos.flags_at(pm.from);
+    let eligible = match rules.after_drop {
+        // promotion.after-drop (SHO-37): a dropped piece that has not yet made a move meeting
+        // it promotes by it, not by promotion.trigger.
+        Some(after_drop) if flags & DROPPED != 0 => meets_after_drop(engine, zone, after_drop, man.player, pm.from, pm.to),
+        _ => match rules.trigger {
+            Trigger::None => false,
+            Trigger::EntersZone => !in_zone(pm.from) && in_zone(pm.to),
+            Trigger::EndsInZone => in_zone(pm.to),
+            Trigger::StartsOrEndsInZone => in_zone(pm.from) || in_zone(pm.to),
+            Trigger::AnySquareVisited => {
+                in_zone(pm.from) || pm.path.iter().any(|s| s.kind != StepKind::Hop && in_zone(s.square))
+            }
+        },
     };
-    if !eligible {
-        return out;
-    }
-    let forced = match rules.forced {
-        Forced::Never => false,
-        Forced::Always => true,
+    // Must the piece promote where it ends, whatever the move (forced ranks, or no further
+    // move there)?
+    let square_forced = || match rules.forced {
         Forced::ListedRanks => rules
             .forced_ranks
             .get(&me.id)
             .is_some_and(|ranks| ranks.contains(&(engine.relative_rank(man.player, pm.to) + 1))),
         Forced::WhenNoFurtherMove => never_moves_again(engine, man, pm.to),
+        Forced::Never | Forced::Always => false,
+    };
+    if !eligible {
+        // Decision (SHO-28, SHO-29 against SHO-27, SHO-37): a move ending in the zone that
+        // the trigger (enters-zone: a piece already in the zone) or the after-drop rule
+        // (enter-from-outside: a dropped piece that has not left the zone) does not let
+        // promote, but that ends where the piece must promote ("must promote if and when they
+        // reach the ninth"), promotes all the same: the forced promotion names the pieces and
+        // ranks, and without it the piece would stand where it can never move (SHO-30). Under
+        // a trigger that lets every move ending in the zone promote this never happens.
+        if rules.trigger != Trigger::None && in_zone(pm.to) && square_forced() {
+            return vec![Some(target)];
+        }
+        return out;
+    }
+    let forced = match rules.repromote {
+        // demotion.repromote (HEI-7): a demoted piece's promotion is forced, or left to the
+        // player, as that setting says; a forced rank still forces it.
+        Some(repromote_forced) if flags & DEMOTED != 0 => repromote_forced || square_forced(),
+        _ => rules.forced == Forced::Always || square_forced(),
     };
     if forced {
         out.clear();
     }
     out.push(Some(target));
     out
+}
+
+/// Does a move of `player`'s dropped piece from `from` to `to` meet `promotion.after-drop`
+/// (SHO-37 "may not promote until it ends a move in your promotion zone")? Such a move may
+/// promote, and once it is made the piece promotes by `promotion.trigger` like any other.
+pub fn meets_after_drop(engine: &Engine, zone: &str, rule: AfterDrop, player: u8, from: Square, to: Square) -> bool {
+    let in_zone = |sq: Square| engine.in_zone(zone, player, sq);
+    match rule {
+        // must-reenter: "must first leave it and then end a move in it again": a piece
+        // remembered as dropped that stands in the zone has not left it since (`flags_after`
+        // forgets a piece that leaves), so it may not promote; a move from outside into the
+        // zone is one ending in it after leaving it.
+        AfterDrop::EnterFromOutside => !in_zone(from) && in_zone(to),
+        AfterDrop::MoveEndingInZone => in_zone(to),
+        AfterDrop::StartsOrEndsInZone => in_zone(from) || in_zone(to),
+    }
+}
+
+/// What the position remembers of the piece `mv` leaves on its destination, given what it
+/// remembered of it before (`before`, the flags of its origin).
+///
+/// `DROPPED` (where `promotion.after-drop` differs from `promotion.trigger`: `Rules::after_drop`)
+/// marks a piece that was dropped and has not yet made a move meeting `promotion.after-drop`
+/// (SHO-37 "until it ends a move in your promotion zone"); the move that meets it (promoting
+/// or not) ends the memory, and so does any change of type. The memory is kept only while the
+/// piece stands in the zone: outside it, a piece may promote only by a move into the zone under
+/// every after-drop rule and under every trigger but `any-square-visited`, and such a move
+/// meets every after-drop rule, so remembering would only tell apart positions with the same
+/// moves (for `enter-from-outside` this is "has it left the zone since": a piece that left is
+/// forgotten, its move back into the zone may promote).
+///
+/// `DEMOTED` (where `demotion.repromote` differs from `promotion.forced`: `Rules::repromote`)
+/// marks a piece demoted in the first zone (HEI-6) that has not promoted since (HEI-7).
+pub fn flags_after(engine: &Engine, mv: &Move, before: u8) -> u8 {
+    let rules = &engine.rules;
+    let Some(to) = mv.to else { return before };
+    // Must the memory of a dropped piece be kept on `to`? (Only games with a promotion zone
+    // keep it: Rules::after_drop.)
+    let kept_on = |to: Square| {
+        rules.trigger == Trigger::AnySquareVisited || rules.promotion_zone.as_deref().is_some_and(|z| engine.in_zone(z, mv.man.player, to))
+    };
+    if mv.kind == Kind::Drop {
+        let promotable = engine.piece(mv.man.piece).promotes_to.is_some();
+        return if rules.after_drop.is_some() && promotable && mv.promotion.is_none() && kept_on(to) { DROPPED } else { 0 };
+    }
+    if let Some(became) = mv.promotion {
+        // A demotion (a promoted form turned into an unpromoted piece) is remembered; a
+        // promotion forgets everything.
+        let demoted = rules.demotion.is_some() && engine.piece(mv.man.piece).is_promoted_form && !engine.piece(became).is_promoted_form;
+        return if demoted && rules.repromote.is_some() { DEMOTED } else { 0 };
+    }
+    let mut flags = before;
+    if let (Some(rule), Some(from), Some(zone)) = (rules.after_drop, mv.from, rules.promotion_zone.as_deref()) {
+        let stationary_counts = from != to || rules.stationary_promotes;
+        let met = stationary_counts && meets_after_drop(engine, zone, rule, mv.man.player, from, to);
+        if flags & DROPPED != 0 && (met || !kept_on(to)) {
+            // The move could have promoted (it declined), or the piece left the zone: from now
+            // on promotion.trigger decides.
+            flags &= !DROPPED;
+        }
+    }
+    flags
 }
 
 /// promotion.forced = when-no-further-move: the unpromoted piece on `sq` would have no move

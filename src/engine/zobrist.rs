@@ -1,6 +1,8 @@
 //! Zobrist keys: one random 64-bit key per (square, player, piece type), per hand count, for the
-//! side to move and for each player's skip flag. Keys come from a fixed seed so that hashes are
-//! the same from run to run (a repetition found in one run is found in a replay).
+//! side to move and for each player's skip flag, and per (square, memory flag) for what the
+//! position remembers of the piece on a square (`Position::flags`). Keys come from a fixed
+//! seed so that hashes are the same from run to run (a repetition found in one run is found in
+//! a replay).
 
 use super::position::Man;
 use super::random::SplitMix64;
@@ -14,7 +16,12 @@ pub struct Zobrist {
     skip: [u64; 2],
     /// The side to move is on an extra turn (drawn after the others, so older keys stay).
     pub extra_turn: u64,
+    /// One key per (square, flag bit) of `Position::flags` (drawn last, so older keys stay).
+    flags: Vec<u64>,
 }
+
+/// Flag bits with a key of their own (`position::DROPPED`, `position::DEMOTED`).
+const FLAG_BITS: usize = 2;
 
 /// Hand counts beyond this share the last key (no game holds more of one type).
 const MAX_HAND: usize = 64;
@@ -26,7 +33,15 @@ impl Zobrist {
         let hands = (0..2 * piece_types * MAX_HAND).map(|_| rng.next_u64()).collect();
         let side = rng.next_u64();
         let skip = [rng.next_u64(), rng.next_u64()];
-        Zobrist { piece_types, board, hands, side, skip, extra_turn: rng.next_u64() }
+        let extra_turn = rng.next_u64();
+        let flags = (0..squares * FLAG_BITS).map(|_| rng.next_u64()).collect();
+        Zobrist { piece_types, board, hands, side, skip, extra_turn, flags }
+    }
+
+    /// The key of the memory `flags` (a set of `Position::flags` bits) on `square`; no flag is
+    /// key 0, so a position without memory hashes as before.
+    pub fn flags(&self, square: usize, flags: u8) -> u64 {
+        (0..FLAG_BITS).filter(|b| flags & (1 << b) != 0).fold(0, |h, b| h ^ self.flags[square * FLAG_BITS + b])
     }
 
     pub fn piece(&self, square: usize, man: Man) -> u64 {

@@ -52,9 +52,19 @@ pub fn transfer(from: &Engine, to: &Engine, pos: &Position) -> Option<Position> 
     let index: Vec<Option<u16>> = from.pieces.iter().map(|p| to.piece_index(&p.id)).collect();
     let z = &to.zobrist;
     let mut out = Position::empty(pos.size, to.pieces.len());
+    // What the position remembers of its pieces carries over as far as the target engine
+    // keeps such memory (a position string it could not read back otherwise).
+    let mut keep = 0u8;
+    if to.rules.after_drop.is_some() {
+        keep |= crate::engine::position::DROPPED;
+    }
+    if to.rules.repromote.is_some() {
+        keep |= crate::engine::position::DEMOTED;
+    }
     for sq in pos.size.squares() {
         if let Some(m) = pos.at(sq) {
             out.put(z, sq, Some(Man { player: m.player, piece: index[m.piece as usize]? }));
+            out.set_flags(z, sq, pos.flags_at(sq) & keep);
         }
     }
     for player in 0..2u8 {

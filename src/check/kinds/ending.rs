@@ -151,7 +151,8 @@ pub fn repetition(count: usize, hands: bool, perpetual_check_loses: bool, t: &Tr
     if after.extra_turn {
         return Verdict::NotConcerned;
     }
-    let same = |p: &Position| !p.extra_turn && p.side == after.side && p.board == after.board && (!hands || p.hands == after.hands);
+    // The remembered dropped/demoted pieces are part of the position (engine zobrist key).
+    let same = |p: &Position| !p.extra_turn && p.side == after.side && p.board == after.board && p.flags == after.flags && (!hands || p.hands == after.hands);
     let seen = line.iter().filter(|p| same(p)).count() + 1;
     if seen < 2 && !says(t.outcome, "repetition") {
         return Verdict::NotConcerned;
