@@ -160,8 +160,9 @@ struct AmbiguitiesArgs {
     #[arg(long, default_value_t = 400)]
     search: usize,
     /// Only this reading (by id; repeat for several); the path shapes are then not run.
-    #[arg(long, value_name = "ID")]
-    reading: Vec<String>,
+    /// (Unlike `check --reading READING=OPTION`, which switches a reading, this selects one.)
+    #[arg(long, value_name = "READING")]
+    only: Vec<String>,
     #[command(flatten)]
     smt: SmtArgs,
 }
@@ -858,13 +859,13 @@ fn run_ambiguities(args: AmbiguitiesArgs) -> ExitCode {
     eprintln!("seed {seed} (replay with --seed {seed})");
     let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let limits = kensho::smt::Limits { search_positions: args.search, ..args.smt.limits() };
-    if !args.reading.is_empty() {
+    if !args.only.is_empty() {
         // A reading id must name a reading of at least one of the specs given.
-        let missing: Vec<&String> = args.reading.iter().filter(|id| specs.iter().all(|s| !ambiguities::unknown_readings(s, std::slice::from_ref(id)).is_empty())).collect();
+        let missing: Vec<&String> = args.only.iter().filter(|id| specs.iter().all(|s| !ambiguities::unknown_readings(s, std::slice::from_ref(id)).is_empty())).collect();
         if !missing.is_empty() {
             for id in missing {
                 let known: Vec<String> = specs.iter().flat_map(|s| s.spec.readings.iter().map(|r| r.id.get_ref().clone())).collect();
-                eprintln!("error: --reading {id}: no such reading in the specs given (they have: {})", known.join(", "));
+                eprintln!("error: --only {id}: no such reading in the specs given (they have: {})", known.join(", "));
             }
             return ExitCode::from(2);
         }
@@ -872,7 +873,7 @@ fn run_ambiguities(args: AmbiguitiesArgs) -> ExitCode {
     let mut failed = false;
     let mut json = Vec::new();
     for spec in &specs {
-        let result = ambiguities::run(spec, &limits, seed, progress, &args.reading);
+        let result = ambiguities::run(spec, &limits, seed, progress, &args.only);
         failed |= result.dead().next().is_some() || result.unconfirmed().next().is_some();
         let engine = kensho::engine::Engine::for_moves(&spec.game).ok().map(|(e, _)| e);
         match args.smt.format {

@@ -107,8 +107,8 @@ fn a_zero_timeout_is_refused() {
 }
 
 #[test]
-fn reading_runs_only_that_reading_and_no_path_shapes() {
-    let o = kensho(&["ambiguities", "specs/hook.toml", "--reading", "deva-multi-order", "--format", "json", "--seed", "1"]);
+fn only_runs_that_reading_and_no_path_shapes() {
+    let o = kensho(&["ambiguities", "specs/hook.toml", "--only", "deva-multi-order", "--format", "json", "--seed", "1"]);
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
     let v = json(&o);
@@ -116,15 +116,15 @@ fn reading_runs_only_that_reading_and_no_path_shapes() {
     let readings = s["readings"].as_array().unwrap();
     assert_eq!(readings.len(), 1);
     assert_eq!(readings[0]["reading"], "deva-multi-order");
-    assert!(s["paths"].as_array().unwrap().is_empty(), "no path shapes with --reading");
+    assert!(s["paths"].as_array().unwrap().is_empty(), "no path shapes with --only");
     assert_eq!(s["only"][0], "deva-multi-order");
-    let table = kensho(&["ambiguities", "specs/hook.toml", "--reading", "deva-multi-order", "--seed", "1"]);
+    let table = kensho(&["ambiguities", "specs/hook.toml", "--only", "deva-multi-order", "--seed", "1"]);
     assert!(text(&table).0.contains("path shapes not run"), "{}", text(&table).0);
 }
 
 #[test]
 fn an_unknown_reading_exits_2_and_lists_the_readings() {
-    let o = kensho(&["ambiguities", "specs/shogi.toml", "--reading", "no-such-reading"]);
+    let o = kensho(&["ambiguities", "specs/shogi.toml", "--only", "no-such-reading"]);
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("no-such-reading") && err.contains("impasse"), "{err}");
@@ -134,7 +134,7 @@ fn an_unknown_reading_exits_2_and_lists_the_readings() {
 fn a_changed_game_end_the_engine_does_not_play_is_unknown_with_the_reason() {
     // Xiangqi's perpetual-chase: the engine plays no chase rule (config.rs NOT_READ), so the
     // two options' engines are alike and the comparison says why instead of searching.
-    let o = kensho(&["ambiguities", "specs/xiangqi.toml", "--reading", "perpetual-chase", "--format", "json", "--seed", "1"]);
+    let o = kensho(&["ambiguities", "specs/xiangqi.toml", "--only", "perpetual-chase", "--format", "json", "--seed", "1"]);
     let v = json(&o);
     let c = &v[0]["readings"][0]["comparisons"][0];
     assert_eq!(c["verdict"], "unknown");

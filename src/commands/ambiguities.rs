@@ -21,7 +21,7 @@ pub struct Ambiguities {
     pub seed: u64,
     pub readings: Vec<ReadingReport>,
     pub paths: Vec<PathReport>,
-    /// The readings asked for with --reading (then the path shapes are not run); empty: all.
+    /// The readings asked for with --only (then the path shapes are not run); empty: all.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub only: Vec<String>,
     pub seconds: f64,
@@ -39,7 +39,7 @@ impl Ambiguities {
     }
 }
 
-/// The reading ids of `only` that `spec` lacks (a bad --reading).
+/// The reading ids of `only` that `spec` lacks (a bad --only).
 pub fn unknown_readings<'a>(spec: &LoadedSpec, only: &'a [String]) -> Vec<&'a String> {
     only.iter().filter(|id| !spec.spec.readings.iter().any(|r| r.id.get_ref() == *id)).collect()
 }
@@ -125,7 +125,7 @@ pub fn render(result: &Ambiguities, engine: Option<&Engine>, markdown: bool) -> 
         }
     }
     if !result.only.is_empty() {
-        out.push_str(&format!("\nonly the readings {} (--reading); path shapes not run\n", result.only.join(", ")));
+        out.push_str(&format!("\nonly the readings {} (--only); path shapes not run\n", result.only.join(", ")));
         return out;
     }
     out.push_str(&h("path shapes (Z3 drives every shape of every piece; the move generator confirms)"));
