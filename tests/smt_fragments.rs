@@ -295,3 +295,16 @@ fn settings_the_engine_plays_alike_are_proved_without_effect() {
         assert_eq!(a.legal_moves(&a.start()).len(), b.legal_moves(&b.start()).len());
     }
 }
+
+#[test]
+fn a_setting_the_engine_reads_is_never_called_one_it_plays_alike() {
+    // end.precedence decides whether an impasse is judged before perpetual check
+    // (Shoogantshii perpetual-vs-impasse): the engine reads it, so no "plays alike" proof.
+    let order = Setting::List(vec!["impasse".into(), "perpetual-check".into()]);
+    assert_eq!(kensho::engine::config::unread("end.precedence", Some(&order)), None);
+    assert!(kensho::engine::config::unread("skip.missing-piece", Some(&Setting::Word("no-skip".into()))).is_some());
+    let spec = load("shoogantshii");
+    let reports = kensho::smt::readings::reading_witnesses_of(&spec, &Limits::default(), 1, &["perpetual-vs-impasse".into()]);
+    let c = comparison(&reports, "perpetual-vs-impasse", "impasse-first");
+    assert_ne!(c.method, "engine: settings it plays alike", "{}", c.summary);
+}

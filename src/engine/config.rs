@@ -693,6 +693,11 @@ const NOT_READ: &[(&str, &[&str], &str)] = &[
 /// Why the engine does not read rule setting `path` (without `rules.`), if it is one it plays
 /// alike under every accepted value; None for a setting it reads or a value it refuses.
 pub fn unread(path: &str, value: Option<&Setting>) -> Option<&'static str> {
+    // end.precedence is read (Impasse.before_perpetual); it stands in NOT_READ only so that
+    // the orders the engine does not play are refused.
+    if path == "end.precedence" {
+        return None;
+    }
     let (_, accepted, why) = NOT_READ.iter().find(|(p, _, _)| *p == path)?;
     let text = match value {
         None => return Some(why),
