@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod fragments;
+pub mod outcomes;
 pub mod paths;
 pub mod proofs;
 pub mod readings;

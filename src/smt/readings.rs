@@ -334,10 +334,18 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
     // Then lines of play from the start under both options: they reach what designed positions
     // do not (histories, captured promoted pieces in hand, burns that happened) and end where
     // the moves or the results first differ.
-    let found = search(&pair, &aim_pieces, limits, seed).or_else(|| lines(&pair, seed, limits.lines, limits.line_plies));
+    // Options that change how games end: designed end positions and lines first (outcomes).
+    let by_design = if eff == "outcome" { super::outcomes::designed(&pair, limits, seed) } else { None };
+    let designed_found = by_design.is_some();
+    let found = by_design.or_else(|| search(&pair, &aim_pieces, limits, seed)).or_else(|| lines(&pair, seed, limits.lines, limits.line_plies));
     match found {
         Some(w) => {
-            cmp.method = if w.line.is_empty() { "search".into() } else { "search (line of play)".into() };
+            cmp.method = match (designed_found, w.line.is_empty()) {
+                (true, true) => "designed end position".into(),
+                (true, false) => "designed line".into(),
+                (false, true) => "search".into(),
+                (false, false) => "search (line of play)".into(),
+            };
             cmp.verdict = Verdict::Witness;
             cmp.summary = if w.differing_count > 0 { format!("{} move(s) differ", w.differing_count) } else { "the results differ".into() };
             if !open.is_empty() || !proved.is_empty() {
@@ -621,7 +629,6 @@ fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
         let (mut pa, mut pb) = (start.clone(), start_b.clone());
         let (mut ha, mut hb) = (a.start_history(&pa), b.start_history(&pb));
         let mut line = Vec::new();
-        let mut undo = Vec::new();
         for ply in 0..plies {
             let (ma, mb) = (a.legal_moves(&pa), b.legal_moves(&pb));
             let (sa, sb) = (a.status_before(&pa, &ma), b.status_before(&pb, &mb));
@@ -641,13 +648,9 @@ fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
                 return Some(Witness { position: a.position_string(&start), differing, differing_count, outcomes: Vec::new(), line });
             }
             let mv = &ma[shuffler.pick(ply, pa.side, &ma)];
-            let id = ident(a, a, mv);
-            let Some(mvb) = mb.iter().find(|m| ident(a, b, m) == id) else { break };
+            let Some(mvb) = play_both(pair, (&mut pa, &mut pb), mv, &mb) else { break };
             line.push(a.move_text(mv));
-            a.make(&mut pa, mv, &mut undo);
-            undo.clear();
-            b.make(&mut pb, mvb, &mut undo);
-            undo.clear();
+            let mvb = &mvb;
             let (oa, ob) = (a.status_after(&pa, mv, &mut ha), b.status_after(&pb, mvb, &mut hb));
             let ended = oa.is_some() || ob.is_some();
             let (ta, tb) = (text(oa), text(ob));
@@ -660,6 +663,19 @@ fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
         }
     }
     None
+}
+
+/// Makes the first engine's `mv` on `pa` and the second engine's move of the same identity
+/// (from `mb`, its legal moves) on `pb`; that move, or None when the second engine has none.
+pub(crate) fn play_both(pair: &Pair, (pa, pb): (&mut Position, &mut Position), mv: &crate::engine::Move, mb: &[crate::engine::Move]) -> Option<crate::engine::Move> {
+    let (a, b) = (pair.a, pair.b);
+    let id = ident(a, a, mv);
+    let mvb = mb.iter().find(|m| ident(a, b, m) == id)?.clone();
+    let mut undo = Vec::new();
+    a.make(pa, mv, &mut undo);
+    undo.clear();
+    b.make(pb, &mvb, &mut undo);
+    Some(mvb)
 }
 
 fn line_witness(pair: &Pair, start: &Position, line: Vec<String>, ta: String, tb: String) -> Witness {
