@@ -1,6 +1,7 @@
 //! The rule fragments added for the last open readings (src/smt/fragments/): the order of a
-//! multi-capture's special captures (deva.rs), an area move back to its start (area.rs), and
-//! what "attacked" means (attack.rs); and the settings the engine plays alike. For each, a
+//! multi-capture's special captures (deva.rs), an area move back to its start (area.rs), what
+//! "attacked" means (attack.rs), and how a remembered (dropped or demoted) piece promotes
+//! (memory.rs); and the settings the engine plays alike. For each, a
 //! game where the two settings must differ (a witness, re-checked with both engines and
 //! against the rule text) and one where they cannot (no effect).
 
@@ -15,7 +16,7 @@ use kensho::smt::{Limits, Verdict};
 use kensho::spec::game::GameSpec;
 use kensho::spec::settings::Setting;
 use kensho::spec::LoadedSpec;
-use smt::{comparison, engine, engines, mini, recheck};
+use smt::{comparison, engine, engines, mini, recheck, recheck_line};
 use std::path::Path;
 
 fn load(name: &str) -> LoadedSpec {
@@ -307,4 +308,123 @@ fn a_setting_the_engine_reads_is_never_called_one_it_plays_alike() {
     let reports = kensho::smt::readings::reading_witnesses_of(&spec, &Limits::default(), 1, &["perpetual-vs-impasse".into()]);
     let c = comparison(&reports, "perpetual-vs-impasse", "impasse-first");
     assert_ne!(c.method, "engine: settings it plays alike", "{}", c.summary);
+}
+
+// ---------------------------------------------------------------------------------------------
+// SHO-37 (promotion.after-drop) and HEI-7 (demotion.repromote): how a piece the position
+// remembers promotes. The witnesses are lines of play that make the history.
+// ---------------------------------------------------------------------------------------------
+
+/// Replays a line witness under `e`: the position after the line and the moves played.
+fn replay(e: &Engine, w: &Witness) -> (Position, Vec<kensho::engine::Move>) {
+    let mut pos = position(e, w);
+    let mut played = Vec::new();
+    for text in &w.line {
+        let mv = e.legal_moves(&pos).into_iter().find(|m| e.move_text(m) == *text).unwrap_or_else(|| panic!("{text} is not legal"));
+        e.make(&mut pos, &mv, &mut Vec::new());
+        played.push(mv);
+    }
+    (pos, played)
+}
+
+/// The square where the first player's piece that `played[0]` put there stands after the line
+/// (followed through its later moves).
+fn followed_square(played: &[kensho::engine::Move]) -> kensho::geometry::Square {
+    let mut at = played[0].to.expect("the first move ends on a square");
+    for m in &played[1..] {
+        if m.from == Some(at) {
+            at = m.to.expect("a move of the followed piece ends on a square");
+        }
+    }
+    at
+}
+
+fn rank(name: &Option<String>) -> u8 {
+    smt::sq(name.as_deref().expect("a board square")).rank + 1
+}
+
+#[test]
+fn a_piece_dropped_in_the_zone_promotes_on_leaving_it_under_shogis_rule_only() {
+    // SHO-37 option "shogi": "no promotion on the drop; afterwards shogi's rule (a move starting
+    // or ending in the zone)"; the default: "afterwards any move ending on ranks 7-9 may
+    // promote". So a promoting move out of ranks 7-9 by a piece dropped there is legal under
+    // shogi only, and nothing else differs.
+    let spec = load("shoogantshii");
+    let (a, b) = engines(&spec, "drop-promotion", "shogi");
+    let w = found(fragment("remembered pieces", ("next-move-ending-in-zone", &a), ("shogi", &b)));
+    recheck_line("drop-promotion=shogi", &w, ("next-move-ending-in-zone", &a), ("shogi", &b));
+    let (_, played) = replay(&b, &w);
+    assert!(played[0].from.is_none() && rank(&played[0].to.map(|s| s.name())) >= 7, "the line starts with a drop into the zone: {:?}", w.line);
+    let dropped_at = followed_square(&played);
+    assert!(w.differing_count > 0);
+    for d in &w.differing {
+        assert_eq!(d.legal_under, "shogi", "{}", d.text);
+        assert_eq!(d.from, Some(dropped_at.name()), "{}: a move of the dropped piece", d.text);
+        assert!(rank(&d.from) >= 7 && rank(&d.to) < 7, "{}: starts in the zone and leaves it", d.text);
+        assert!(d.text.ends_with('+'), "{}: a promotion", d.text);
+    }
+}
+
+#[test]
+fn a_piece_dropped_in_the_zone_must_leave_it_before_promoting_under_must_reenter() {
+    // SHO-37 option "must-reenter": "a piece dropped in the zone must first leave it and then end
+    // a move in it again"; the default lets any move ending in the zone promote. So a promoting
+    // move within the zone, by a piece dropped there that has not left, is legal under the
+    // default only.
+    let spec = load("shoogantshii");
+    let (a, b) = engines(&spec, "drop-promotion", "must-reenter");
+    let w = found(fragment("remembered pieces", ("next-move-ending-in-zone", &a), ("must-reenter", &b)));
+    recheck_line("drop-promotion=must-reenter", &w, ("next-move-ending-in-zone", &a), ("must-reenter", &b));
+    let (_, played) = replay(&a, &w);
+    assert!(played[0].from.is_none());
+    let dropped_at = followed_square(&played);
+    for d in &w.differing {
+        assert_eq!(d.legal_under, "next-move-ending-in-zone", "{}", d.text);
+        assert_eq!(d.from, Some(dropped_at.name()), "{}", d.text);
+        assert!(rank(&d.from) >= 7 && rank(&d.to) >= 7 && d.text.ends_with('+'), "{}: a promotion within the zone", d.text);
+    }
+}
+
+#[test]
+fn a_demoted_piece_may_decline_to_promote_again_under_optional_repromotion() {
+    // HEI-6 "If you move a promoted piece into your first zone, it becomes demoted"; HEI-7 "In
+    // order to re-promote it must move back to your fourth zone". Option "optional":
+    // "re-promotion is optional"; the default "forced" (Ryu's rule 4: promotion is forced on
+    // reaching the fourth zone). So the demoted piece's move into ranks 10-12 without promotion
+    // is legal under optional only.
+    let spec = load("heian-ryu");
+    let (a, b) = engines(&spec, "repromote", "optional");
+    let w = found(fragment("remembered pieces", ("forced", &a), ("optional", &b)));
+    recheck_line("repromote=optional", &w, ("forced", &a), ("optional", &b));
+    let (_, played) = replay(&b, &w);
+    let first = &played[0];
+    assert!(b.piece(first.man.piece).is_promoted_form, "the line starts with a promoted piece");
+    assert!(first.promotion.is_some_and(|p| !b.piece(p).is_promoted_form), "its first move demotes it");
+    assert!(rank(&first.to.map(|s| s.name())) <= 3, "into the first zone");
+    let at = followed_square(&played);
+    for d in &w.differing {
+        assert_eq!(d.legal_under, "optional", "{}", d.text);
+        assert_eq!(d.from, Some(at.name()), "{}", d.text);
+        assert!(rank(&d.to) >= 10 && !d.text.ends_with('+'), "{}: into the fourth zone, unpromoted", d.text);
+    }
+}
+
+#[test]
+fn remembered_pieces_promote_alike_without_zone_promotion_or_demotion() {
+    // With promotion.trigger = none nothing promotes by the zone, dropped or not; with
+    // demotion.on = none no piece is ever demoted. Z3 must prove both pairs alike.
+    let spec = load("shoogantshii");
+    let off = |g: &GameSpec| with_rule(g, "promotion.trigger", Setting::Word("none".into()));
+    let (ga, gb) = (smt::alternative(&spec, "drop-promotion", "next-move-ending-in-zone"), smt::alternative(&spec, "drop-promotion", "shogi"));
+    let (a, b) = (engine(&off(&ga)), engine(&off(&gb)));
+    let why = no_effect(fragment("remembered pieces", ("next-move-ending-in-zone", &a), ("shogi", &b)));
+    assert!(why.contains("alike"), "{why}");
+    let spec = load("heian-ryu");
+    let no_demotion = |g: &GameSpec| {
+        let g = with_rule(g, "demotion.on", Setting::Word("none".into()));
+        with_rule(&g, "promotion.permanent", Setting::Word("until-captured".into()))
+    };
+    let (ga, gb) = (smt::alternative(&spec, "repromote", "forced"), smt::alternative(&spec, "repromote", "optional"));
+    let (a, b) = (engine(&no_demotion(&ga)), engine(&no_demotion(&gb)));
+    no_effect(fragment("remembered pieces", ("forced", &a), ("optional", &b)));
 }

@@ -227,10 +227,15 @@ pub fn add_royals(pair: &Pair, mut pos: Position, focus: Square) -> Option<Posit
             .filter(|p| p.player == player && engine.piece_index(&p.piece) == Some(piece))
             .map(|p| p.square)
             .collect();
-        let mut far: Vec<Square> = size.squares().collect();
+        // A royal confined to a zone (Shoogantshii's palace) stands in it, nearest the focus
+        // as it must; any other royal at least three steps from it.
+        let confine = engine.piece(piece).abilities.confine.clone();
+        let allowed = |s: Square| confine.as_deref().map_or(true, |zone| engine.in_zone(zone, player, s));
+        let mut far: Vec<Square> = size.squares().filter(|&s| allowed(s)).collect();
         let dist = |s: Square| (s.file as i32 - focus.file as i32).abs().max((s.rank as i32 - focus.rank as i32).abs());
         far.sort_by_key(|&s| -dist(s));
-        let candidates = start.into_iter().chain(far.into_iter().filter(|&s| dist(s) >= 3));
+        let min_dist = if confine.is_some() { 0 } else { 3 };
+        let candidates = start.into_iter().chain(far.into_iter().filter(|&s| dist(s) >= min_dist));
         let mut placed = false;
         for sq in candidates.take(40) {
             if pos.at(sq).is_some() {

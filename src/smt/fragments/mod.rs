@@ -5,11 +5,13 @@
 //! - rank-limited jumping (Suzumu's and Mitsugumi's jumping generals): what a jump may pass and
 //!   take, kings and princes included;
 //! - burning (the Fire Demon): how many pieces a move may burn, arrival capture counted or not;
-//! - drop bans (Shoogantshii's drop rule 7, shogi's dead pieces): where a piece may be dropped.
+//! - drop bans (Shoogantshii's drop rule 7, shogi's dead pieces): where a piece may be dropped;
+//! - remembered pieces (memory.rs): how a dropped or a demoted piece promotes.
 
 mod area;
 mod attack;
 mod deva;
+mod memory;
 
 use super::readings::{filler, Facet};
 use super::witness::{add_royals, compare, shrink, witness, Pair, Witness};
@@ -37,6 +39,7 @@ pub fn all() -> Vec<(&'static str, Handles, Run)> {
         ("attacks", |c| c == "rules.legality.attack" || c == "rules.check.frozen-attackers" || c == "rules.legality.protection", attack::attack),
         ("return to the start", |c| c.ends_with(".ability.burn.return-to-start"), area::return_to_start),
         ("deva capture order", |c| c == "rules.promotion.deva-multi-capture", deva::deva_order),
+        ("remembered pieces", |c| c == "rules.promotion.after-drop" || c == "rules.demotion.repromote", memory::remembered),
     ]
 }
 
