@@ -43,7 +43,6 @@ fn every_reading_option_of_suzumu_mitsugumi_and_hook_is_playable() {
 const NOT_PLAYED: &[(&str, &str, &str)] = &[
     // Game ends: these are refused for play, and perft/position warn that they are not applied.
     ("shogi", "impasse=declaration-27", "rules.end.impasse-declaration"),
-    ("shoogantshii", "perpetual-check-result=must-deviate", "rules.end.perpetual-check"),
     ("xiangqi", "perpetual-chase=chaser-loses", "rules.end.perpetual-chase"),
 ];
 

@@ -869,6 +869,41 @@ fn perpetual_check_loses_for_the_checker_on_the_fourth_occurrence() {
     }
 }
 
+/// Reading perpetual-check-result = must-deviate: "the move that would complete the perpetual
+/// check is not generated; the checker must play another move". The cycle above: the start
+/// (second player to move) recurs at plies 4 and 8, and Rook d5-e5 at ply 12 would make its
+/// fourth occurrence with every Rook move a check. So after ply 11 that one move is missing from
+/// the game's moves (it is in the position's legal moves, which know no history), every other
+/// move is there, and nothing ended before. Under checker-loses the move is there and loses.
+#[test]
+fn must_deviate_takes_out_the_check_that_would_complete_the_perpetual_check() {
+    let men = [("f1", "K"), ("e5", "R"), ("e9", "k")];
+    let cycle = ["K e9-d9", "R e5-d5", "K d9-e9", "R d5-e5"];
+    for (option, banned) in [("must-deviate", true), ("checker-loses", false)] {
+        let e = engine(&[("perpetual-check-result", option)]);
+        let mut p = position(&e, 'w', "-", &men);
+        let mut history = e.start_history(&p);
+        for (ply, text) in cycle.iter().cycle().take(11).enumerate() {
+            let moves = e.game_moves(&p, &history);
+            let mv = moves.iter().find(|m| e.move_text(m) == *text).unwrap_or_else(|| panic!("{option}: ply {} {text} is not in the game's moves", ply + 1)).clone();
+            e.make(&mut p, &mv, &mut Vec::new());
+            assert_eq!(e.status_after(&p, &mv, &mut history), None, "{option}: the game ended at ply {}", ply + 1);
+        }
+        let legal: BTreeSet<String> = e.legal_moves(&p).iter().map(|m| e.move_text(m)).collect();
+        let game: BTreeSet<String> = e.game_moves(&p, &history).iter().map(|m| e.move_text(m)).collect();
+        assert!(legal.contains("R d5-e5"), "{option}: {legal:?}");
+        let missing: BTreeSet<String> = legal.difference(&game).cloned().collect();
+        let expected = if banned { set(&["R d5-e5"]) } else { BTreeSet::new() };
+        assert_eq!(missing, expected, "{option}");
+        assert!(game.is_subset(&legal), "{option}");
+        if !banned {
+            let mv = e.legal_moves(&p).into_iter().find(|m| e.move_text(m) == "R d5-e5").expect("legal");
+            e.make(&mut p, &mv, &mut Vec::new());
+            assert!(matches!(e.status_after(&p, &mv, &mut history), Some(Outcome::Win(1, _))), "{option}: the checker loses");
+        }
+    }
+}
+
 #[test]
 fn the_perpetual_check_detect_readings_decide_when_the_checker_loses() {
     // SHO-42 "Perpetual check, where you hound the enemy King endlessly, is not permitted."

@@ -585,3 +585,28 @@ fn the_reading_report_names_the_designed_witnesses() {
     let (a, b) = engines(&spec, "count", "three");
     smt::recheck_comparison("count", c, ("four", &a), ("three", &b));
 }
+
+#[test]
+fn results_that_differ_only_in_their_stated_reason_are_the_same_result() {
+    // Shoogantshii, reading move-into-check: under king-only ("the King may not move into
+    // check", the game ending when a player has no move: end.stalemate = loss) and under
+    // illegal (checkmate is terminal) a lone King in check with no square to go to loses either
+    // way: 0-1, once for "no legal move" and once for "checkmate". The position: our King d1
+    // (confined to the palace d1-f3), checked by a Rook on d9 down the open file; the Rook on e9
+    // holds e1 and e2, d2 lies on the checking file, c1 and c2 are outside the palace. The
+    // enemy King f8 stands off both files.
+    let spec = kensho::spec::load(std::path::Path::new("specs/shoogantshii.toml")).expect("bundled spec");
+    let (_, a) = engines(&spec, "move-into-check", "king-only");
+    let (_, b) = engines(&spec, "move-into-check", "illegal");
+    let text = "3rr4/5k3/9/9/9/9/9/9/3K5 b - 1";
+    let pa = a.parse_position(text).expect("position");
+    let pb = b.parse_position(text).expect("position");
+    let (ma, mb) = (a.legal_moves(&pa), b.legal_moves(&pb));
+    assert!(ma.is_empty() && mb.is_empty(), "no move under either: {:?} {:?}", ma.iter().map(|m| a.move_text(m)).collect::<Vec<_>>(), mb.iter().map(|m| b.move_text(m)).collect::<Vec<_>>());
+    let (sa, sb) = (a.status_before(&pa, &ma).expect("the game is over"), b.status_before(&pb, &mb).expect("the game is over"));
+    assert_ne!(sa.describe(), sb.describe(), "the reasons differ");
+    assert_eq!((sa.score(), sb.score()), ("0-1", "0-1"));
+    let pair = Pair { a: &a, b: &b, a_name: "king-only", b_name: "illegal" };
+    let (diff, outcomes) = kensho::smt::witness::compare(&pair, &pa).expect("the position carries over");
+    assert!(diff.is_empty() && outcomes.is_empty(), "a witness by wording alone: {outcomes:?}");
+}

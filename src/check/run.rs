@@ -149,7 +149,7 @@ fn played_game(engine: &Engine, invariants: &[Invariant], seed: u64, plies: usiz
     let mut line: Vec<Position> = vec![pos.clone()];
     let mut undo = Vec::new();
     for ply in 0..plies {
-        let moves = engine.legal_moves(&pos);
+        let moves = engine.game_moves(&pos, &history);
         if moves.is_empty() || engine.status_before(&pos, &moves).is_some() {
             break;
         }

@@ -294,6 +294,9 @@ pub struct Rules {
     pub repetition_skip_positions_excluded: bool,
     /// `end.perpetual-check = checker-loses`.
     pub perpetual_check_loses: bool,
+    /// `end.perpetual-check = move-illegal`: the move that would complete a perpetual check
+    /// is not legal (`Engine::game_moves`, which knows the game's history).
+    pub perpetual_check_illegal: bool,
     /// `end.perpetual-check-count`: the occurrence of a repetition (or, under
     /// `perpetual-check-detect = consecutive-checks`, the number of checks in a row) that
     /// makes a perpetual check.
@@ -525,9 +528,6 @@ impl Rules {
         } else {
             None
         };
-        if word(r, "end.perpetual-check", "none") == "move-illegal" {
-            refuse("end.perpetual-check", "move-illegal", "a move that would complete a perpetual check is not taken out of the legal moves");
-        }
         let promotion_zone = match game.rules.get("promotion.zone") {
             Some(Setting::Word(z)) if z != "none" => Some(z.clone()),
             _ => None,
@@ -617,6 +617,7 @@ impl Rules {
             repetition_with_hands: word(r, "end.repetition-identity", "board-side") == "board-hands-side",
             repetition_skip_positions_excluded: word(r, "end.repetition-exclude", "none") == "positions-after-skips",
             perpetual_check_loses: word(r, "end.perpetual-check", "none") == "checker-loses",
+            perpetual_check_illegal: word(r, "end.perpetual-check", "none") == "move-illegal",
             perpetual_check_count: int(r, "end.perpetual-check-count", int(r, "end.repetition-count", 4)) as u32,
             perpetual_consecutive: word(r, "end.perpetual-check-detect", "repetition-all-checks") == "consecutive-checks",
             // end.royals = checkmate: royals are never taken (legality.self-check) and the game

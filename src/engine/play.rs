@@ -43,7 +43,7 @@ impl Engine {
         let mut undo = Vec::new();
         let mut outcome = None;
         while moves.len() < max_plies {
-            let legal = self.legal_moves(&pos);
+            let legal = self.game_moves(&pos, &history);
             if let Some(o) = self.status_before(&pos, &legal) {
                 outcome = Some(o);
                 break;

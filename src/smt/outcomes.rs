@@ -36,14 +36,13 @@
 //! never from a spec's name.
 
 use super::readings::{changes, play_both};
-use super::witness::{add_royals, shrink, transfer, witness, Pair, Witness};
+use super::witness::{add_royals, differing, records, result_score, result_text, shrink, transfer, witness, Pair, Witness};
 use super::Limits;
 use crate::check::designed::{droppable, setup_royals};
 use crate::engine::config::{BareKing, Rules, SelfCheck};
 use crate::engine::filters::chebyshev;
 use crate::engine::moves::Kind;
 use crate::engine::promotion::empty_board_moves;
-use crate::engine::status::Outcome;
 use crate::engine::{Engine, Man, Move, Position};
 use crate::geometry::Square;
 
@@ -297,14 +296,6 @@ enum Played {
 
 /// The result itself (who wins, or a draw, or none yet), without the reason: two alternatives
 /// that end a game alike for different stated reasons do not differ.
-fn score(o: &Option<Outcome>) -> Option<&'static str> {
-    o.as_ref().map(|o| o.score())
-}
-
-fn describe(o: &Option<Outcome>) -> String {
-    o.as_ref().map(|o| o.describe()).unwrap_or_else(|| "game goes on".into())
-}
-
 /// The move of `moves` a step asks for.
 fn pick(moves: &[Move], step: Step) -> Option<&Move> {
     let mut fits: Vec<&Move> = moves
@@ -344,10 +335,10 @@ fn play(pair: &Pair, start: &Position, steps: &[Step], settled: usize) -> Played
         })
     };
     for ply in 0..=steps.len() {
-        let (ma, mb) = (a.legal_moves(&pa), b.legal_moves(&pb));
+        let (ma, mb) = (a.game_moves(&pa, &ha), b.game_moves(&pb, &hb));
         let (sa, sb) = (a.status_before(&pa, &ma), b.status_before(&pb, &mb));
-        if score(&sa) != score(&sb) {
-            return found(line, describe(&sa), describe(&sb));
+        if result_score(&sa) != result_score(&sb) {
+            return found(line, result_text(&sa), result_text(&sb));
         }
         if ply == steps.len() {
             return Played::Same;
@@ -355,13 +346,21 @@ fn play(pair: &Pair, start: &Position, steps: &[Step], settled: usize) -> Played
         if sa.is_some() {
             return if ply < settled { Played::Broken } else { Played::Same };
         }
+        // The history makes a move legal under one alternative only (end.perpetual-check =
+        // move-illegal takes out the move that would complete a perpetual check): the line
+        // up to here is the witness.
+        let diff = differing(pair, &ma, &mb);
+        if !diff.is_empty() && !line.is_empty() {
+            let (differing, differing_count) = records(pair, &diff);
+            return Played::Found(Witness { position: a.position_string(start), differing, differing_count, outcomes: Vec::new(), line });
+        }
         let Some(mv) = pick(&ma, steps[ply]) else { return Played::Broken };
         let Some(mvb) = play_both(pair, (&mut pa, &mut pb), mv, &mb) else { return Played::Broken };
         line.push(a.move_text(mv));
         let mvb = &mvb;
         let (oa, ob) = (a.status_after(&pa, mv, &mut ha), b.status_after(&pb, mvb, &mut hb));
-        if score(&oa) != score(&ob) {
-            return found(line, describe(&oa), describe(&ob));
+        if result_score(&oa) != result_score(&ob) {
+            return found(line, result_text(&oa), result_text(&ob));
         }
         if oa.is_some() {
             return if ply + 1 < settled { Played::Broken } else { Played::Same };
@@ -378,7 +377,7 @@ fn results_differ(pair: &Pair, pos: &Position) -> bool {
     let Some(pb) = transfer(pair.a, pair.b, pos) else { return false };
     let sa = pair.a.status_before(pos, &pair.a.legal_moves(pos));
     let sb = pair.b.status_before(&pb, &pair.b.legal_moves(&pb));
-    score(&sa) != score(&sb)
+    result_score(&sa) != result_score(&sb)
 }
 
 /// A stalemate of the first player: one royal, then two (the rules for several royals) where
@@ -614,7 +613,7 @@ fn impasse_points(kit: &Kit) -> Option<Witness> {
     spots.sort_by_key(|&s| (!in_zone(s), std::cmp::Reverse(busy.iter().map(|&b| chebyshev(s, b)).min().unwrap_or(0)), s));
     let results_differ = |pos: &Position| {
         let Some(pb) = transfer(a, pair.b, pos) else { return false };
-        score(&a.impasse_result(pos)) != score(&pair.b.impasse_result(&pb))
+        result_score(&a.impasse_result(pos)) != result_score(&pair.b.impasse_result(&pb))
     };
     let in_both = |t: &u16| pair.b.piece_index(&a.piece(*t).id).is_some();
     let setup: Vec<u16> = a.game.setup.iter().filter_map(|p| a.piece_index(&p.piece)).filter(|&t| !a.piece(t).royal).collect();

@@ -14,7 +14,7 @@
 use super::board::SymBoard;
 use super::fragments;
 use super::symbolic::{all_paths, holds, SymPath, Window};
-use super::witness::{add_royals, differing, ident, records, shrink, transfer, witness, Pair, Witness};
+use super::witness::{add_royals, differing, ident, records, result_score, result_text, shrink, transfer, witness, Pair, Witness};
 use crate::check::run::Shuffler;
 use super::{solve, Answer, Limits, Verdict};
 use crate::check::designed::{self, Aim};
@@ -623,19 +623,17 @@ fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
     }
     let start = a.start();
     let start_b = transfer(a, b, &start)?;
-    let text = |o: Option<crate::engine::status::Outcome>| o.map(|o| o.describe()).unwrap_or_else(|| "game goes on".into());
     for g in 0..games {
         let mut shuffler = Shuffler::new(seed.wrapping_add(g), g % 4 != 3, plies);
         let (mut pa, mut pb) = (start.clone(), start_b.clone());
         let (mut ha, mut hb) = (a.start_history(&pa), b.start_history(&pb));
         let mut line = Vec::new();
         for ply in 0..plies {
-            let (ma, mb) = (a.legal_moves(&pa), b.legal_moves(&pb));
+            let (ma, mb) = (a.game_moves(&pa, &ha), b.game_moves(&pb, &hb));
             let (sa, sb) = (a.status_before(&pa, &ma), b.status_before(&pb, &mb));
             let ended = sa.is_some() || sb.is_some();
-            let (ta, tb) = (text(sa), text(sb));
-            if ta != tb {
-                return Some(line_witness(pair, &start, line, ta, tb));
+            if result_score(&sa) != result_score(&sb) {
+                return Some(line_witness(pair, &start, line, result_text(&sa), result_text(&sb)));
             }
             if ended || ma.is_empty() {
                 break;
@@ -653,9 +651,8 @@ fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
             let mvb = &mvb;
             let (oa, ob) = (a.status_after(&pa, mv, &mut ha), b.status_after(&pb, mvb, &mut hb));
             let ended = oa.is_some() || ob.is_some();
-            let (ta, tb) = (text(oa), text(ob));
-            if ta != tb {
-                return Some(line_witness(pair, &start, line, ta, tb));
+            if result_score(&oa) != result_score(&ob) {
+                return Some(line_witness(pair, &start, line, result_text(&oa), result_text(&ob)));
             }
             if ended {
                 break;

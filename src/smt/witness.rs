@@ -2,6 +2,7 @@
 //! reading alternatives, and shrunk to the pieces the difference needs.
 
 use crate::check::designed::setup_royals;
+use crate::engine::status::Outcome;
 use crate::engine::{Engine, Identity, Man, Move, Position};
 use crate::geometry::Square;
 use serde::Serialize;
@@ -81,6 +82,18 @@ pub fn transfer(from: &Engine, to: &Engine, pos: &Position) -> Option<Position> 
     Some(out)
 }
 
+/// A result as the witnesses compare it: who wins, or a draw ("1-0", "0-1", "1/2-1/2"), or
+/// None while the game goes on. Two results that differ only in their stated reason (the same
+/// win by "no legal move" and by "checkmate") are the same result.
+pub fn result_score(o: &Option<Outcome>) -> Option<&'static str> {
+    o.as_ref().map(|o| o.score())
+}
+
+/// A result as a witness shows it.
+pub fn result_text(o: &Option<Outcome>) -> String {
+    o.as_ref().map(|o| o.describe()).unwrap_or_else(|| "game goes on".into())
+}
+
 /// Moves legal under one alternative only (true: the first), and the results that differ.
 pub type Differences = (Vec<(Move, bool)>, Vec<String>);
 
@@ -92,11 +105,11 @@ pub fn compare(pair: &Pair, pos: &Position) -> Option<Differences> {
     let mb = pair.b.legal_moves(&pb);
     let diff = differing(pair, &ma, &mb);
     let mut outcomes = Vec::new();
-    let sa = pair.a.status_before(pos, &ma).map(|o| o.describe());
-    let sb = pair.b.status_before(&pb, &mb).map(|o| o.describe());
-    if sa != sb {
-        outcomes.push(format!("{}: {}", pair.a_name, sa.unwrap_or_else(|| "game goes on".into())));
-        outcomes.push(format!("{}: {}", pair.b_name, sb.unwrap_or_else(|| "game goes on".into())));
+    let sa = pair.a.status_before(pos, &ma);
+    let sb = pair.b.status_before(&pb, &mb);
+    if result_score(&sa) != result_score(&sb) {
+        outcomes.push(format!("{}: {}", pair.a_name, result_text(&sa)));
+        outcomes.push(format!("{}: {}", pair.b_name, result_text(&sb)));
     }
     Some((diff, outcomes))
 }
