@@ -904,6 +904,37 @@ fn must_deviate_takes_out_the_check_that_would_complete_the_perpetual_check() {
     }
 }
 
+/// must-deviate bans only the checker's move: where the defender's reply makes the fourth
+/// occurrence, nothing is banned (it may be the only way out of check) and SHO-45 "Four-fold
+/// repetition is an impasse" decides. Black's Gold checks from c7 (diagonally forward of d8)
+/// and from d6 (below d7) while White's King steps d8-d7-d8; the start (Black to move) recurs
+/// at plies 4, 8 and 12, the last made by White's King. Under checker-loses Black loses there;
+/// under must-deviate the impasse count is 1 point (the Gold) to 0, neither reaching 35 (reading
+/// impasse-threshold, default more-than-34): a draw.
+#[test]
+fn must_deviate_leaves_a_repetition_the_defender_completes_to_the_impasse() {
+    let men = [("e1", "K"), ("d6", "G"), ("d8", "k")];
+    let cycle = ["G d6-c7", "K d8-d7", "G c7-d6", "K d7-d8"];
+    for option in ["must-deviate", "checker-loses"] {
+        let e = engine(&[("perpetual-check-result", option)]);
+        let mut p = position(&e, 'b', "-", &men);
+        let mut history = e.start_history(&p);
+        let mut last = None;
+        for (ply, text) in cycle.iter().cycle().take(12).enumerate() {
+            assert_eq!(last, None, "{option}: the game ended before ply {}", ply + 1);
+            let moves = e.game_moves(&p, &history);
+            let mv = moves.iter().find(|m| e.move_text(m) == *text).unwrap_or_else(|| panic!("{option}: ply {} {text} is not in the game's moves", ply + 1)).clone();
+            e.make(&mut p, &mv, &mut Vec::new());
+            last = e.status_after(&p, &mv, &mut history);
+        }
+        match (option, last) {
+            ("must-deviate", Some(Outcome::Draw(why))) => assert!(why.contains("impasse: 1 to 0 points"), "{why}"),
+            ("checker-loses", Some(Outcome::Win(1, why))) => assert!(why.contains("perpetual check"), "{why}"),
+            (_, other) => panic!("{option}: {other:?}"),
+        }
+    }
+}
+
 #[test]
 fn the_perpetual_check_detect_readings_decide_when_the_checker_loses() {
     // SHO-42 "Perpetual check, where you hound the enemy King endlessly, is not permitted."

@@ -40,11 +40,14 @@ pub fn player_name(p: u8) -> &'static str {
 }
 
 /// What a move decides by the rules that need the game's history (`Engine::judge_after`).
-enum Judged {
-    Ends(Outcome),
-    /// The move completed a perpetual check by this player (the checker), described.
-    PerpetualCheck(u8, String),
-    GoesOn,
+#[derive(Default)]
+struct Judgement {
+    /// The result, if the game ended.
+    outcome: Option<Outcome>,
+    /// Under end.perpetual-check = move-illegal: the player (the checker) whose perpetual
+    /// check the move completed; the game is judged on as if there were no perpetual-check
+    /// rule.
+    perpetual_by: Option<u8>,
 }
 
 /// The positions of a game so far, for repetition.
@@ -138,20 +141,17 @@ impl Engine {
 
     /// The result of the game after `mv` was made (`pos` is the position after it), if it ended.
     pub fn status_after(&self, pos: &Position, mv: &Move, history: &mut History) -> Option<Outcome> {
-        match self.judge_after(pos, mv, history) {
-            Judged::Ends(outcome) => Some(outcome),
-            Judged::PerpetualCheck(checker, why) if self.rules.perpetual_check_loses => Some(Outcome::Win(1 - checker, format!("{why} (end.perpetual-check = checker-loses)"))),
-            // end.perpetual-check = move-illegal: `game_moves` keeps such a move out of a game;
-            // made anyway (a line given by hand), it decides nothing.
-            Judged::PerpetualCheck(..) | Judged::GoesOn => None,
-        }
+        self.judge_after(pos, mv, history).outcome
     }
 
     /// The legal moves of a game in progress: `legal_moves`, less those its history forbids.
     /// Under end.perpetual-check = move-illegal (SHO reading perpetual-check-result =
     /// must-deviate: "the move that would complete the perpetual check is not generated; the
-    /// checker must play another move") that is every move completing a perpetual check.
-    /// Perft and a position without history know no such ban.
+    /// checker must play another move") that is every move of the checker completing a
+    /// perpetual check. A defender's move that completes the repetition is no such move (it
+    /// may be the only escape from check): the repetition is then judged as any other
+    /// (Shoogantshii SHO-45 "Four-fold repetition is an impasse"). Perft and a position
+    /// without history know no such ban.
     pub fn game_moves(&self, pos: &Position, history: &History) -> Vec<Move> {
         let moves = self.legal_moves(pos);
         if !self.rules.perpetual_check_illegal {
@@ -167,28 +167,40 @@ impl Engine {
                     return true;
                 }
                 let mut h = history.clone();
-                !matches!(self.judge_after(&after, mv, &mut h), Judged::PerpetualCheck(checker, _) if checker == mover)
+                self.judge_after(&after, mv, &mut h).perpetual_by != Some(mover)
             })
             .collect()
     }
 
-    /// What `mv` (made, giving `pos`) decides, recording the position in `history`: a result,
-    /// a perpetual check by a player (end.perpetual-check says what follows), or nothing.
-    fn judge_after(&self, pos: &Position, mv: &Move, history: &mut History) -> Judged {
+    /// What `mv` (made, giving `pos`) decides, recording the position in `history`: the result
+    /// if the game ended, and under end.perpetual-check = move-illegal whose perpetual check
+    /// the move completed.
+    fn judge_after(&self, pos: &Position, mv: &Move, history: &mut History) -> Judgement {
         let mover = mv.man.player;
         let opponent = 1 - mover;
+        let ends = |outcome: Outcome| Judgement { outcome: Some(outcome), perpetual_by: None };
         if let Some(outcome) = self.decided_by_move(pos, mv) {
-            return Judged::Ends(outcome);
+            return ends(outcome);
         }
         if let Some(outcome) = self.impasse_by_zone(pos) {
-            return Judged::Ends(outcome);
+            return ends(outcome);
         }
+        let mut judgement = Judgement::default();
         // end.repetition-counted-at: positions in the middle of a double turn count only under
         // every-action.
         if pos.extra_turn && !self.rules.repetition_every_action {
-            return Judged::GoesOn;
+            return judgement;
         }
         let perpetual = self.rules.perpetual_check_loses || self.rules.perpetual_check_illegal;
+        // A perpetual check by `checker`: the checker loses under checker-loses (the result);
+        // under move-illegal it is noted and the game judged on.
+        let perpetual_check = |judgement: &mut Judgement, checker: u8, why: &str| -> Option<Outcome> {
+            if self.rules.perpetual_check_loses {
+                return Some(Outcome::Win(1 - checker, format!("{why} (end.perpetual-check = checker-loses)")));
+            }
+            judgement.perpetual_by = Some(checker);
+            None
+        };
         let gave_check = perpetual && self.in_check(pos, opponent);
         let key = self.repetition_key(pos);
         history.entries.push(Entry { key, mover: Some(mover), after_skip: mv.is_skip, gave_check });
@@ -198,42 +210,48 @@ impl Engine {
             let n = self.rules.perpetual_check_count as usize;
             let mut theirs = history.entries.iter().rev().filter(|e| e.mover == Some(mover)).take(n);
             if history.entries.iter().filter(|e| e.mover == Some(mover)).count() >= n && theirs.all(|e| e.gave_check) {
-                return Judged::PerpetualCheck(mover, format!("perpetual check: {n} checks in a row (end.perpetual-check-detect = consecutive-checks)"));
+                let why = format!("perpetual check: {n} checks in a row (end.perpetual-check-detect = consecutive-checks)");
+                if let Some(outcome) = perpetual_check(&mut judgement, mover, &why) {
+                    return ends(outcome);
+                }
             }
         }
         let impasse_on_repetition = self.rules.impasse.as_ref().is_some_and(|i| i.on_repetition);
         let perpetual_on_repetition = perpetual && !self.rules.perpetual_consecutive;
         if !self.rules.repetition_draw && !impasse_on_repetition && !perpetual_on_repetition {
-            return Judged::GoesOn;
+            return judgement;
         }
         if self.rules.repetition_skip_positions_excluded && mv.is_skip {
-            return Judged::GoesOn;
+            return judgement;
         }
         let counted = |e: &&Entry| e.key == key && !(self.rules.repetition_skip_positions_excluded && e.after_skip);
         let count = history.entries.iter().filter(counted).count() as u32;
         let repeated = count >= self.rules.repetition_count;
         let impasse = || self.impasse_result(pos).filter(|_| impasse_on_repetition && repeated);
         if let Some(outcome) = impasse().filter(|_| self.rules.impasse.as_ref().is_some_and(|i| i.before_perpetual)) {
-            return Judged::Ends(outcome);
+            return Judgement { outcome: Some(outcome), ..judgement };
         }
         if perpetual_on_repetition && count >= self.rules.perpetual_check_count {
             // Every move of one player since the first occurrence gave check.
             let first = history.entries.iter().position(|e| e.key == key).unwrap_or(0);
             let cycle = &history.entries[first + 1..];
-            for checker in [mover, opponent] {
+            let checker = [mover, opponent].into_iter().find(|&checker| {
                 let mut theirs = cycle.iter().filter(|e| e.mover == Some(checker)).peekable();
-                if theirs.peek().is_some() && theirs.all(|e| e.gave_check) {
-                    return Judged::PerpetualCheck(checker, "perpetual check: every move of the repeating player gave check".into());
+                theirs.peek().is_some() && theirs.all(|e| e.gave_check)
+            });
+            if let Some(checker) = checker {
+                if let Some(outcome) = perpetual_check(&mut judgement, checker, "perpetual check: every move of the repeating player gave check") {
+                    return ends(outcome);
                 }
             }
         }
         if let Some(outcome) = impasse() {
-            return Judged::Ends(outcome);
+            return Judgement { outcome: Some(outcome), ..judgement };
         }
-        if !self.rules.repetition_draw || !repeated {
-            return Judged::GoesOn;
+        if self.rules.repetition_draw && repeated {
+            judgement.outcome = Some(Outcome::Draw(format!("the same position occurred {} times (end.repetition-count = {})", count, self.rules.repetition_count)));
         }
-        Judged::Ends(Outcome::Draw(format!("the same position occurred {} times (end.repetition-count = {})", count, self.rules.repetition_count)))
+        judgement
     }
 
     /// end.bare-king: a player with no piece but royals on the board (and, under
