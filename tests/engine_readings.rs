@@ -128,3 +128,42 @@ perpetual-chase = "chaser-loses"
     assert!(paths.contains(&"rules.end.perpetual-chase"), "{paths:?}");
     assert!(bad.iter().all(|u| u.why.contains("the engine plays only")), "{bad:?}");
 }
+
+#[test]
+fn a_declaration_condition_without_a_declaration_is_refused_not_ignored() {
+    // end.impasse-min-pieces ("pieces besides the king a declarer must have in the promotion
+    // zone") means something only with end.impasse-declaration; stated alone the engine would
+    // ignore it, so it refuses it by name.
+    let src = r#"
+[game]
+id = "probe"
+name = "Probe"
+document = "none"
+clause_prefix = "T"
+
+[board]
+files = 5
+ranks = 5
+
+[[piece]]
+id = "K"
+name = "King"
+betza = "K"
+royal = true
+
+[setup]
+K = "c1"
+
+[rules.end]
+impasse = "points"
+impasse-threshold = 24
+impasse-min-pieces = 10
+"#;
+    let spec = kensho::spec::parse("probe.toml", src).expect("the probe spec loads");
+    let game = spec.resolve(&BTreeMap::new()).expect("defaults");
+    let bad = Engine::new(&game).expect_err("refused");
+    let min: Vec<_> = bad.iter().filter(|u| u.path == "rules.end.impasse-min-pieces").collect();
+    assert_eq!(min.len(), 1, "{bad:?}");
+    assert_eq!(min[0].value, "10");
+    assert!(min[0].why.contains("end.impasse-declaration"), "{}", min[0].why);
+}

@@ -503,6 +503,15 @@ impl Rules {
         if (permanent == "until-captured-or-first-zone") != demotion.is_some() {
             refuse("promotion.permanent", permanent, "must agree with demotion.on (the first zone demotes exactly when demotion.on says so)");
         }
+        // end.impasse-min-pieces is a condition of the declaration alone; stated without
+        // one it would be ignored silently.
+        if r.contains_key("end.impasse-min-pieces") && word(r, "end.impasse-declaration", "none") == "none" {
+            refuse(
+                "end.impasse-min-pieces",
+                &int(r, "end.impasse-min-pieces", 0).to_string(),
+                "counts only for an impasse declaration (end.impasse-declaration), and the game has none",
+            );
+        }
         let impasse = if word(r, "end.impasse", "none") == "points" {
             if word(r, "end.impasse-declaration", "none") != "none" {
                 refuse(
