@@ -42,7 +42,6 @@ fn every_reading_option_of_suzumu_mitsugumi_and_hook_is_playable() {
 /// refuses and why (docs/engine.md, "Not played"). Anything else must be playable.
 const NOT_PLAYED: &[(&str, &str, &str)] = &[
     // Game ends: these are refused for play, and perft/position warn that they are not applied.
-    ("shogi", "impasse=declaration-27", "rules.end.impasse-declaration"),
     ("xiangqi", "perpetual-chase=chaser-loses", "rules.end.perpetual-chase"),
 ];
 

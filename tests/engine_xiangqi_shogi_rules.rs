@@ -618,3 +618,45 @@ fn shogi_impasse_counts_24_points_when_both_kings_have_entered() {
     let o = status_after_move(e, 'w', "RB2G2S4N4L9Pb2g2s9p", &[("e4", "k"), ("e7", "K"), ("i2", "+r")], "K e4-e3");
     assert!(is_win(&o, 0), "31 points against 23: {o:?}");
 }
+
+/// Reading impasse = declaration-27: "the player to move, not in check, with the King in the
+/// promotion zone and at least ten other pieces there, declares; counting the hand and the
+/// pieces in the zone, Sente needs 28 points and Gote 27; the declarer wins if every condition
+/// holds, else loses". The engine plays a declaration as made the moment it wins
+/// (docs/engine.md). Points by SHO-44: Rook and Bishop five, every other piece one.
+#[test]
+fn shogi_declaration_27_wins_exactly_when_every_condition_holds() {
+    let e = build("shogi", &[("impasse", "declaration-27")]);
+    let declared = |side: char, hands: &str, men: &[(&str, &str)]| {
+        let p = position(&e, side, hands, men);
+        let moves = e.legal_moves(&p);
+        e.status_before(&p, &moves)
+    };
+    // Sente: King e8 in its zone (ranks 7-9); in the zone Rook a7, Bishop b7 (10), Golds c7 d7,
+    // Silvers f7 g7, Knights h7 i7, Lance a8, Pawn b8 (8): ten pieces, 18 points; in hand a
+    // Bishop and five Pawns (10): 28. Gote's King e2 is attacked by nothing.
+    let zone = [("e8", "K"), ("a7", "R"), ("b7", "B"), ("c7", "G"), ("d7", "G"), ("f7", "S"), ("g7", "S"), ("h7", "N"), ("i7", "N"), ("a8", "L"), ("b8", "P"), ("e2", "k")];
+    let o = declared('b', "B5P", &zone);
+    assert!(is_win(&o, 0), "28 points, ten pieces: {o:?}");
+    // 27 points: no declaration (one that would lose is never made).
+    assert_eq!(declared('b', "B4P", &zone), None);
+    // Nine pieces in the zone (the Pawn b8 in hand instead): 28 points, too few pieces.
+    let nine: Vec<(&str, &str)> = zone.iter().copied().filter(|&(s, _)| s != "b8").collect();
+    assert_eq!(declared('b', "B6P", &nine), None);
+    // The King outside the zone (e6).
+    let outside: Vec<(&str, &str)> = zone.iter().map(|&(s, m)| if m == "K" { ("e6", "K") } else { (s, m) }).collect();
+    assert_eq!(declared('b', "B5P", &outside), None);
+    // In check from a Gote Rook on i8 (f8, g8, h8 empty).
+    let mut checked = zone.to_vec();
+    checked.push(("i8", "r"));
+    assert_eq!(declared('b', "B5P", &checked), None);
+    // Gote needs 27: the mirrored army (King e2, ten pieces on ranks 1-3 worth 18) and a
+    // Bishop and four Pawns in hand (9).
+    let gote = [("e2", "k"), ("i3", "r"), ("h3", "b"), ("g3", "g"), ("f3", "g"), ("d3", "s"), ("c3", "s"), ("b3", "n"), ("a3", "n"), ("i2", "l"), ("h2", "p"), ("e5", "K")];
+    let o = declared('w', "b4p", &gote);
+    assert!(is_win(&o, 1), "27 points are enough for Gote: {o:?}");
+    assert_eq!(declared('w', "b3p", &gote), None);
+    // Under the default (jsa-24) nobody declares: the same position goes on.
+    let p = position(shogi(), 'b', "B5P", &zone);
+    assert_eq!(shogi().status_before(&p, &shogi().legal_moves(&p)), None);
+}

@@ -319,6 +319,39 @@ fn impasse_by_both_kings_in_the_zone_has_a_designed_king_step() {
 }
 
 #[test]
+fn impasse_declaration_against_no_impasse_has_a_designed_declaring_position() {
+    // Option "declaration": the player to move, not in check, with its King in the promotion
+    // zone (ranks 6-7) and at least two other pieces there, declares and wins with 3 points
+    // (one per non-royal piece in the zone). The default has no impasse rule: the game goes on.
+    let body = format!(
+        "{}\n[zone.promotion]\nranks = [6, 7]\n{KING}{GOLD}\n[setup]\nK = \"c1\"\nG = \"a1,b1,d1,e1\"\n\n[rules.promotion]\nzone = \"promotion\"\n\n[rules.end]\nimpasse = \"none\"\n{}",
+        board(5, 7),
+        reading(
+            "impasse",
+            "none",
+            "\"rules.end.impasse\" = \"none\"",
+            "declaration",
+            "\"rules.end.impasse\" = \"points\", \"rules.end.impasse-declaration\" = \"king-in-zone\", \"rules.end.impasse-min-pieces\" = 2, \"rules.end.impasse-squares\" = \"promotion-zone\", \"rules.end.impasse-threshold\" = 3",
+        )
+    );
+    let spec = mini(&body);
+    let (a, b, default, w) = design(&spec, "impasse", "declaration");
+    let w = w.expect("a designed declaration");
+    assert!(w.line.is_empty(), "a position witness: {:?}", w.line);
+    let r = recheck("declaration", &w, (&default, &a), ("declaration", &b));
+    assert_eq!(r.status_a, None, "no impasse rule: the game goes on");
+    let pos = &r.pos_b;
+    assert_eq!(pos.side, 0, "the first player declares");
+    let kings = b.royals_of(pos, 0);
+    assert!(!kings.is_empty() && kings.iter().all(|&k| b.in_zone("promotion", 0, k)), "the King in the zone: {}", w.position);
+    assert!(!b.in_check(pos, 0), "not in check: {}", w.position);
+    let in_zone = pos.size.squares().filter(|&s| pos.at(s).is_some_and(|m| m.player == 0 && !b.piece(m.piece).royal) && b.in_zone("promotion", 0, s)).count();
+    assert!(in_zone >= 3, "{in_zone} pieces (and points) in the zone: {}", w.position);
+    let status = r.status_b.expect("the declaration ends the game");
+    assert!(status.starts_with(&format!("{FIRST} wins")) && status.contains("declaration"), "{status}");
+}
+
+#[test]
 fn impasse_threshold_stated_twice_gets_no_witness() {
     // The second player's threshold, unset, is the first player's; stating it equal changes
     // no count.

@@ -165,8 +165,13 @@ pub enum FlyingCapture {
 /// `end.impasse = points`: the point count and when it is made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Impasse {
-    /// `end.impasse-trigger = repetition` (else both-kings-in-zone).
+    /// `end.impasse-trigger = repetition` (else both-kings-in-zone; neither under a
+    /// declaration).
     pub on_repetition: bool,
+    /// `end.impasse-declaration = king-in-zone`: the pieces besides the King a declarer needs
+    /// in the promotion zone (`end.impasse-min-pieces`); the impasse is declared, not
+    /// triggered.
+    pub declaration: Option<u32>,
     /// `end.impasse-count = board-and-hand`.
     pub count_hand: bool,
     /// `end.impasse-squares = promotion-zone`.
@@ -513,18 +518,16 @@ impl Rules {
             );
         }
         let impasse = if word(r, "end.impasse", "none") == "points" {
-            if word(r, "end.impasse-declaration", "none") != "none" {
-                refuse(
-                    "end.impasse-declaration",
-                    word(r, "end.impasse-declaration", ""),
-                    "a declaration is a player's choice the engine does not offer as a move",
-                );
+            let declaration = (word(r, "end.impasse-declaration", "none") == "king-in-zone").then(|| int(r, "end.impasse-min-pieces", 0) as u32);
+            if declaration.is_some() && r.contains_key("end.impasse-trigger") {
+                refuse("end.impasse-trigger", word(r, "end.impasse-trigger", ""), "an impasse by declaration is declared, not triggered (end.impasse-declaration)");
             }
             let first = int(r, "end.impasse-threshold", 0) as u32;
             let precedence = list(r, "end.precedence");
             let rank = |w: &str| precedence.iter().position(|p| p == w);
             Some(Impasse {
-                on_repetition: word(r, "end.impasse-trigger", "both-kings-in-zone") == "repetition",
+                on_repetition: declaration.is_none() && word(r, "end.impasse-trigger", "both-kings-in-zone") == "repetition",
+                declaration,
                 count_hand: word(r, "end.impasse-count", "board") == "board-and-hand",
                 zone_only: word(r, "end.impasse-squares", "anywhere") == "promotion-zone",
                 five: list(r, "end.impasse-five"),

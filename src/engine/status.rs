@@ -274,7 +274,7 @@ impl Engine {
     /// end.impasse-trigger = both-kings-in-zone: once every royal of both players stands in its
     /// owner's promotion zone, the impasse count decides.
     fn impasse_by_zone(&self, pos: &Position) -> Option<Outcome> {
-        self.rules.impasse.as_ref().filter(|i| !i.on_repetition)?;
+        self.rules.impasse.as_ref().filter(|i| !i.on_repetition && i.declaration.is_none())?;
         let zone = self.rules.promotion_zone.as_ref()?;
         let entered = |side: u8| {
             let royals = self.royals_of(pos, side);
@@ -283,33 +283,35 @@ impl Engine {
         (entered(0) && entered(1)).then(|| self.impasse_result(pos)).flatten()
     }
 
-    /// The impasse count (end.impasse-*): five points for each listed piece, one for every
+    /// The impasse points of `side` (end.impasse-*): five for each listed piece, one for every
     /// other non-royal piece, on the board (in the promotion zone only under
-    /// impasse-squares = promotion-zone) and in hand under impasse-count = board-and-hand. A
-    /// player reaching the threshold wins if the other does not; otherwise a draw.
+    /// impasse-squares = promotion-zone) and in hand under impasse-count = board-and-hand.
+    fn impasse_points(&self, impasse: &super::config::Impasse, pos: &Position, side: u8) -> u32 {
+        let value = |piece: u16| {
+            let p = self.piece(piece);
+            if p.royal {
+                0
+            } else if impasse.five.contains(&p.id) {
+                5
+            } else {
+                1
+            }
+        };
+        let in_place = |sq| !impasse.zone_only || self.rules.promotion_zone.as_ref().is_some_and(|z| self.in_zone(z, side, sq));
+        let board: u32 = pos.squares_of(side).filter(|&(sq, _)| in_place(sq)).map(|(_, m)| value(m.piece)).sum();
+        let hand: u32 = if impasse.count_hand {
+            pos.hands[side as usize].iter().enumerate().map(|(piece, &n)| u32::from(n) * value(piece as u16)).sum()
+        } else {
+            0
+        };
+        board + hand
+    }
+
+    /// The impasse count: a player reaching the threshold wins if the other does not;
+    /// otherwise a draw.
     pub fn impasse_result(&self, pos: &Position) -> Option<Outcome> {
         let impasse = self.rules.impasse.as_ref()?;
-        let points = |side: u8| -> u32 {
-            let value = |piece: u16| {
-                let p = self.piece(piece);
-                if p.royal {
-                    0
-                } else if impasse.five.contains(&p.id) {
-                    5
-                } else {
-                    1
-                }
-            };
-            let in_place = |sq| !impasse.zone_only || self.rules.promotion_zone.as_ref().is_some_and(|z| self.in_zone(z, side, sq));
-            let board: u32 = pos.squares_of(side).filter(|&(sq, _)| in_place(sq)).map(|(_, m)| value(m.piece)).sum();
-            let hand: u32 = if impasse.count_hand {
-                pos.hands[side as usize].iter().enumerate().map(|(piece, &n)| u32::from(n) * value(piece as u16)).sum()
-            } else {
-                0
-            };
-            board + hand
-        };
-        let score = [points(0), points(1)];
+        let score = [self.impasse_points(impasse, pos, 0), self.impasse_points(impasse, pos, 1)];
         let reached = [score[0] >= impasse.threshold[0], score[1] >= impasse.threshold[1]];
         let tally = format!("impasse: {} to {} points (end.impasse-threshold {})", score[0], score[1], impasse.threshold[0]);
         Some(match reached {
@@ -319,9 +321,44 @@ impl Engine {
         })
     }
 
-    /// The result when the side to move has these legal moves: no move (or no safe move under
-    /// end.stalemate-condition = no-safe-move), or checkmate where end.checkmate = terminal.
+    /// end.impasse-declaration = king-in-zone (shogi's 27-point rule, reading impasse =
+    /// declaration-27: "the player to move, not in check, with the King in the promotion zone
+    /// and at least ten other pieces there, declares; counting the hand and the pieces in the
+    /// zone, Sente needs 28 points and Gote 27; the declarer wins if every condition holds,
+    /// else loses"). The engine plays the declaration as made the moment it wins: the side to
+    /// move whose conditions hold wins before moving. A declaration that would lose is never
+    /// made, and a winning one never put off (named in docs/engine.md: the choice of when to
+    /// declare is the player's, and a result is what the rule decides).
+    pub fn declaration(&self, pos: &Position) -> Option<Outcome> {
+        let impasse = self.rules.impasse.as_ref()?;
+        let min_pieces = impasse.declaration?;
+        let zone = self.rules.promotion_zone.as_ref()?;
+        let me = pos.side;
+        let royals = self.royals_of(pos, me);
+        if royals.is_empty() || !royals.iter().all(|&sq| self.in_zone(zone, me, sq)) || self.in_check(pos, me) {
+            return None;
+        }
+        let in_zone = pos.squares_of(me).filter(|&(sq, m)| !self.piece(m.piece).royal && self.in_zone(zone, me, sq)).count() as u32;
+        let points = self.impasse_points(impasse, pos, me);
+        (in_zone >= min_pieces && points >= impasse.threshold[me as usize]).then(|| {
+            Outcome::Win(
+                me,
+                format!(
+                    "impasse declaration by {}: {points} points, the King and {in_zone} pieces in the zone (end.impasse-declaration = king-in-zone, threshold {})",
+                    player_name(me),
+                    impasse.threshold[me as usize]
+                ),
+            )
+        })
+    }
+
+    /// The result when the side to move has these legal moves: a winning impasse declaration,
+    /// no move (or no safe move under end.stalemate-condition = no-safe-move), or checkmate
+    /// where end.checkmate = terminal.
     pub fn status_before(&self, pos: &Position, moves: &[Move]) -> Option<Outcome> {
+        if let Some(declared) = self.declaration(pos) {
+            return Some(declared);
+        }
         let me = pos.side;
         let cannot_move = if moves.is_empty() {
             true

@@ -12,7 +12,9 @@
 //!   stands in its own, where one alternative has the impasse and the other not; where both
 //!   count it differently (threshold, hand, what is worth five), the first player given the
 //!   game's own pieces one at a time until the counts give different results, then the
-//!   impasse brought about (that King step, or a fourfold shuffle of both Kings);
+//!   impasse brought about (that King step, or a fourfold shuffle of both Kings); an impasse
+//!   declaration (`end.impasse-declaration`): the declarer's King in its zone, its setup
+//!   pieces put there and then in hand until one alternative's declaration wins;
 //! - repetition, perpetual check, the repetition identity and exclusions
 //!   (`end.repetition*`, `end.perpetual-check*`, `end.precedence`, `end.impasse*` triggered by
 //!   repetition): lines that shuffle back and forth until a position repeats as often as either
@@ -25,8 +27,7 @@
 //!
 //! A stalemate design is a position (the results differ on it); the others are a position and
 //! a line of one or more plies from it. An end rule that an engine reads but refuses to play
-//! (an impasse declaration, a perpetual check that makes a move illegal, the perpetual chase)
-//! gets no design: the engine's result there would not be the rule's. The designs are
+//! (the perpetual chase) gets no design: the engine's result there would not be the rule's. The designs are
 //! deterministic (the seed is not used).
 //!
 //! Every move of a line is one the first engine generates and the second has too (the same
@@ -68,7 +69,7 @@ pub fn designed(pair: &Pair, limits: &Limits, seed: u64) -> Option<Witness> {
         designs.push(bare_king);
     }
     if has("rules.end.impasse") {
-        designs.extend([impasse_entry as fn(&Kit) -> Option<Witness>, impasse_points]);
+        designs.extend([impasse_entry as fn(&Kit) -> Option<Witness>, impasse_points, declaration]);
     }
     if has("rules.end.repetition") || has("rules.end.perpetual") || has("rules.end.precedence") || has("rules.end.impasse") {
         designs.extend([shuffle as fn(&Kit) -> Option<Witness>, skip_rounds, perpetual_check, hand_swap, extra_turn_rounds]);
@@ -531,7 +532,7 @@ fn bare_king(kit: &Kit) -> Option<Witness> {
 /// King already stands in its own, under the alternative whose impasse counts then.
 fn impasse_entry(kit: &Kit) -> Option<Witness> {
     let (pair, a) = (kit.pair, kit.engine());
-    let engine = [pair.a, pair.b].into_iter().find(|e| e.rules.impasse.as_ref().is_some_and(|i| !i.on_repetition))?;
+    let engine = [pair.a, pair.b].into_iter().find(|e| e.rules.impasse.as_ref().is_some_and(|i| !i.on_repetition && i.declaration.is_none()))?;
     let zone = engine.rules.promotion_zone.clone()?;
     let royals = setup_royals(a);
     let r0 = royals.iter().find(|r| r.0 == 0).map(|r| r.1).or(kit.royals.first().copied())?;
@@ -651,6 +652,53 @@ fn impasse_points(kit: &Kit) -> Option<Witness> {
                     }
                 }
             }
+        }
+    }
+    None
+}
+
+/// An impasse declaration (end.impasse-declaration): the first player to move, its King in its
+/// zone (the middle file, at the zone's edge), the other King outside both zones and far away;
+/// the first player's setup pieces (five-point ones first) put in its zone, then more of them
+/// in hand (captured pieces), one at a time, until the two alternatives' results differ there.
+fn declaration(kit: &Kit) -> Option<Witness> {
+    let (pair, a) = (kit.pair, kit.engine());
+    let declarer = [pair.a, pair.b].into_iter().find(|e| e.rules.impasse.as_ref().is_some_and(|i| i.declaration.is_some()))?;
+    let impasse = declarer.rules.impasse.as_ref()?;
+    let zone = declarer.rules.promotion_zone.clone()?;
+    let size = a.game.board;
+    let inside = |player: u8, s: Square| declarer.in_zone(&zone, player, s);
+    let royals = setup_royals(a);
+    let r0 = royals.iter().find(|r| r.0 == 0).map(|r| r.1).or(kit.royals.first().copied())?;
+    let r1 = royals.iter().find(|r| r.0 == 1).map(|r| r.1).unwrap_or(r0);
+    let mid = size.files as i32 / 2;
+    let k0 = size.squares().filter(|&s| inside(0, s)).min_by_key(|&s| ((s.file as i32 - mid).abs(), a.relative_rank(0, s), s))?;
+    let k1 = size.squares().filter(|&s| !inside(0, s) && !inside(1, s)).max_by_key(|&s| (chebyshev(s, k0), s))?;
+    let mut pos = kit.empty();
+    kit.put(&mut pos, k0, 0, r0);
+    kit.put(&mut pos, k1, 1, r1);
+    if kit.in_check_under_either(&pos, 0) || kit.in_check_under_either(&pos, 1) {
+        return None;
+    }
+    let setup: Vec<u16> = a.game.setup.iter().filter(|p| p.player == 0).filter_map(|p| a.piece_index(&p.piece)).filter(|&t| !a.piece(t).royal).collect();
+    let (mut units, ones): (Vec<u16>, Vec<u16>) = setup.iter().partition(|&&t| impasse.five.contains(&a.piece(t).id));
+    units.extend(ones);
+    let mut free: Vec<Square> = size.squares().filter(|&s| inside(0, s) && pos.at(s).is_none()).collect();
+    free.sort_by_key(|&s| (std::cmp::Reverse(chebyshev(s, k1)), s));
+    for &t in &units {
+        if place_piece(kit, &mut pos, &mut free, t) && results_differ(pair, &pos) {
+            return witness(pair, &pos);
+        }
+    }
+    if !impasse.count_hand {
+        return None;
+    }
+    let hand_types = droppable(a);
+    for &t in units.iter().chain(units.iter()).filter(|t| hand_types.contains(t)) {
+        let n = pos.hands[0][t as usize];
+        pos.set_hand(&a.zobrist, 0, t, n + 1);
+        if results_differ(pair, &pos) {
+            return witness(pair, &pos);
         }
     }
     None
