@@ -93,11 +93,11 @@ fn the_default_readings_of_every_game_play_completely() {
     assert_eq!(bad.iter().map(|u| u.path.as_str()).collect::<Vec<_>>(), ["rules.end.perpetual-chase"]);
 }
 
-#[test]
-fn a_rule_value_the_engine_does_not_play_is_refused_by_name() {
-    // A minimal game that states a rule the engine does not read for this value: the engine
-    // must refuse it rather than play the game without it.
-    let src = r#"
+/// What the engine refuses of a minimal game (a King on a 5x5 board) stating `end_rules` in
+/// its `[rules.end]` table.
+fn refused_end_rules(end_rules: &str) -> Vec<kensho::engine::Unplayable> {
+    let src = format!(
+        r#"
 [game]
 id = "probe"
 name = "Probe"
@@ -118,11 +118,19 @@ royal = true
 K = "c1"
 
 [rules.end]
-perpetual-chase = "chaser-loses"
-"#;
-    let spec = kensho::spec::parse("probe.toml", src).expect("the probe spec loads");
+{end_rules}
+"#
+    );
+    let spec = kensho::spec::parse("probe.toml", &src).expect("the probe spec loads");
     let game = spec.resolve(&BTreeMap::new()).expect("defaults");
-    let bad = Engine::new(&game).expect_err("refused");
+    Engine::new(&game).expect_err("refused")
+}
+
+#[test]
+fn a_rule_value_the_engine_does_not_play_is_refused_by_name() {
+    // A minimal game that states a rule the engine does not read for this value: the engine
+    // must refuse it rather than play the game without it.
+    let bad = refused_end_rules("perpetual-chase = \"chaser-loses\"");
     let paths: Vec<&str> = bad.iter().map(|u| u.path.as_str()).collect();
     assert!(paths.contains(&"rules.end.perpetual-chase"), "{paths:?}");
     assert!(bad.iter().all(|u| u.why.contains("the engine plays only")), "{bad:?}");
@@ -133,34 +141,7 @@ fn a_declaration_condition_without_a_declaration_is_refused_not_ignored() {
     // end.impasse-min-pieces ("pieces besides the king a declarer must have in the promotion
     // zone") means something only with end.impasse-declaration; stated alone the engine would
     // ignore it, so it refuses it by name.
-    let src = r#"
-[game]
-id = "probe"
-name = "Probe"
-document = "none"
-clause_prefix = "T"
-
-[board]
-files = 5
-ranks = 5
-
-[[piece]]
-id = "K"
-name = "King"
-betza = "K"
-royal = true
-
-[setup]
-K = "c1"
-
-[rules.end]
-impasse = "points"
-impasse-threshold = 24
-impasse-min-pieces = 10
-"#;
-    let spec = kensho::spec::parse("probe.toml", src).expect("the probe spec loads");
-    let game = spec.resolve(&BTreeMap::new()).expect("defaults");
-    let bad = Engine::new(&game).expect_err("refused");
+    let bad = refused_end_rules("impasse = \"points\"\nimpasse-threshold = 24\nimpasse-min-pieces = 10");
     let min: Vec<_> = bad.iter().filter(|u| u.path == "rules.end.impasse-min-pieces").collect();
     assert_eq!(min.len(), 1, "{bad:?}");
     assert_eq!(min[0].value, "10");
