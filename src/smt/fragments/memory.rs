@@ -159,8 +159,10 @@ fn realise(pair: &Pair, history: History, budget: usize) -> Option<Witness> {
     let mut left = budget;
     let starts: Vec<(Position, Position, Vec<Move>)> = starts(pair, history)
         .into_iter()
-        .filter_map(|(start, moves)| Some((crate::smt::witness::transfer(a, pair.b, &start)?, start, moves)))
-        .map(|(start_b, start, moves)| (start, start_b, moves))
+        .filter_map(|(start, moves)| {
+            let start_b = crate::smt::witness::transfer(a, pair.b, &start)?;
+            Some((start, start_b, moves))
+        })
         .collect();
     // Shortest lines first: every start's first moves followed one move deep, then two, then
     // three.
