@@ -159,6 +159,15 @@ impl<'p> Kit<'p> {
         self.royal_pair(true)
     }
 
+    /// The royal type each player's King is: the setup's, else the first royal type (the
+    /// second player's as the first player's when the setup gives it none).
+    fn royal_types(&self) -> Option<(u16, u16)> {
+        let royals = setup_royals(self.engine());
+        let r0 = royals.iter().find(|r| r.0 == 0).map(|r| r.1).or(self.royals.first().copied())?;
+        let r1 = royals.iter().find(|r| r.0 == 1).map(|r| r.1).unwrap_or(r0);
+        Some((r0, r1))
+    }
+
     /// `kings`, with the bare-king spectators where `spectators` (else the royals alone).
     fn royal_pair(&self, spectators: bool) -> Option<(Position, Square, Square)> {
         let a = self.engine();
@@ -534,9 +543,7 @@ fn impasse_entry(kit: &Kit) -> Option<Witness> {
     let (pair, a) = (kit.pair, kit.engine());
     let engine = [pair.a, pair.b].into_iter().find(|e| e.rules.impasse.as_ref().is_some_and(|i| !i.on_repetition && i.declaration.is_none()))?;
     let zone = engine.rules.promotion_zone.clone()?;
-    let royals = setup_royals(a);
-    let r0 = royals.iter().find(|r| r.0 == 0).map(|r| r.1).or(kit.royals.first().copied())?;
-    let r1 = royals.iter().find(|r| r.0 == 1).map(|r| r.1).unwrap_or(r0);
+    let (r0, r1) = kit.royal_types()?;
     let size = a.game.board;
     let inside = |player: u8, s: Square| engine.in_zone(&zone, player, s);
     // The first King one step outside its zone, the other King inside its own, far apart.
@@ -592,9 +599,7 @@ fn impasse_points(kit: &Kit) -> Option<Witness> {
         let zone = zone.clone()?;
         let size = a.game.board;
         let inside = |player: u8, s: Square| a.in_zone(&zone, player, s);
-        let royals = setup_royals(a);
-        let r0 = royals.iter().find(|r| r.0 == 0).map(|r| r.1).or(kit.royals.first().copied())?;
-        let r1 = royals.iter().find(|r| r.0 == 1).map(|r| r.1).unwrap_or(r0);
+        let (r0, r1) = kit.royal_types()?;
         let mid = size.files as i32 / 2;
         let mut outside: Vec<Square> = size.squares().filter(|&s| !inside(0, s) && size.squares().any(|z| inside(0, z) && chebyshev(s, z) == 1)).collect();
         outside.sort_by_key(|s| ((s.file as i32 - mid).abs(), *s));
@@ -668,9 +673,7 @@ fn declaration(kit: &Kit) -> Option<Witness> {
     let zone = declarer.rules.promotion_zone.clone()?;
     let size = a.game.board;
     let inside = |player: u8, s: Square| declarer.in_zone(&zone, player, s);
-    let royals = setup_royals(a);
-    let r0 = royals.iter().find(|r| r.0 == 0).map(|r| r.1).or(kit.royals.first().copied())?;
-    let r1 = royals.iter().find(|r| r.0 == 1).map(|r| r.1).unwrap_or(r0);
+    let (r0, r1) = kit.royal_types()?;
     let mid = size.files as i32 / 2;
     let k0 = size.squares().filter(|&s| inside(0, s)).min_by_key(|&s| ((s.file as i32 - mid).abs(), a.relative_rank(0, s), s))?;
     let k1 = size.squares().filter(|&s| !inside(0, s) && !inside(1, s)).max_by_key(|&s| (chebyshev(s, k0), s))?;
@@ -887,9 +890,7 @@ fn extra_turn_rounds(kit: &Kit) -> Option<Witness> {
         return None;
     }
     let e = if a.rules.extra_turn.is_some() { a } else { pair.b };
-    let royals = setup_royals(a);
-    let r0 = royals.iter().find(|r| r.0 == 0).map(|r| r.1).or(kit.royals.first().copied())?;
-    let r1 = royals.iter().find(|r| r.0 == 1).map(|r| r.1).unwrap_or(r0);
+    let (r0, r1) = kit.royal_types()?;
     let size = a.game.board;
     let neighbours = |s: Square| -> Vec<Square> { size.squares().filter(|&t| chebyshev(s, t) == 1).collect() };
     let centre = Square::new(size.files / 2, size.ranks / 2);
