@@ -112,8 +112,9 @@ struct ReportArgs {
     /// Designed positions tried per invariant the run did not exercise.
     #[arg(long, default_value_t = 40)]
     aimed: usize,
-    /// Positions the reading search tries per option.
-    #[arg(long, default_value_t = 200)]
+    /// Positions the reading search tries per option (as `kensho ambiguities`, so that the
+    /// report and the command give the same verdicts).
+    #[arg(long, default_value_t = 400)]
     search: usize,
     /// Z3's time limit per query, in milliseconds.
     #[arg(long, default_value_t = 5000, value_name = "MS", value_parser = clap::value_parser!(u32).range(1..))]

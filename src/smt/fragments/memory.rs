@@ -23,6 +23,12 @@ use crate::smt::{solve, Answer, Limits};
 use crate::spec::game::GameSpec;
 use z3::ast::Bool;
 
+/// Positions compared along the designed lines before giving up. Each is two legal-move lists
+/// on a board of a few men, so this is a fraction of a second; it does not follow
+/// `--search`, which sizes the search of whole positions, so that the report and
+/// `kensho ambiguities` find the same lines.
+const LINE_BUDGET: usize = 4000;
+
 /// The facts of one move of a promotable, unpromoted piece.
 struct MoveFacts {
     from_in: Bool,
@@ -131,7 +137,7 @@ pub fn remembered(pair: &Pair, limits: &Limits) -> Facet {
         // would mean a setting this fragment does not cover changed as well.
         return Facet::Open("Z3's model concerns an ordinary piece, which other queries cover".into());
     };
-    match realise(pair, history, limits.search_positions.max(200)) {
+    match realise(pair, history, LINE_BUDGET) {
         Some(w) => Facet::Found(w),
         None => Facet::Open(format!(
             "Z3 found that a {} piece promotes differently, but no line of play tried made that history",
