@@ -34,7 +34,8 @@ fn main() {
         }
         seconds.sort_by(f64::total_cmp);
         let median = seconds[seconds.len() / 2];
-        let verdict = if nodes == published { "matches the published figure" } else { "DIFFERS from the published figure" };
+        let verdict =
+            if nodes == published { "matches the published figure" } else { "DIFFERS from the published figure" };
         failed |= nodes != published;
         println!(
             "{game} perft {depth}: {nodes} ({verdict} {published}); median of {runs}: {median:.1} s, {:.0} nodes/s on {} threads",

@@ -12,10 +12,7 @@ const PIECES: &[(&str, &str)] = &[
     ("lion-dog", "KADGHcafKmcabKcafmpafKmpafcavKcafcafK"),
     ("bishop-general", "B(cpaf)2cBcafpafcBpafcafcB"),
     ("heavenly-tetrarch", "jvhQjsQ3cab(mpacab)1K"),
-    (
-        "fire-demon",
-        "shQshy(mpacab)2Q(a)2Kmcab(mpacab)1K(a)2mpacabK(a)2mpacabmpacabK",
-    ),
+    ("fire-demon", "shQshy(mpacab)2Q(a)2Kmcab(mpacab)1K(a)2mpacabK(a)2mpacabmpacabK"),
 ];
 
 /// A crowded middle game: every third square holds a piece, alternating sides.

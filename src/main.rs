@@ -89,7 +89,9 @@ enum Command {
 }
 
 #[derive(Args)]
-#[command(after_help = "Writes OUT/index.html (open it in a browser), OUT/index.md and OUT/index.json, and per spec <id>.html, <id>.md (boards as SVG under <id>/) and <id>.json (docs/report.md). The directory is replaced as a whole, and only when the new report is complete; a directory kensho did not write is never replaced. The seed is fixed by default so that two reports of the same specs compare; pass --seed to vary the random games and positions. Exit status: 0 report written, 1 with --strict when a spec has a violation, a refuted proof, dead notation, a lint error or a Z3 path witness the move generator disagrees with, 2 bad input, an --out that may not be replaced, or a write failure.")]
+#[command(
+    after_help = "Writes OUT/index.html (open it in a browser), OUT/index.md and OUT/index.json, and per spec <id>.html, <id>.md (boards as SVG under <id>/) and <id>.json (docs/report.md). The directory is replaced as a whole, and only when the new report is complete; a directory kensho did not write is never replaced. The seed is fixed by default so that two reports of the same specs compare; pass --seed to vary the random games and positions. Exit status: 0 report written, 1 with --strict when a spec has a violation, a refuted proof, dead notation, a lint error or a Z3 path witness the move generator disagrees with, 2 bad input, an --out that may not be replaced, or a write failure."
+)]
 struct ReportArgs {
     /// Spec files (default: every specs/*.toml of the current directory, else of the kensho
     /// source tree).
@@ -149,7 +151,9 @@ impl SmtArgs {
 }
 
 #[derive(Args)]
-#[command(after_help = "Each non-default option of every reading is compared with the default (docs/smt.md). A witness is a position on which the engine, under the two options, allows different moves (or reaches different results); it is printed drawn, with its position string and the moves that differ. 'proved' means Z3 found no difference within the window for every facet the option changes; 'unknown' says why. Exit status: 0 done, 1 dead notation or a Z3 path witness the generator disagrees with, 2 bad input.")]
+#[command(
+    after_help = "Each non-default option of every reading is compared with the default (docs/smt.md). A witness is a position on which the engine, under the two options, allows different moves (or reaches different results); it is printed drawn, with its position string and the moves that differ. 'proved' means Z3 found no difference within the window for every facet the option changes; 'unknown' says why. Exit status: 0 done, 1 dead notation or a Z3 path witness the generator disagrees with, 2 bad input."
+)]
 struct AmbiguitiesArgs {
     /// Spec files (specs/*.toml).
     #[arg(required = true)]
@@ -169,7 +173,9 @@ struct AmbiguitiesArgs {
 }
 
 #[derive(Args)]
-#[command(after_help = "Every proof is proved, refuted with a witness, or unknown with the reason (docs/smt.md). Exit status: 0 none refuted, 1 a proof refuted, 2 bad input.")]
+#[command(
+    after_help = "Every proof is proved, refuted with a witness, or unknown with the reason (docs/smt.md). Exit status: 0 none refuted, 1 a proof refuted, 2 bad input."
+)]
 struct ProveArgs {
     /// Spec files (specs/*.toml).
     #[arg(required = true)]
@@ -179,7 +185,9 @@ struct ProveArgs {
 }
 
 #[derive(Args)]
-#[command(after_help = "Every legal move of every position reached is judged by every invariant (docs/check.md). Game i uses seed + i; designed positions use seed + 2^32 + j; the seed is printed. After the run, designed positions aimed at each invariant never exercised are tried (--aimed per invariant). Exit status: 0 no violation, 1 a violation (printed with its minimal witness and the seed), 2 bad input.")]
+#[command(
+    after_help = "Every legal move of every position reached is judged by every invariant (docs/check.md). Game i uses seed + i; designed positions use seed + 2^32 + j; the seed is printed. After the run, designed positions aimed at each invariant never exercised are tried (--aimed per invariant). Exit status: 0 no violation, 1 a violation (printed with its minimal witness and the seed), 2 bad input."
+)]
 struct CheckArgs {
     /// Spec files (specs/*.toml); each needs properties/<name>.toml beside specs/.
     #[arg(required = true)]
@@ -606,7 +614,9 @@ fn run_show(args: ShowArgs) -> ExitCode {
     };
     match args.format {
         Format::Table => out!("{}", show::render(&spec, &game, &chosen)),
-        Format::Json => outln!("{}", serde_json::to_string_pretty(&show::to_json(&spec, &game, &chosen)).expect("JSON of strings")),
+        Format::Json => {
+            outln!("{}", serde_json::to_string_pretty(&show::to_json(&spec, &game, &chosen)).expect("JSON of strings"))
+        }
     }
     ExitCode::SUCCESS
 }
@@ -614,7 +624,10 @@ fn run_show(args: ShowArgs) -> ExitCode {
 /// The engine and start position of an engine command, or the exit code of the error.
 /// `for_moves`: the command only counts or lists moves, so game-end rules the engine does not
 /// play yet are warned about instead of refused.
-fn game_setup(args: &GameArgs, for_moves: bool) -> Result<(kensho::engine::Engine, kensho::engine::Position), ExitCode> {
+fn game_setup(
+    args: &GameArgs,
+    for_moves: bool,
+) -> Result<(kensho::engine::Engine, kensho::engine::Position), ExitCode> {
     use kensho::commands::engine;
     let Some(mut specs) = load_specs(std::slice::from_ref(&args.spec)) else {
         return Err(ExitCode::from(2));
@@ -646,7 +659,8 @@ fn run_perft(args: PerftArgs) -> ExitCode {
     let rate = if seconds > 0.0 { total as f64 / seconds } else { 0.0 };
     match args.format {
         Format::Json => {
-            let divide: Vec<serde_json::Value> = rows.iter().map(|(m, n)| serde_json::json!({"move": m, "nodes": n})).collect();
+            let divide: Vec<serde_json::Value> =
+                rows.iter().map(|(m, n)| serde_json::json!({"move": m, "nodes": n})).collect();
             let mut v = serde_json::json!({
                 "spec": args.game.spec.display().to_string(),
                 "position": eng.position_string(&pos),
@@ -690,7 +704,11 @@ fn run_play(args: PlayArgs) -> ExitCode {
     match args.format {
         Format::Json => {
             let games: Vec<serde_json::Value> = records.iter().map(engine::game_json).collect();
-            outln!("{}", serde_json::to_string_pretty(&serde_json::json!({"seed": seed, "games": games})).expect("JSON of plain values"));
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&serde_json::json!({"seed": seed, "games": games}))
+                    .expect("JSON of plain values")
+            );
         }
         Format::Table => {
             for r in &records {
@@ -698,7 +716,9 @@ fn run_play(args: PlayArgs) -> ExitCode {
             }
             let mut tally: std::collections::BTreeMap<String, usize> = Default::default();
             for r in &records {
-                *tally.entry(r.outcome.as_ref().map(|o| o.score().to_string()).unwrap_or_else(|| "unfinished".into())).or_default() += 1;
+                *tally
+                    .entry(r.outcome.as_ref().map(|o| o.score().to_string()).unwrap_or_else(|| "unfinished".into()))
+                    .or_default() += 1;
             }
             let parts: Vec<String> = tally.iter().map(|(k, v)| format!("{k}: {v}")).collect();
             outln!("{} games, seed {seed}: {}", records.len(), parts.join(", "));
@@ -811,7 +831,11 @@ fn run_check(args: CheckArgs) -> ExitCode {
         }
     }
     if let CheckFormat::Json = args.format {
-        outln!("{}", serde_json::to_string_pretty(&serde_json::json!({"seed": seed, "specs": json})).expect("JSON of plain values"));
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({"seed": seed, "specs": json}))
+                .expect("JSON of plain values")
+        );
     }
     if violated {
         eprintln!("violations found; replay with --seed {seed}");
@@ -862,10 +886,15 @@ fn run_ambiguities(args: AmbiguitiesArgs) -> ExitCode {
     let limits = kensho::smt::Limits { search_positions: args.search, ..args.smt.limits() };
     if !args.only.is_empty() {
         // A reading id must name a reading of at least one of the specs given.
-        let missing: Vec<&String> = args.only.iter().filter(|id| specs.iter().all(|s| !ambiguities::unknown_readings(s, std::slice::from_ref(id)).is_empty())).collect();
+        let missing: Vec<&String> = args
+            .only
+            .iter()
+            .filter(|id| specs.iter().all(|s| !ambiguities::unknown_readings(s, std::slice::from_ref(id)).is_empty()))
+            .collect();
         if !missing.is_empty() {
             for id in missing {
-                let known: Vec<String> = specs.iter().flat_map(|s| s.spec.readings.iter().map(|r| r.id.get_ref().clone())).collect();
+                let known: Vec<String> =
+                    specs.iter().flat_map(|s| s.spec.readings.iter().map(|r| r.id.get_ref().clone())).collect();
                 eprintln!("error: --only {id}: no such reading in the specs given (they have: {})", known.join(", "));
             }
             return ExitCode::from(2);
@@ -921,7 +950,9 @@ fn run_prove(args: ProveArgs) -> ExitCode {
 }
 
 #[derive(Args)]
-#[command(after_help = "Compares the statements (board, zones, setup, rule settings, piece attributes, clauses, readings, the invariants of properties/<stem>.toml), each piece's reach on an empty board from the central square, the legal moves of every piece type on sample positions (the old start position and positions of seeded random games under the old rules, each carried over to the new spec), and perft from each start position (docs/diff.md). A --reading applies to each spec that has that reading. Exit status: 0 no difference, 1 differences, 2 bad input.")]
+#[command(
+    after_help = "Compares the statements (board, zones, setup, rule settings, piece attributes, clauses, readings, the invariants of properties/<stem>.toml), each piece's reach on an empty board from the central square, the legal moves of every piece type on sample positions (the old start position and positions of seeded random games under the old rules, each carried over to the new spec), and perft from each start position (docs/diff.md). A --reading applies to each spec that has that reading. Exit status: 0 no difference, 1 differences, 2 bad input."
+)]
 struct DiffArgs {
     /// The old spec file.
     old: std::path::PathBuf,
@@ -968,7 +999,9 @@ fn run_diff(args: DiffArgs) -> ExitCode {
     match args.format {
         CheckFormat::Table => out!("{}", diff::render(&result, false)),
         CheckFormat::Markdown => out!("{}", diff::render(&result, true)),
-        CheckFormat::Json => outln!("{}", serde_json::to_string_pretty(&diff::to_json(&result)).expect("JSON of plain values")),
+        CheckFormat::Json => {
+            outln!("{}", serde_json::to_string_pretty(&diff::to_json(&result)).expect("JSON of plain values"))
+        }
     }
     if result.is_empty() {
         ExitCode::SUCCESS
@@ -984,7 +1017,10 @@ fn bundled_specs() -> Result<Vec<std::path::PathBuf>, String> {
     let built = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("specs");
     for dir in [here, built] {
         let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        let mut specs: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "toml")).collect();
+        let mut specs: Vec<_> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
         if !specs.is_empty() {
             specs.sort();
             return Ok(specs);
@@ -1046,10 +1082,18 @@ fn run_report(args: ReportArgs) -> ExitCode {
         }
     }
     outln!("{}", report::summary_table(&reports));
-    outln!("report written to {} ({} files): open {}", args.out.display(), files.len(), args.out.join("index.html").display());
+    outln!(
+        "report written to {} ({} files): open {}",
+        args.out.display(),
+        files.len(),
+        args.out.join("index.html").display()
+    );
     let alarming: Vec<&str> = reports.iter().filter(|r| r.alarming()).map(|r| r.spec.id.as_str()).collect();
     if !alarming.is_empty() {
-        outln!("to look at: {} (violations, refuted proofs, dead notation, lint errors or unconfirmed path witnesses)", alarming.join(", "));
+        outln!(
+            "to look at: {} (violations, refuted proofs, dead notation, lint errors or unconfirmed path witnesses)",
+            alarming.join(", ")
+        );
     }
     if args.strict && !alarming.is_empty() {
         ExitCode::from(1)

@@ -28,7 +28,8 @@ fn engine(name: &str, edits: &[(&str, &str)], drop_readings: &[&str], start: &[(
     for id in drop_readings {
         text = without_reading(&text, id);
     }
-    let spec = kensho::spec::parse(&format!("specs/{name}.toml"), &text).unwrap_or_else(|e| panic!("{name} with {edits:?}: {e:?}"));
+    let spec = kensho::spec::parse(&format!("specs/{name}.toml"), &text)
+        .unwrap_or_else(|e| panic!("{name} with {edits:?}: {e:?}"));
     let clause_ids = coverage::all_clauses(&spec).iter().map(|c| c.id.get_ref().clone()).collect();
     let mut game = spec.resolve(&BTreeMap::new()).expect("defaults");
     if !start.is_empty() {
@@ -76,8 +77,12 @@ fn run_it(engine: &Engine, inv: &Invariant, how: How) -> Report {
     let invariants = std::slice::from_ref(inv);
     let bar = ProgressBar::hidden();
     match how {
-        How::Games { games, plies } => run::run(engine, invariants, Budget { games, plies, positions: 0, seed: SEED }, &bar),
-        How::Designed { positions } => run::run(engine, invariants, Budget { games: 0, plies: 0, positions, seed: SEED }, &bar),
+        How::Games { games, plies } => {
+            run::run(engine, invariants, Budget { games, plies, positions: 0, seed: SEED }, &bar)
+        }
+        How::Designed { positions } => {
+            run::run(engine, invariants, Budget { games: 0, plies: 0, positions, seed: SEED }, &bar)
+        }
         How::Aimed { positions } => {
             let aim = Aim::at(engine, inv);
             let mut report = (0..positions as u64)
@@ -101,7 +106,15 @@ fn caught(name: &str, edits: &[(&str, &str)], drop_readings: &[&str], body: &str
 
 /// `caught`, with the games starting from `start` instead of the spec's setup.
 #[track_caller]
-fn caught_from(name: &str, edits: &[(&str, &str)], drop_readings: &[&str], start: &[(&str, &str)], body: &str, how: How, says: &str) {
+fn caught_from(
+    name: &str,
+    edits: &[(&str, &str)],
+    drop_readings: &[&str],
+    start: &[(&str, &str)],
+    body: &str,
+    how: How,
+    says: &str,
+) {
     let (sound, ids) = engine(name, &[], &[], start);
     let inv = invariant(&sound, &ids, body);
     let report = run_it(&sound, &inv, how);
@@ -208,9 +221,27 @@ fn pawn_drop_mate_allowed_in_shogi() {
     // player's King is boxed in and its only other moves take a Pawn (P h2xh3, P i2xi3) or move
     // the Gold; whenever it holds a Pawn with the Gold still guarding a8 and is not in check,
     // P*a8 mates.
-    let mut start =
-        vec![("i1", "K"), ("h1", "L"), ("h2", "P"), ("i2", "P"), ("a7", "G"), ("a9", "k"), ("b9", "l"), ("h3", "p"), ("i3", "p")];
-    start.extend([("b1", "p"), ("b2", "p"), ("b3", "p"), ("b4", "p"), ("b5", "p"), ("b6", "p"), ("b7", "p"), ("b8", "p")]);
+    let mut start = vec![
+        ("i1", "K"),
+        ("h1", "L"),
+        ("h2", "P"),
+        ("i2", "P"),
+        ("a7", "G"),
+        ("a9", "k"),
+        ("b9", "l"),
+        ("h3", "p"),
+        ("i3", "p"),
+    ];
+    start.extend([
+        ("b1", "p"),
+        ("b2", "p"),
+        ("b3", "p"),
+        ("b4", "p"),
+        ("b5", "p"),
+        ("b6", "p"),
+        ("b7", "p"),
+        ("b8", "p"),
+    ]);
     caught_from(
         "shogi",
         &[("pawn-mate = \"no-mate\"", "pawn-mate = \"allowed\"")],

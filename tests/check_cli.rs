@@ -36,7 +36,21 @@ why = "wrong on purpose"
 #[test]
 fn a_violation_exits_1_with_a_minimal_witness_and_the_seed() {
     let props = temp_file("wrong.toml", WRONG);
-    let o = check(&["specs/shogi.toml", "--properties", &props, "--games", "4", "--plies", "60", "--positions", "0", "--aimed", "0", "--seed", "3"]);
+    let o = check(&[
+        "specs/shogi.toml",
+        "--properties",
+        &props,
+        "--games",
+        "4",
+        "--plies",
+        "60",
+        "--positions",
+        "0",
+        "--aimed",
+        "0",
+        "--seed",
+        "3",
+    ]);
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(1), "{out}{err}");
     assert!(out.contains("VIOLATION of pawns-promote-on-seven (SHO-22)"), "{out}");
@@ -70,7 +84,11 @@ fn bad_properties_files_are_errors_naming_the_place() {
     }
     let o = check(&["specs/shogi.toml", "--properties", "no/such/file.toml"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o).1.contains("no/such/file.toml: cannot read the properties file of specs/shogi.toml"), "{}", text(&o).1);
+    assert!(
+        text(&o).1.contains("no/such/file.toml: cannot read the properties file of specs/shogi.toml"),
+        "{}",
+        text(&o).1
+    );
     let o = check(&["specs/shogi.toml", "specs/xiangqi.toml", "--properties", "x.toml"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).1.contains("--properties names the file of one spec"), "{}", text(&o).1);
@@ -80,7 +98,8 @@ fn bad_properties_files_are_errors_naming_the_place() {
 
 #[test]
 fn the_formats_agree_on_the_counts() {
-    let common = ["specs/shogi.toml", "--games", "1", "--plies", "20", "--positions", "5", "--aimed", "0", "--seed", "11"];
+    let common =
+        ["specs/shogi.toml", "--games", "1", "--plies", "20", "--positions", "5", "--aimed", "0", "--seed", "11"];
     let json = check(&[&common[..], &["--format", "json"]].concat());
     let (out, err) = text(&json);
     assert_eq!(json.status.code(), Some(0), "{out}{err}");
@@ -91,8 +110,12 @@ fn the_formats_agree_on_the_counts() {
     let transitions = spec["transitions"].as_u64().unwrap();
     assert!(transitions > 0);
     // Exercised counts are per invariant; every clause row sums its invariants' counts.
-    let exercised: std::collections::BTreeMap<String, u64> =
-        spec["invariants"].as_array().unwrap().iter().map(|i| (i["id"].as_str().unwrap().to_string(), i["exercised"].as_u64().unwrap())).collect();
+    let exercised: std::collections::BTreeMap<String, u64> = spec["invariants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i["id"].as_str().unwrap().to_string(), i["exercised"].as_u64().unwrap()))
+        .collect();
     for row in spec["clauses"].as_array().unwrap() {
         let sum: u64 = row["invariants"].as_array().unwrap().iter().map(|i| exercised[i.as_str().unwrap()]).sum();
         assert_eq!(row["exercised"].as_u64().unwrap(), sum, "{row}");

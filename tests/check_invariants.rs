@@ -19,7 +19,6 @@ fn props(name: &str) -> properties::Properties {
     properties::parse(&path, &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
-
 const FILES: [&str; 8] = ["suzumu", "mitsugumi", "hook", "shogi", "shoogantshii", "xiangqi", "ryu", "heian-ryu"];
 
 #[test]
@@ -28,7 +27,8 @@ fn every_spec_has_a_properties_file_that_validates_against_it() {
         let path = format!("properties/{name}.toml");
         let p = props(name);
         let spec = kensho::spec::load(Path::new(&format!("specs/{name}.toml"))).unwrap();
-        let ids: Vec<String> = kensho::check::coverage::all_clauses(&spec).iter().map(|c| c.id.get_ref().clone()).collect();
+        let ids: Vec<String> =
+            kensho::check::coverage::all_clauses(&spec).iter().map(|c| c.id.get_ref().clone()).collect();
         p.validate(&path, &spec.game, &ids).unwrap_or_else(|e| panic!("{e}"));
         assert!(!p.invariants.is_empty(), "{name}: no invariant");
     }
@@ -38,11 +38,23 @@ fn every_spec_has_a_properties_file_that_validates_against_it() {
 fn validation_names_the_unknown_clause_piece_and_zone() {
     let g = game("shogi");
     let ids = vec!["SHO-22".to_string()];
-    let file = |body: &str| properties::parse("p.toml", &format!("spec = \"shogi\"\n[[invariant]]\nid = \"x\"\nwhy = \"w\"\n{body}")).unwrap();
+    let file = |body: &str| {
+        properties::parse("p.toml", &format!("spec = \"shogi\"\n[[invariant]]\nid = \"x\"\nwhy = \"w\"\n{body}"))
+            .unwrap()
+    };
     let cases = [
-        ("kind = \"forced-promotion\"\nclauses = [\"SHO-99\"]\nranks = { P = [9] }", "invariant 'x': the spec has no clause SHO-99"),
-        ("kind = \"forced-promotion\"\nclauses = [\"SHO-22\"]\nranks = { Q = [9] }", "invariant 'x': the spec has no piece Q"),
-        ("kind = \"confined\"\nclauses = [\"SHO-22\"]\npieces = [\"K\"]\nzone = \"palace\"", "invariant 'x': the spec has no zone palace"),
+        (
+            "kind = \"forced-promotion\"\nclauses = [\"SHO-99\"]\nranks = { P = [9] }",
+            "invariant 'x': the spec has no clause SHO-99",
+        ),
+        (
+            "kind = \"forced-promotion\"\nclauses = [\"SHO-22\"]\nranks = { Q = [9] }",
+            "invariant 'x': the spec has no piece Q",
+        ),
+        (
+            "kind = \"confined\"\nclauses = [\"SHO-22\"]\npieces = [\"K\"]\nzone = \"palace\"",
+            "invariant 'x': the spec has no zone palace",
+        ),
         ("kind = \"no-self-check\"\nclauses = []", "invariant 'x': cites no clause"),
     ];
     for (body, says) in cases {

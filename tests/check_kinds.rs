@@ -90,8 +90,10 @@ impl Game {
             .filter(|c| *c.status.get_ref() == kensho::spec::ClauseStatus::Encoded)
             .map(|c| (c.id.get_ref().clone(), coverage::encode_paths(c)))
             .collect();
-        let view: Vec<ClauseEncoding<'_>> =
-            encodings.iter().map(|(id, paths)| ClauseEncoding { id, paths: paths.iter().map(String::as_str).collect() }).collect();
+        let view: Vec<ClauseEncoding<'_>> = encodings
+            .iter()
+            .map(|(id, paths)| ClauseEncoding { id, paths: paths.iter().map(String::as_str).collect() })
+            .collect();
         generic::invariants(&self.e.game, &view).into_iter().find(|i| i.id == id).unwrap_or_else(|| panic!("no {id}"))
     }
 
@@ -163,7 +165,10 @@ fn board_move(before: &Position, from: &str, to: &str) -> Move {
             path: vec![step(to, StepKind::Capture)],
             ..Move::bare(MoveKind::Capture, man, Some(sq(from)), Some(sq(to)))
         },
-        None => Move { path: vec![step(to, StepKind::Move)], ..Move::bare(MoveKind::Normal, man, Some(sq(from)), Some(sq(to))) },
+        None => Move {
+            path: vec![step(to, StepKind::Move)],
+            ..Move::bare(MoveKind::Normal, man, Some(sq(from)), Some(sq(to)))
+        },
     }
 }
 
@@ -189,7 +194,13 @@ fn tally(inv: &Invariant, t: &Transition<'_>) -> Tally {
 #[track_caller]
 fn violated(inv: &Invariant, t: &Transition<'_>, clauses: &[&str], says: &str) {
     let tally = tally(inv, t);
-    assert_eq!(tally.violations.len(), 1, "expected {} to be violated ({says}) by {}", inv.id, t.engine.move_text(t.mv));
+    assert_eq!(
+        tally.violations.len(),
+        1,
+        "expected {} to be violated ({says}) by {}",
+        inv.id,
+        t.engine.move_text(t.mv)
+    );
     let v = &tally.violations[0];
     assert_eq!(v.invariant, inv.id);
     assert_eq!(v.clauses, clauses);
@@ -230,10 +241,24 @@ fn legal_moves_hold(g: &Game, inv: &Invariant, p: &Position) -> u64 {
         let after = g.made(p, mv);
         let mut h = history.clone();
         let outcome = g.e.status_after(&after, mv, &mut h);
-        let t = Transition { engine: &g.e, before: p, mv, after: &after, moves: &moves, outcome: outcome.as_ref(), line: None };
+        let t = Transition {
+            engine: &g.e,
+            before: p,
+            mv,
+            after: &after,
+            moves: &moves,
+            outcome: outcome.as_ref(),
+            line: None,
+        };
         total.check(std::slice::from_ref(inv), &t, "legal");
     }
-    assert!(total.violations.is_empty(), "{}: a legal move of {} breaks it: {:?}", inv.id, g.e.position_string(p), total.violations);
+    assert!(
+        total.violations.is_empty(),
+        "{}: a legal move of {} breaks it: {:?}",
+        inv.id,
+        g.e.position_string(p),
+        total.violations
+    );
     total.exercised.get(&inv.id).copied().unwrap_or(0)
 }
 
@@ -249,7 +274,9 @@ fn burn_record(g: &Game, from: &str, to: &str, victims: &[&str], before: &Positi
     let man = before.at(sq(from)).unwrap();
     let mut captures: Vec<(Square, Man)> = victims
         .iter()
-        .map(|s| (sq(s), before.at(sq(s)).unwrap_or(Man { player: 1 - man.player, piece: g.e.piece_index("P").unwrap() })))
+        .map(|s| {
+            (sq(s), before.at(sq(s)).unwrap_or(Man { player: 1 - man.player, piece: g.e.piece_index("P").unwrap() }))
+        })
         .collect();
     captures.sort();
     let mut path = vec![step(to, StepKind::Move)];
@@ -257,7 +284,12 @@ fn burn_record(g: &Game, from: &str, to: &str, victims: &[&str], before: &Positi
         path.push(PathStep { square: *s, kind: StepKind::Capture });
         path.push(step(to, StepKind::Move));
     }
-    Move { burned: captures.iter().map(|c| c.0).collect(), captures, path, ..Move::bare(MoveKind::Burn, man, Some(sq(from)), Some(sq(to))) }
+    Move {
+        burned: captures.iter().map(|c| c.0).collect(),
+        captures,
+        path,
+        ..Move::bare(MoveKind::Burn, man, Some(sq(from)), Some(sq(to)))
+    }
 }
 
 #[test]
@@ -327,7 +359,8 @@ fn no_consecutive_skips_own_turns_fails_on_a_second_own_skip_only() {
     // judged against the mover's own previous turn; a skip right after the opponent's skip is
     // allowed (the rule counts the player's own turns: reading skip-limit, no-two-own-in-a-row).
     let g = game("suzumu");
-    let inv = g.inv("id = \"no-two-skips\"\nkind = \"no-consecutive-skips\"\nclauses = [\"SUZ-163\"]\nscope = \"own-turns\"");
+    let inv =
+        g.inv("id = \"no-two-skips\"\nkind = \"no-consecutive-skips\"\nclauses = [\"SUZ-163\"]\nscope = \"own-turns\"");
     let mut before = g.pos(0, &[("a1", "K"), ("a16", "k"), ("h8", "LN")]);
     before.last_skip = [true, false];
     let mv = pass_record(&before, "h8", "h9");
@@ -360,9 +393,10 @@ fn no_consecutive_skips_any_turns_fails_after_either_players_skip() {
     let c = ["HOOK-249", "HOOK-139"];
     let mut before = g.pos(0, &[("j1", "K"), ("j19", "k"), ("j10", "LN")]);
     let mv = pass_record(&before, "j10", "j11");
-    for (skips, says) in
-        [([false, true], "a skip right after the opponent's skip"), ([true, false], "a second skip in a row by the same player")]
-    {
+    for (skips, says) in [
+        ([false, true], "a skip right after the opponent's skip"),
+        ([true, false], "a second skip in a row by the same player"),
+    ] {
         before.last_skip = skips;
         let after = g.made(&before, &mv);
         violated(&inv, &g.t(&before, &mv, &after, &[]), &c, says);
@@ -651,9 +685,10 @@ fn drops_fail_in_a_banned_zone_or_outside_the_only_zone() {
     // first player, 1-3 for the second).
     let g = game("ryu");
     let inv = g.inv("id = \"drops\"\nkind = \"drops\"\nclauses = [\"RYU-60\"]\nzones = { \"*\" = [\"own:fourth\"] }");
-    for (side, hand, to, ok, says) in
-        [(0, "P", "d10", "d9", "P dropped on d10, in the own:fourth"), (1, "g", "b3", "b4", "G dropped on b3, in the own:fourth")]
-    {
+    for (side, hand, to, ok, says) in [
+        (0, "P", "d10", "d9", "P dropped on d10, in the own:fourth"),
+        (1, "g", "b3", "b4", "G dropped on b3, in the own:fourth"),
+    ] {
         let before = g.hand(g.pos(side, &[("d1", "K"), ("d12", "k")]), hand, 1);
         let mv = drop_move(&g, hand, to);
         let after = g.made(&before, &mv);
@@ -676,7 +711,9 @@ zones = { G = ["palace"], N = ["palace"], L = ["palace"], B = ["palace"], R = ["
     );
     let c = ["SHO-33", "SHO-34"];
     let before = g.hand(g.hand(g.pos(0, &[("e1", "K"), ("e9", "k")]), "A", 1), "P", 1);
-    for (hand, to, says) in [("A", "e5", "A dropped on e5, outside its own palace"), ("P", "d2", "P dropped on d2, in the palace")] {
+    for (hand, to, says) in
+        [("A", "e5", "A dropped on e5, outside its own palace"), ("P", "d2", "P dropped on d2, in the palace")]
+    {
         let mv = drop_move(&g, hand, to);
         let after = g.made(&before, &mv);
         violated(&inv, &g.t(&before, &mv, &after, &[]), &c, says);
@@ -725,7 +762,12 @@ fn flying_king_never_face_fails_when_a_move_leaves_the_generals_facing() {
     let before = g.pos(0, &[("e1", "K"), ("e10", "k"), ("e5", "R")]);
     let mv = board_move(&before, "e5", "a5");
     let after = g.made(&before, &mv);
-    violated(&inv, &g.t(&before, &mv, &after, &[]), &["XIA-23", "XIA-24"], "the royals on e1 and e10 face each other after the move");
+    violated(
+        &inv,
+        &g.t(&before, &mv, &after, &[]),
+        &["XIA-23", "XIA-24"],
+        "the royals on e1 and e10 face each other after the move",
+    );
     assert!(!g.has_legal(&before, "R e5-a5"));
     let mv = g.legal(&before, "R e5-e6");
     let after = g.made(&before, &mv);
@@ -740,7 +782,8 @@ fn flying_king_may_capture_fails_when_the_engine_cannot_shoot_the_facing_king() 
     // position before, so only an engine without the shot (piece.K.ability.flying-capture =
     // none) breaks it; the spec's own engine holds on the same transition. The transition
     // carries each engine's legal moves of the position before, as `kensho check` gives them.
-    let inv_body = "id = \"shoot\"\nkind = \"flying-king\"\nclauses = [\"SHO-7\"]\nroyals = [\"K\"]\nrule = \"may-capture\"";
+    let inv_body =
+        "id = \"shoot\"\nkind = \"flying-king\"\nclauses = [\"SHO-7\"]\nroyals = [\"K\"]\nrule = \"may-capture\"";
     let g = game("shoogantshii");
     let inv = g.inv(inv_body);
     let before = g.pos(0, &[("e2", "K"), ("e8", "k"), ("a1", "P")]);
@@ -752,7 +795,10 @@ fn flying_king_may_capture_fails_when_the_engine_cannot_shoot_the_facing_king() 
         "shoogantshii",
         &[
             ("flying-capture = \"shoot\"", "flying-capture = \"none\""),
-            ("set = { \"piece.K.ability.flying-capture\" = \"shoot\"", "set = { \"piece.K.ability.flying-capture\" = \"none\""),
+            (
+                "set = { \"piece.K.ability.flying-capture\" = \"shoot\"",
+                "set = { \"piece.K.ability.flying-capture\" = \"none\"",
+            ),
         ],
     );
     let inv = broken.inv(inv_body);
@@ -838,7 +884,13 @@ exempt = ["K", "DE", "+DE", "+K"]"#,
     let kings = [("a1", "K"), ("s19", "k")];
     for (men, from, to, becomes, says) in [
         (vec![("h10", "G"), ("h11", "p")], "h10", "h11", None, "G captured and became G, where it should be +G"),
-        (vec![("h10", "G"), ("h11", "dv")], "h10", "h11", Some("+G"), "G captured and became +G, where it should be +DV"),
+        (
+            vec![("h10", "G"), ("h11", "dv")],
+            "h10",
+            "h11",
+            Some("+G"),
+            "G captured and became +G, where it should be +DV",
+        ),
         (vec![("h10", "+G"), ("h11", "ds")], "h10", "h11", None, "+G captured and became +G, where it should be +DS"),
         (vec![("b1", "dv")], "a1", "b1", Some("+DV"), "K captured and became +DV, where it should be +K"),
     ] {
@@ -894,7 +946,10 @@ forced = { P = [9], L = [9], N = [8, 9] }"#,
     let p = g.pos(0, &[("e1", "K"), ("a9", "k"), ("c5", "P"), ("e6", "P"), ("g7", "S"), ("h8", "P"), ("d6", "G")]);
     let only = |mv: &Move| vec![mv.clone()];
     for (mv, says) in [
-        (promoting(&g, board_move(&p, "c5", "c6"), "+P"), "P c5-c6+ promoted on a move the promotion zone does not allow"),
+        (
+            promoting(&g, board_move(&p, "c5", "c6"), "+P"),
+            "P c5-c6+ promoted on a move the promotion zone does not allow",
+        ),
         (promoting(&g, board_move(&p, "e6", "e7"), "+L"), "P became +L, not +P"),
         (promoting(&g, board_move(&p, "d6", "d7"), "+P"), "G has no promotion, yet became +P"),
     ] {
@@ -963,7 +1018,13 @@ fn protected_royal_ban_fails_when_the_emperor_takes_a_protected_king() {
 // ------------------------------------------------------------------------------- game end
 
 /// A transition of `mv` from `before` with a given outcome.
-fn with_outcome<'a>(g: &'a Game, before: &'a Position, mv: &'a Move, after: &'a Position, outcome: Option<&'a Outcome>) -> Transition<'a> {
+fn with_outcome<'a>(
+    g: &'a Game,
+    before: &'a Position,
+    mv: &'a Move,
+    after: &'a Position,
+    outcome: Option<&'a Outcome>,
+) -> Transition<'a> {
     Transition { outcome, ..g.t(before, mv, after, &[]) }
 }
 
@@ -982,7 +1043,12 @@ fn game_end_by_last_royal_fails_when_the_result_disagrees_with_the_royals_left()
     let real = g.e.status_after(&after, &mv, &mut g.e.start_history(&last));
     assert!(matches!(real, Some(Outcome::Win(0, _))), "{real:?}");
     holds(&inv, &with_outcome(&g, &last, &mv, &after, real.as_ref()));
-    violated(&inv, &with_outcome(&g, &last, &mv, &after, None), &c, "the last enemy royal was captured, but the result is None");
+    violated(
+        &inv,
+        &with_outcome(&g, &last, &mv, &after, None),
+        &c,
+        "the last enemy royal was captured, but the result is None",
+    );
     let wrong = Outcome::Win(1, "the last royal piece was captured".into());
     violated(
         &inv,
@@ -998,7 +1064,12 @@ fn game_end_by_last_royal_fails_when_the_result_disagrees_with_the_royals_left()
     assert_eq!(real, None);
     holds(&inv, &with_outcome(&g, &two, &mv, &after, None));
     let early = Outcome::Win(0, "the last royal piece was captured (end.royals = last-royal-captured)".into());
-    violated(&inv, &with_outcome(&g, &two, &mv, &after, Some(&early)), &c, "the game ended by royal capture with an enemy royal left");
+    violated(
+        &inv,
+        &with_outcome(&g, &two, &mv, &after, Some(&early)),
+        &c,
+        "the game ended by royal capture with an enemy royal left",
+    );
 }
 
 #[test]
@@ -1149,7 +1220,12 @@ fn repetition_fails_on_a_fourth_occurrence_played_on_an_early_end_or_a_perpetual
     assert!(matches!(&last.outcome, Some(Outcome::Win(1, _))), "{:?}", last.outcome);
     holds(&inv, &played(&g, last, last.outcome.as_ref()));
     let draw = Outcome::Draw("the same position occurred 4 times (end.repetition-count = 4)".into());
-    violated(&inv, &played(&g, last, Some(&draw)), &c, "perpetual check by first player (Black, sente), but the result is Some(Draw");
+    violated(
+        &inv,
+        &played(&g, last, Some(&draw)),
+        &c,
+        "perpetual check by first player (Black, sente), but the result is Some(Draw",
+    );
 }
 
 // ------------------------------------------------------------------------------- self-check
@@ -1197,7 +1273,12 @@ fn generic_record_fails_on_a_record_that_disagrees_with_the_positions() {
     // The captured Tokin never reached the hand.
     let mut lost = after.clone();
     lost.set_hand(&g.e.zobrist, 0, g.e.piece_index("P").unwrap(), 0);
-    violated(&inv, &g.t(&before, &mv, &lost, &[]), &c, "hands after the move are not the hands before, plus what it captured");
+    violated(
+        &inv,
+        &g.t(&before, &mv, &lost, &[]),
+        &c,
+        "hands after the move are not the hands before, plus what it captured",
+    );
     // A square the move does not name changed.
     let mut changed = after.clone();
     changed.put(&g.e.zobrist, sq("a7"), None);
@@ -1232,7 +1313,12 @@ fn generic_make_unmake_fails_on_another_position_or_a_stale_hash() {
     let mut stale = before.clone();
     stale.board_hash ^= 0x5eed;
     let after = g.made(&stale, &mv);
-    violated(&inv, &g.t(&stale, &mv, &after, &[]), &[], "after R e5xe7 the kept hash differs from the hash from scratch");
+    violated(
+        &inv,
+        &g.t(&stale, &mv, &after, &[]),
+        &[],
+        "after R e5xe7 the kept hash differs from the hash from scratch",
+    );
 }
 
 #[test]
@@ -1255,9 +1341,10 @@ fn generic_round_trip_fails_on_a_position_its_string_does_not_give_back() {
     // A stale kept hash: the string parses back to the position with the right hash.
     let mut stale = p.clone();
     stale.hand_hash ^= 1;
-    for (bad, says) in
-        [(extra, "does not parse back: '+' (an extra turn) in a game without extra turns"), (stale, "parses back to another position")]
-    {
+    for (bad, says) in [
+        (extra, "does not parse back: '+' (an extra turn) in a game without extra turns"),
+        (stale, "parses back to another position"),
+    ] {
         let v = judge(&bad);
         assert_eq!(v.len(), 1, "{v:?}");
         assert_eq!((v[0].invariant.as_str(), v[0].mv.as_str()), ("generic:round-trip", ""));
@@ -1275,7 +1362,12 @@ fn generic_promotion_map_fails_on_a_type_change_the_map_does_not_give() {
     let before = g.pos(0, &[("e1", "K"), ("a9", "k"), ("e6", "P")]);
     let mv = promoting(&g, board_move(&before, "e6", "e7"), "+B");
     let after = g.made(&before, &mv);
-    violated(&inv, &g.t(&before, &mv, &after, &[]), &clauses(&inv), "P became +B, which the promotion map does not give");
+    violated(
+        &inv,
+        &g.t(&before, &mv, &after, &[]),
+        &clauses(&inv),
+        "P became +B, which the promotion map does not give",
+    );
     let mv = g.legal(&before, "P e6-e7+");
     let after = g.made(&before, &mv);
     holds(&inv, &g.t(&before, &mv, &after, &[]));
@@ -1298,7 +1390,13 @@ fn generic_notation_fails_on_a_path_the_pieces_xbetza_does_not_describe() {
     assert_eq!(inv.clauses, ["SHO-17", "SHO-18"]);
     let before = g.pos(0, &[("e1", "K"), ("a9", "k"), ("e5", "P"), ("d6", "p")]);
     for (mv, says) in [
-        (Move { path: vec![step("e6", StepKind::Move), step("e7", StepKind::Move)], ..board_move(&before, "e5", "e7") }, "fW P e5-e7"),
+        (
+            Move {
+                path: vec![step("e6", StepKind::Move), step("e7", StepKind::Move)],
+                ..board_move(&before, "e5", "e7")
+            },
+            "fW P e5-e7",
+        ),
         (board_move(&before, "e5", "d6"), "fW P e5xd6"),
     ] {
         let after = g.made(&before, &mv);
@@ -1320,7 +1418,8 @@ fn generic_rotation_fails_on_a_move_list_that_is_not_the_turned_one() {
     let g = game("ryu");
     let inv = g.generic("generic:rotation");
     assert_eq!(inv.clauses, ["RYU-6", "RYU-17"]);
-    let p = g.hand(g.pos(0, &[("d1", "K"), ("d12", "k"), ("c2", "LW"), ("e5", "R"), ("b10", "p"), ("f11", "+s")]), "P", 1);
+    let p =
+        g.hand(g.pos(0, &[("d1", "K"), ("d12", "k"), ("c2", "LW"), ("e5", "R"), ("b10", "p"), ("f11", "+s")]), "P", 1);
     let moves = g.e.legal_moves(&p);
     generic::rotation(&g.e, &p, &moves).expect("the engine's own list turns");
     let mut tally = Tally::default();
@@ -1330,7 +1429,11 @@ fn generic_rotation_fails_on_a_move_list_that_is_not_the_turned_one() {
     let short: Vec<Move> = moves.iter().filter(|m| g.e.move_text(m) != "LW c2-b2").cloned().collect();
     assert_eq!(short.len() + 1, moves.len());
     let err = generic::rotation(&g.e, &p, &short).expect_err("a move missing");
-    assert!(err.contains(&format!("has {} moves, the turned moves are {}", moves.len(), short.len())) && err.contains("extra ["), "{err}");
+    assert!(
+        err.contains(&format!("has {} moves, the turned moves are {}", moves.len(), short.len()))
+            && err.contains("extra ["),
+        "{err}"
+    );
     let mut tally = Tally::default();
     tally.check_position(std::slice::from_ref(&inv), &g.e, &p, &short, "hand-made");
     assert_eq!(tally.violations.len(), 1);
@@ -1361,7 +1464,9 @@ fn no_consecutive_skips_states_mitsugumis_skip_limit() {
     assert!(!g.has_legal(&q, "LN g7-g7"));
     let after_q = g.made(&q, &legal);
     let fits = ["opponent-turn"].iter().any(|scope| {
-        let inv = g.inv(&format!("id = \"skips\"\nkind = \"no-consecutive-skips\"\nclauses = [\"MIT-135\"]\nscope = \"{scope}\""));
+        let inv = g.inv(&format!(
+            "id = \"skips\"\nkind = \"no-consecutive-skips\"\nclauses = [\"MIT-135\"]\nscope = \"{scope}\""
+        ));
         tally(&inv, &g.t(&p, &legal, &after, &[])).violations.is_empty()
             && tally(&inv, &g.t(&q, &legal, &after_q, &[])).violations.len() == 1
     });
@@ -1383,7 +1488,11 @@ fn zone_moves_tells_the_warriors_frame_apart() {
     let p = g.pos(1, &[("d1", "K"), ("g12", "k"), ("d11", "lw")]);
     let mv = g.legal(&p, "LW d11-c11");
     let after = g.made(&p, &mv);
-    assert_eq!(tally(&inv, &g.t(&p, &mv, &after, &[])).violations.len(), 1, "LW d11-c11 (the owner's right) passes as a first-zone move");
+    assert_eq!(
+        tally(&inv, &g.t(&p, &mv, &after, &[])).violations.len(),
+        1,
+        "LW d11-c11 (the owner's right) passes as a first-zone move"
+    );
 }
 
 #[test]

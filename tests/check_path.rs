@@ -375,7 +375,8 @@ fn shapes() -> Vec<Shape> {
         .map(|file| {
             let name = file.file_stem().unwrap().to_string_lossy().to_string();
             let spec = kensho::spec::load(Path::new(file)).unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
-            let mut games = vec![(name.clone(), spec.resolve(&BTreeMap::new()).unwrap_or_else(|e| panic!("{name}: {e}")))];
+            let mut games =
+                vec![(name.clone(), spec.resolve(&BTreeMap::new()).unwrap_or_else(|e| panic!("{name}: {e}")))];
             for r in &spec.spec.readings {
                 for o in &r.options {
                     let (rid, option) = (r.id.get_ref(), o.name.get_ref());
@@ -447,12 +448,7 @@ fn random_board(rng: &mut SplitMix64, size: BoardSize, from: Square) -> Occupanc
 
 fn describe(occ: &Occupancy, from: Square, o: Orientation, seed: u64) -> String {
     let names = |c| occ.squares_with(c).iter().map(|s| s.name()).collect::<Vec<_>>().join(" ");
-    format!(
-        "seed {seed:#x}, {:?} from {from}, friends [{}], enemies [{}]",
-        o,
-        names(Cell::Friend),
-        names(Cell::Enemy)
-    )
+    format!("seed {seed:#x}, {:?} from {from}, friends [{}], enemies [{}]", o, names(Cell::Friend), names(Cell::Enemy))
 }
 
 fn show(path: &[PathStep]) -> String {
@@ -627,7 +623,9 @@ fn cross_check(shape: &Shape, cases: usize, seed: u64, counts: &mut Counts) -> V
                     for k in [M, C, H] {
                         let p = [PathStep { square: s, kind: k }];
                         match (judge(&p), paths.contains(&p[..])) {
-                            (Ok(()), false) => report(&mut bad, "accepted, but the generator does not make", &p, "ok".into()),
+                            (Ok(()), false) => {
+                                report(&mut bad, "accepted, but the generator does not make", &p, "ok".into())
+                            }
                             (Err(e), true) => report(&mut bad, "rejected, but the generator makes", &p, e),
                             _ => {}
                         }
@@ -661,10 +659,13 @@ fn every_generated_path_is_accepted_and_every_near_miss_judged_alike() {
             }
             (counts, bad)
         })
-        .reduce(|| (Counts::default(), Vec::new()), |(c1, mut b1), (c2, b2)| {
-            b1.extend(b2);
-            (c1.add(c2), b1)
-        });
+        .reduce(
+            || (Counts::default(), Vec::new()),
+            |(c1, mut b1), (c2, b2)| {
+                b1.extend(b2);
+                (c1.add(c2), b1)
+            },
+        );
     eprintln!(
         "check_path: {} shapes ({} of the specs' own; {cases} boards per shape, fewer for readings switched and heavy pieces): {} judged boards ({} widened), {} generated paths accepted, \
          {} near-miss paths judged ({} of them generated), {} one-leg sweeps",
@@ -678,5 +679,10 @@ fn every_generated_path_is_accepted_and_every_near_miss_judged_alike() {
         counts.single_sweeps
     );
     assert!(counts.accepted > 0 && counts.mutated > 0);
-    assert!(bad.is_empty(), "{} disagreements, the first:\n{}", bad.len(), bad.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} disagreements, the first:\n{}",
+        bad.len(),
+        bad.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
+    );
 }

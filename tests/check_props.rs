@@ -76,11 +76,12 @@ fn build(s: &Subject, d: &Design) -> Option<Position> {
     let squares = g.board.square_count();
     let mut pos = Position::empty(g.board, g.pieces.len());
     let royals = designed::setup_royals(e);
-    let men = royals
-        .iter()
-        .zip(&d.men)
-        .map(|(&(player, piece), &(sq, _, _))| (sq, Man { player, piece }))
-        .chain(d.men.iter().map(|&(sq, piece, player)| (sq, Man { player, piece: (piece % g.pieces.len()) as u16 })).filter(|(_, m)| !g.pieces[m.piece as usize].royal));
+    let men = royals.iter().zip(&d.men).map(|(&(player, piece), &(sq, _, _))| (sq, Man { player, piece })).chain(
+        d.men
+            .iter()
+            .map(|&(sq, piece, player)| (sq, Man { player, piece: (piece % g.pieces.len()) as u16 }))
+            .filter(|(_, m)| !g.pieces[m.piece as usize].royal),
+    );
     for (sq, man) in men {
         let sq: Square = g.board.square_at(sq % squares);
         if pos.at(sq).is_none() && designed::admissible(e, &s.invariants, &pos, man, sq) {
@@ -148,7 +149,9 @@ fn turning_a_position_twice_gives_it_back() {
     fn prop(v: usize, seed: u64) -> TestResult {
         let s = subject_of(v % SPECS.len());
         let mut rng = SplitMix64::new(seed);
-        let Some(pos) = designed::position(&s.engine, &s.invariants, &mut rng, &Default::default()) else { return TestResult::discard() };
+        let Some(pos) = designed::position(&s.engine, &s.invariants, &mut rng, &Default::default()) else {
+            return TestResult::discard();
+        };
         let back = generic::turned(&s.engine, &generic::turned(&s.engine, &pos));
         let z = &s.engine.zobrist;
         TestResult::from_bool(back == pos && back.hash(z) == pos.hash(z) && back.hash(z) == back.hash_from_scratch(z))

@@ -10,12 +10,18 @@ use std::path::Path;
 
 fn run(name: &str) {
     let spec = kensho::spec::load(Path::new(&format!("specs/{name}.toml"))).unwrap();
-    let s = subject(spec, &BTreeMap::new(), Path::new(&format!("properties/{name}.toml"))).unwrap_or_else(|e| panic!("{e}"));
+    let s = subject(spec, &BTreeMap::new(), Path::new(&format!("properties/{name}.toml")))
+        .unwrap_or_else(|e| panic!("{e}"));
     let budget = Budget { games: 2, plies: 60, positions: 40, seed: 2026 };
     let o = check(&s, budget, 200, false);
     let v = &o.report.tally.violations;
     assert!(v.is_empty(), "{name}: {}", kensho::commands::check::render_violations(&s, &o));
-    let missing: Vec<String> = o.rows.iter().filter(|c| !c.accounted_for()).map(|c| format!("{} ({:?}) {}", c.id, c.invariants, c.note)).collect();
+    let missing: Vec<String> = o
+        .rows
+        .iter()
+        .filter(|c| !c.accounted_for())
+        .map(|c| format!("{} ({:?}) {}", c.id, c.invariants, c.note))
+        .collect();
     assert!(missing.is_empty(), "{name}: clauses neither exercised nor explained: {missing:#?}");
     // Every invariant of the file was exercised (an unexercised one is a claim nobody tested),
     // unless the file explains why no run reaches it ([[unchecked]] for all its clauses).

@@ -5,10 +5,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn kensho(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kensho"))
-        .args(args)
-        .output()
-        .expect("run kensho")
+    Command::new(env!("CARGO_BIN_EXE_kensho")).args(args).output().expect("run kensho")
 }
 
 fn kensho_stdin(args: &[&str], input: &str) -> Output {
@@ -41,17 +38,13 @@ fn lion_json_lists_25_moves_with_the_pass() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let moves = v.as_array().unwrap();
     assert_eq!(moves.len(), 25);
-    assert!(moves
-        .iter()
-        .any(|m| m["to"] == "h8" && m["captures"].as_array().unwrap().is_empty()));
+    assert!(moves.iter().any(|m| m["to"] == "h8" && m["captures"].as_array().unwrap().is_empty()));
 }
 
 #[test]
 fn json_captures_are_sorted_and_include_a_captured_destination() {
     // Lion on h8, enemies on i9 and j10: the double capture lands on j10 and takes both.
-    let out = kensho(&[
-        "moves", "KNADcaKmcabK", "--board", "16x16", "--at", "h8", "--enemies", "j10,i9", "--json",
-    ]);
+    let out = kensho(&["moves", "KNADcaKmcabK", "--board", "16x16", "--at", "h8", "--enemies", "j10,i9", "--json"]);
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let double = v
         .as_array()
@@ -64,9 +57,7 @@ fn json_captures_are_sorted_and_include_a_captured_destination() {
 
 #[test]
 fn text_output_draws_the_board_with_marks() {
-    let out = kensho(&[
-        "moves", "KNADcaKmcabK", "--board", "9x9", "--at", "e5", "--enemies", "e6", "--friends", "d5",
-    ]);
+    let out = kensho(&["moves", "KNADcaKmcabK", "--board", "9x9", "--at", "e5", "--enemies", "e6", "--friends", "d5"]);
     let s = text(&out.stdout);
     assert!(out.status.success());
     // rank 5: the 5x5 box spans c..g; the friend on d5 is never a destination and shows as 'o'
@@ -124,7 +115,19 @@ fn readings_switch_from_the_command_line() {
     // reading of the y toggle lets it take h13 from c13.
     let fd = "shQshy(mpacab)2Q(a)2Kmcab(mpacab)1K(a)2mpacabK(a)2mpacabmpacabK";
     let count = |reading: &str| -> usize {
-        let out = kensho(&["moves", fd, "--board", "16x16", "--at", "h8", "--enemies", "h13", "--json", "--reading", reading]);
+        let out = kensho(&[
+            "moves",
+            fd,
+            "--board",
+            "16x16",
+            "--at",
+            "h8",
+            "--enemies",
+            "h13",
+            "--json",
+            "--reading",
+            reading,
+        ]);
         assert!(out.status.success(), "{}", text(&out.stderr));
         let v: Value = serde_json::from_slice(&out.stdout).unwrap();
         v.as_array().unwrap().iter().filter(|m| m["captures"] == serde_json::json!(["h13"])).count()

@@ -70,7 +70,10 @@ fn the_engines_readings_are_applied_and_a_conflict_is_an_error() {
     let o = crosscheck(&["readings", "impasse", "declaration-27"], &["--reading", "impasse=jsa-24"]);
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(2));
-    assert!(err.contains("the engine plays reading impasse=declaration-27, the command line asks for impasse=jsa-24"), "{err}");
+    assert!(
+        err.contains("the engine plays reading impasse=declaration-27, the command line asks for impasse=jsa-24"),
+        "{err}"
+    );
 }
 
 #[test]

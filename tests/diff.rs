@@ -155,7 +155,10 @@ fn a_piece_added_and_removed_is_named_and_nothing_else_changes() {
 #[test]
 fn a_wider_promotion_zone_is_a_zone_change_that_two_plies_do_not_reach() {
     let d = diff(&shogi(), &variant("ranks = [7, 8, 9]", "ranks = [6, 7, 8, 9]"));
-    assert_eq!(d.board, vec![change("zone.promotion", Some("a7-i7, a8-i8, a9-i9"), Some("a6-i6, a7-i7, a8-i8, a9-i9"))]);
+    assert_eq!(
+        d.board,
+        vec![change("zone.promotion", Some("a7-i7, a8-i8, a9-i9"), Some("a6-i6, a7-i7, a8-i8, a9-i9"))]
+    );
     assert!(d.settings.is_empty() && d.pieces.changed.is_empty());
     // In two plies a Pawn reaches its fourth rank and the Rooks slide along their second rank
     // (the Bishops are blocked): nothing reaches the sixth rank, so nothing promotes.
@@ -257,11 +260,8 @@ fn temp_path(name: &str) -> PathBuf {
 fn invariants_added_removed_and_changed() {
     let props = temp_path("shogi-props.toml");
     std::fs::write(&props, edited_properties()).expect("write");
-    let opts = Options {
-        old_properties: Some("properties/shogi.toml".into()),
-        new_properties: Some(props),
-        ..options()
-    };
+    let opts =
+        Options { old_properties: Some("properties/shogi.toml".into()), new_properties: Some(props), ..options() };
     let d = compare(&shogi(), &shogi(), &opts).expect("runs");
     let inv = &d.invariants;
     assert!(inv.compared);
@@ -289,7 +289,10 @@ fn readings_apply_to_the_spec_that_has_them_and_unknown_ones_are_errors() {
         let text = shogi_text();
         from_text(&text[..text.find("[[reading]]").unwrap()])
     };
-    let choose = |id: &str, option: &str| Options { choices: BTreeMap::from([(id.to_string(), option.to_string())]), ..options() };
+    let choose = |id: &str, option: &str| Options {
+        choices: BTreeMap::from([(id.to_string(), option.to_string())]),
+        ..options()
+    };
     // Only the old spec has `impasse`: switched there, its declaration rule stands against the
     // new spec's default (no declaration).
     let d = compare(&shogi(), &without_reading, &choose("impasse", "declaration-27")).expect("runs");
@@ -307,9 +310,16 @@ fn readings_apply_to_the_spec_that_has_them_and_unknown_ones_are_errors() {
 #[test]
 fn a_rule_the_engine_cannot_play_is_a_note_and_the_statements_are_still_compared() {
     // Per-leg promotion is refused by the engine (config.rs).
-    let d = diff(&shogi(), &variant("permanent = \"until-captured\"", "permanent = \"until-captured\"\ndecided = \"per-leg\""));
+    let d = diff(
+        &shogi(),
+        &variant("permanent = \"until-captured\"", "permanent = \"until-captured\"\ndecided = \"per-leg\""),
+    );
     assert_eq!(d.settings, vec![change("rules.promotion.decided", None, Some("\"per-leg\""))]);
-    assert!(d.notes.iter().any(|n| n.contains("the engine cannot play") && n.contains("promotion.decided")), "{:?}", d.notes);
+    assert!(
+        d.notes.iter().any(|n| n.contains("the engine cannot play") && n.contains("promotion.decided")),
+        "{:?}",
+        d.notes
+    );
     assert!(!d.perft.compared && !d.samples.compared);
 }
 
@@ -318,7 +328,21 @@ fn json_and_text_name_the_change() {
     use kensho::commands::diff::{render, to_json};
     let d = diff(&shogi(), &variant("betza = \"ffN\"", "betza = \"ffNbbN\""));
     let v = to_json(&d);
-    for field in ["old", "new", "seed", "board", "settings", "pieces", "samples", "perft", "clauses", "readings", "invariants", "notes", "identical"] {
+    for field in [
+        "old",
+        "new",
+        "seed",
+        "board",
+        "settings",
+        "pieces",
+        "samples",
+        "perft",
+        "clauses",
+        "readings",
+        "invariants",
+        "notes",
+        "identical",
+    ] {
         assert!(v.get(field).is_some(), "JSON lacks {field}");
     }
     assert_eq!(v["identical"], false);

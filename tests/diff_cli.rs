@@ -94,7 +94,22 @@ fn json_has_the_documented_fields() {
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(1), "{out}\n{err}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-    for field in ["old", "new", "seed", "board", "settings", "pieces", "samples", "perft", "clauses", "readings", "invariants", "notes", "warnings", "identical"] {
+    for field in [
+        "old",
+        "new",
+        "seed",
+        "board",
+        "settings",
+        "pieces",
+        "samples",
+        "perft",
+        "clauses",
+        "readings",
+        "invariants",
+        "notes",
+        "warnings",
+        "identical",
+    ] {
         assert!(v.get(field).is_some(), "no {field} in {out}");
     }
     assert_eq!(v["seed"], 5);
@@ -104,7 +119,14 @@ fn json_has_the_documented_fields() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| (r["depth"].as_u64().unwrap(), r["old"].as_u64().unwrap(), r["new"].as_u64().unwrap(), r["difference"].as_i64().unwrap()))
+        .map(|r| {
+            (
+                r["depth"].as_u64().unwrap(),
+                r["old"].as_u64().unwrap(),
+                r["new"].as_u64().unwrap(),
+                r["difference"].as_i64().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(rows, [(1, 30, 31, 1), (2, 900, 961, 61)]);
     assert_eq!(v["samples"]["pieces"][0]["piece"], "-");
@@ -112,10 +134,20 @@ fn json_has_the_documented_fields() {
 
 #[test]
 fn markdown_has_a_heading_per_section_and_depth_0_skips_perft() {
-    let o = diff(&[&["specs/shogi.toml", "specs/shogi.toml", "--format", "markdown", "--depth", "0"][..], &QUICK].concat());
+    let o =
+        diff(&[&["specs/shogi.toml", "specs/shogi.toml", "--format", "markdown", "--depth", "0"][..], &QUICK].concat());
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
-    for heading in ["## Board, zones and setup", "## Rule settings", "## Pieces", "## Legal moves on sample positions", "## Perft from the start positions", "## Clauses", "## Readings", "## Invariants"] {
+    for heading in [
+        "## Board, zones and setup",
+        "## Rule settings",
+        "## Pieces",
+        "## Legal moves on sample positions",
+        "## Perft from the start positions",
+        "## Clauses",
+        "## Readings",
+        "## Invariants",
+    ] {
         assert!(out.contains(heading), "no {heading} in {out}");
     }
     assert!(out.contains("not compared: --depth 0"), "{out}");

@@ -22,8 +22,7 @@ const KINGS_W: &str = "k12/13/13/13/13/13/6K6/13/13/13/13/13/13 w - 1";
 const ONLY_K: &str = "13/13/13/13/13/13/6K6/13/13/13/13/13/13 w - 1";
 
 /// The King on g7's 8 steps, as sorted move texts.
-const G7_STEPS: [&str; 8] =
-    ["K g7-f6", "K g7-f7", "K g7-f8", "K g7-g6", "K g7-g8", "K g7-h6", "K g7-h7", "K g7-h8"];
+const G7_STEPS: [&str; 8] = ["K g7-f6", "K g7-f7", "K g7-f8", "K g7-g6", "K g7-g8", "K g7-h6", "K g7-h7", "K g7-h8"];
 
 fn kensho(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_kensho")).args(args).output().expect("run kensho")
@@ -173,7 +172,10 @@ fn play_prints_the_seed_and_a_numbered_record_that_replays() {
     let mut pos = e.parse_position(KINGS).unwrap();
     for m in &moves {
         let legal = e.legal_moves(&pos);
-        let mv = legal.iter().find(|x| e.move_text(x) == *m).unwrap_or_else(|| panic!("{m} is not legal in {}", e.position_string(&pos)));
+        let mv = legal
+            .iter()
+            .find(|x| e.move_text(x) == *m)
+            .unwrap_or_else(|| panic!("{m} is not legal in {}", e.position_string(&pos)));
         e.make(&mut pos, mv, &mut Vec::new());
     }
     assert_eq!(e.position_string(&pos), final_line);
@@ -198,7 +200,20 @@ fn play_replays_with_the_printed_seed() {
 /// final_position}]}; game i of a run uses seed + i (docs/engine.md).
 #[test]
 fn play_json_has_the_documented_fields() {
-    let (out, err) = ok(&["play", MIT, "--position", KINGS, "--random", "3", "--seed", "10", "--max-plies", "4", "--format", "json"]);
+    let (out, err) = ok(&[
+        "play",
+        MIT,
+        "--position",
+        KINGS,
+        "--random",
+        "3",
+        "--seed",
+        "10",
+        "--max-plies",
+        "4",
+        "--format",
+        "json",
+    ]);
     assert!(err.contains("seed 10"), "{err}");
     let v = json(&out);
     assert_eq!(v["seed"], 10);
@@ -228,7 +243,18 @@ fn play_ends_a_stalemate_as_the_document_says_under_each_reading() {
     let (out, _) = ok(&["play", MIT, "--position", ONLY_K, "--seed", "1"]);
     assert!(out.starts_with("game seed 1: 1-0 ("), "{out}");
     assert!(out.contains("1 games, seed 1: 1-0: 1"), "{out}");
-    let (out, _) = ok(&["play", MIT, "--position", ONLY_K, "--seed", "1", "--format", "json", "--reading", "stalemate-result=stalemated-player-wins"]);
+    let (out, _) = ok(&[
+        "play",
+        MIT,
+        "--position",
+        ONLY_K,
+        "--seed",
+        "1",
+        "--format",
+        "json",
+        "--reading",
+        "stalemate-result=stalemated-player-wins",
+    ]);
     let g = &json(&out)["games"][0];
     assert_eq!(g["plies"], 0);
     assert_eq!(g["result"], "0-1");
@@ -266,7 +292,8 @@ fn position_prints_the_start_position_which_reads_back() {
     let printed = out.lines().find_map(|l| l.strip_prefix("position: ")).expect("position line").to_string();
     let e = engine(MIT, &[]);
     let pos = e.parse_position(&printed).unwrap();
-    let at = |name: &str| pos.at(e.game.board.parse_square(name).unwrap()).map(|m| (m.player, e.piece(m.piece).id.clone()));
+    let at =
+        |name: &str| pos.at(e.game.board.parse_square(name).unwrap()).map(|m| (m.player, e.piece(m.piece).id.clone()));
     assert_eq!(at("g1"), Some((0, "K".to_string())));
     assert_eq!(at("g13"), Some((1, "K".to_string())));
     for file in "abcdefghijklm".chars() {

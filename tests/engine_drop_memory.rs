@@ -48,7 +48,8 @@ fn loaded(name: &str) -> &'static LoadedSpec {
     static H: OnceLock<LoadedSpec> = OnceLock::new();
     let cell = if name == SHOO { &S } else { &H };
     cell.get_or_init(|| {
-        kensho::spec::load(Path::new(&format!("specs/{name}.toml"))).unwrap_or_else(|e| panic!("specs/{name}.toml: {e}"))
+        kensho::spec::load(Path::new(&format!("specs/{name}.toml")))
+            .unwrap_or_else(|e| panic!("specs/{name}.toml: {e}"))
     })
 }
 
@@ -58,7 +59,9 @@ fn engine(name: &str, choice: &[(&str, &str)]) -> Engine {
     let spec = loaded(name);
     let game = match choice {
         [] => spec.resolve(&BTreeMap::new()).unwrap_or_else(|e| panic!("{name}: {e}")),
-        [(reading, option)] => spec.alternative(reading, option).unwrap_or_else(|| panic!("{name}: no option {reading}={option}")).clone(),
+        [(reading, option)] => {
+            spec.alternative(reading, option).unwrap_or_else(|| panic!("{name}: no option {reading}={option}")).clone()
+        }
         _ => panic!("one reading at a time"),
     };
     Engine::new(&game).unwrap_or_else(|bad| panic!("{name} {choice:?}: the engine refuses {bad:?}"))
@@ -109,7 +112,11 @@ fn in_zone(name: &str) -> bool {
 
 /// The squares where a piece of type `id` may be dropped.
 fn drop_squares(e: &Engine, p: &Position, id: &str) -> BTreeSet<String> {
-    e.legal_moves(p).iter().filter(|m| m.kind == Kind::Drop && e.piece(m.man.piece).id == id).map(|m| m.to.unwrap().name()).collect()
+    e.legal_moves(p)
+        .iter()
+        .filter(|m| m.kind == Kind::Drop && e.piece(m.man.piece).id == id)
+        .map(|m| m.to.unwrap().name())
+        .collect()
 }
 
 /// Every square of the 9x9 board kept by `keep(file, rank)`.
@@ -331,7 +338,9 @@ fn extra_action_a_move_then_an_optional_drop() {
     // Pawn drops: every empty square of ranks 1-8 outside the own Palace d1-f3 (SHO-34; the
     // ninth is banned, SHO-41; no Pawn of his on any file, SHO-32; P*f8 checks but the King
     // takes it, so no mate, SHO-38).
-    let pawn_drops = |taken: &[&str]| squares_where(|f, r| r <= 8 && !first_palace(f, r) && !taken.contains(&format!("{f}{r}").as_str()));
+    let pawn_drops = |taken: &[&str]| {
+        squares_where(|f, r| r <= 8 && !first_palace(f, r) && !taken.contains(&format!("{f}{r}").as_str()))
+    };
     // Default: the turn is the Rook's or King's move, or a drop.
     let d = position(&default, &men, "b P 1");
     assert_eq!(drop_squares(&default, &d, "P"), pawn_drops(&["a2"]));
@@ -340,7 +349,10 @@ fn extra_action_a_move_then_an_optional_drop() {
     let moves = extra.legal_moves(&p);
     assert!(moves.iter().all(|m| m.kind != Kind::Drop), "a drop alone is not a turn");
     assert!(moves.iter().all(|m| m.earns_extra_turn), "every move is followed by the drop");
-    assert_eq!(texts(&extra, moves.iter().filter(|m| m.from == Some(sq("d1")))), sorted(&["K d1-d2", "K d1-e1", "K d1-e2"]));
+    assert_eq!(
+        texts(&extra, moves.iter().filter(|m| m.from == Some(sq("d1")))),
+        sorted(&["K d1-d2", "K d1-e1", "K d1-e2"])
+    );
     // After R a2-a3 the same player drops or declines; the position string ends with " +".
     let q = after(&extra, &p, &["R a2-a3"]);
     assert_eq!(q.side, 0);
@@ -375,7 +387,10 @@ fn extra_action_drops_a_piece_just_captured() {
     let q = after(&e, &p, &["R a2xa5"]);
     assert_eq!(q.side, 0);
     let taken = ["d1", "a5", "f9"];
-    assert_eq!(drop_squares(&e, &q, "G"), squares_where(|f, r| !first_palace(f, r) && !taken.contains(&format!("{f}{r}").as_str())));
+    assert_eq!(
+        drop_squares(&e, &q, "G"),
+        squares_where(|f, r| !first_palace(f, r) && !taken.contains(&format!("{f}{r}").as_str()))
+    );
     let r = after(&e, &p, &["R a2-a3"]);
     assert_eq!(r.side, 1);
 }
@@ -427,8 +442,10 @@ fn repromote_optional_lets_a_demoted_piece_decline() {
     let dests = "c10 c11 c12 c8 c7 c6 c5 c4 c3 c2 c1 a9 b9 d9 e9 f9 g9 b10 d10 b8 d8";
     // Forced: in the Fourth zone only the promoting move; elsewhere only the plain one.
     let must = |id: &str, from: &str| -> Vec<String> {
-        let mut v: Vec<String> =
-            dests.split_whitespace().map(|d| if fourth(d) { format!("{id} {from}-{d}+") } else { format!("{id} {from}-{d}") }).collect();
+        let mut v: Vec<String> = dests
+            .split_whitespace()
+            .map(|d| if fourth(d) { format!("{id} {from}-{d}+") } else { format!("{id} {from}-{d}") })
+            .collect();
         v.sort();
         v
     };
@@ -443,7 +460,8 @@ fn repromote_optional_lets_a_demoted_piece_decline() {
     // Declined, the Rook stays demoted; its move within the Fourth zone may again promote or not.
     let q = after(&optional, &demoted, &["R c9-c10", "P g10-g9"]);
     assert!(optional.position_string(&q).ends_with(" =c10"), "{}", optional.position_string(&q));
-    let from_c10: Vec<String> = moves_from(&optional, &q, "c10").into_iter().filter(|m| m.starts_with("R c10-c11")).collect();
+    let from_c10: Vec<String> =
+        moves_from(&optional, &q, "c10").into_iter().filter(|m| m.starts_with("R c10-c11")).collect();
     assert_eq!(from_c10, sorted(&["R c10-c11", "R c10-c11+"]));
     // Promoting ends the memory.
     let q = after(&optional, &demoted, &["R c9-c10+"]);
@@ -512,7 +530,10 @@ fn position_strings_carry_the_memory() {
     assert_eq!(e.position_string(&e.parse_position(&plain).unwrap()), plain);
     for (bad, says) in [
         (format!("{plain} *c7"), "c7 is empty"),
-        (format!("{} b - 1 *c5", rows(e.game.board, &men_at(&["K@d1", "k@f9", "R@c5"]))), "c5 is outside its owner's promotion zone"),
+        (
+            format!("{} b - 1 *c5", rows(e.game.board, &men_at(&["K@d1", "k@f9", "R@c5"]))),
+            "c5 is outside its owner's promotion zone",
+        ),
         (format!("{plain} *d1"), "the piece on d1 does not promote"),
         (format!("{plain} *c8,c8"), "c8 is named twice"),
         (format!("{plain} *z9"), "'z9' is not a square"),
@@ -648,7 +669,8 @@ fn random_games_reach_remembered_pieces() {
         for seed in 0..12u64 {
             for pos in game(e, 7000 + seed, 300) {
                 let text = e.position_string(&pos);
-                let marked = if *reading == "drop-turn" { text.ends_with(" +") } else { pos.flags.iter().any(|&f| f != 0) };
+                let marked =
+                    if *reading == "drop-turn" { text.ends_with(" +") } else { pos.flags.iter().any(|&f| f != 0) };
                 flagged += usize::from(marked);
             }
         }

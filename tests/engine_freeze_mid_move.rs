@@ -35,7 +35,8 @@ fn names(list: &str) -> Vec<String> {
 #[test]
 fn under_start_of_turn_a_rook_slides_past_the_tetrarch() {
     // The whole rank 9 (b9..p9) and the whole a-file but a9.
-    let expected = names("b9,c9,d9,e9,f9,g9,h9,i9,j9,k9,l9,m9,n9,o9,p9,a1,a2,a3,a4,a5,a6,a7,a8,a10,a11,a12,a13,a14,a15,a16");
+    let expected =
+        names("b9,c9,d9,e9,f9,g9,h9,i9,j9,k9,l9,m9,n9,o9,p9,a1,a2,a3,a4,a5,a6,a7,a8,a10,a11,a12,a13,a14,a15,a16");
     assert_eq!(rook_destinations("start-of-turn"), expected);
 }
 
@@ -54,7 +55,8 @@ fn attacks_obey_the_same_mid_move_stop() {
         let spec = kensho::spec::load(Path::new("specs/suzumu.toml")).expect("spec loads");
         let choices = BTreeMap::from([("freeze-timing".to_string(), timing.to_string())]);
         let engine = Engine::new(&spec.resolve(&choices).expect("reading resolves")).expect("playable");
-        let pos = engine.parse_position("16/16/16/16/16/16/7(+cs)8/R14p/16/16/16/16/16/16/16/16 b - 1").expect("position");
+        let pos =
+            engine.parse_position("16/16/16/16/16/16/7(+cs)8/R14p/16/16/16/16/16/16/16/16 b - 1").expect("position");
         let p9 = kensho::geometry::Square::parse("p9").expect("square");
         engine.attacks(&pos, 0, p9)
     };

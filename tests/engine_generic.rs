@@ -42,13 +42,23 @@ const VARIANTS: &[(&str, &[(&str, &str)])] = &[
     ("xiangqi", &[("perpetual-chase", "none")]),
     ("shoogantshii", &[]),
     ("shoogantshii", &[("cannon-screen", "janggi-screen"), ("horse-leap", "lame"), ("move-into-check", "illegal")]),
-    ("shoogantshii", &[("flying-king", "move-capture"), ("barricade", "actual-move"), ("pawn-drop-screen", "any-gun-either-king")]),
+    (
+        "shoogantshii",
+        &[("flying-king", "move-capture"), ("barricade", "actual-move"), ("pawn-drop-screen", "any-gun-either-king")],
+    ),
     ("ryu", &[]),
     ("ryu", &[("promoted-moves", "zone-dependent"), ("pawn-second-zone", "slide"), ("shogi-drops", "promoted-drops")]),
     ("ryu", &[("shogi-legality", "king-capture"), ("promotion-trigger", "shogi-trigger")]),
     ("heian-ryu", &[]),
     ("heian-ryu", &[("extra-turn-optional", "mandatory"), ("extra-turn-check", "no-extra-turn-on-check")]),
-    ("heian-ryu", &[("extra-turn-chain", "drop-only"), ("extra-turn-repetition", "every-position"), ("bare-king-loss", "after-own-turn")]),
+    (
+        "heian-ryu",
+        &[
+            ("extra-turn-chain", "drop-only"),
+            ("extra-turn-repetition", "every-position"),
+            ("bare-king-loss", "after-own-turn"),
+        ],
+    ),
 ];
 
 const _: () = assert!(VARIANTS.len() == 18, "engine() keeps one slot per variant");
@@ -428,7 +438,11 @@ fn every_variant_on_fixed_seeds_with_every_kind_of_move() {
         assert!(!seen[v].contains("Decline"), "{}: a declined extra turn", label(v));
     }
     for v in (0..VARIANTS.len()).filter(|&v| v != 1) {
-        assert!(!seen[v].contains("friendly capture"), "{}: a friendly capture where no burn may take friends", label(v));
+        assert!(
+            !seen[v].contains("friendly capture"),
+            "{}: a friendly capture where no burn may take friends",
+            label(v)
+        );
     }
 }
 
@@ -472,7 +486,10 @@ fn parser_errors_name_the_fault() {
         (format!("{ok_rows} b 2"), "hands: a count with no piece after it"),
         (format!("{ok_rows} b - 0"), "move number must be a whole number from 1, found '0'"),
         (format!("{ok_rows} b - 1 ~q"), "skip field '~q': expected only 'b' and 'w'"),
-        (format!("{ok_rows} b - 1 bw"), "after the move number: ~b, ~w or ~bw (whose last turn was a skip), then + (an extra turn), found 'bw'"),
+        (
+            format!("{ok_rows} b - 1 bw"),
+            "after the move number: ~b, ~w or ~bw (whose last turn was a skip), then + (an extra turn), found 'bw'",
+        ),
         (format!("{ok_rows} b - 1 +"), "'+' (an extra turn) in a game without extra turns (extra-turn.after)"),
         (format!("{ok_rows} b - 1 + ~b"), "found '+'"),
         (ok_rows.clone(), "found 1 fields"),
@@ -507,8 +524,18 @@ fn hand_built_positions_pass_the_generic_checks() {
         (6, "P18/9k9/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/9K9 b - 1", &[Kind::PromoteInPlace], false),
         // Suzumu 16x16: Fire Demon on h7; friendly Pawn g10; enemy Pawns f11, h11, j11, m10;
         // Kings on a1 and p16.
-        (1, "15k/16/16/16/16/5p1p1p6/6P5p3/16/16/7(FD)8/16/16/16/16/16/K15 b - 1", &[Kind::Burn, Kind::Pass, Kind::Normal], true),
-        (0, "15k/16/16/16/16/5p1p1p6/6P5p3/16/16/7(FD)8/16/16/16/16/16/K15 b - 1", &[Kind::Burn, Kind::Pass, Kind::Normal], false),
+        (
+            1,
+            "15k/16/16/16/16/5p1p1p6/6P5p3/16/16/7(FD)8/16/16/16/16/16/K15 b - 1",
+            &[Kind::Burn, Kind::Pass, Kind::Normal],
+            true,
+        ),
+        (
+            0,
+            "15k/16/16/16/16/5p1p1p6/6P5p3/16/16/7(FD)8/16/16/16/16/16/K15 b - 1",
+            &[Kind::Burn, Kind::Pass, Kind::Normal],
+            false,
+        ),
     ];
     for &(v, text, kinds, friendly) in cases {
         let e = engine(v);
@@ -543,9 +570,25 @@ fn the_record_check_catches_doctored_moves() {
         ("wrong kind", Move { kind: Kind::Normal, ..burn.clone() }),
         ("marked a skip", Move { is_skip: true, ..burn.clone() }),
         ("a capture left out", Move { captures: burn.captures[1..].to_vec(), ..burn.clone() }),
-        ("wrong victim", Move { captures: burn.captures.iter().map(|&(s, m)| (s, Man { player: m.player, piece: burn.man.piece })).collect(), ..burn.clone() }),
+        (
+            "wrong victim",
+            Move {
+                captures: burn
+                    .captures
+                    .iter()
+                    .map(|&(s, m)| (s, Man { player: m.player, piece: burn.man.piece }))
+                    .collect(),
+                ..burn.clone()
+            },
+        ),
         ("wrong destination", Move { to: Some(far), ..burn.clone() }),
-        ("friend captured", Move { captures: burn.captures.iter().map(|&(s, m)| (s, Man { player: 0, piece: m.piece })).collect(), ..burn.clone() }),
+        (
+            "friend captured",
+            Move {
+                captures: burn.captures.iter().map(|&(s, m)| (s, Man { player: 0, piece: m.piece })).collect(),
+                ..burn.clone()
+            },
+        ),
     ];
     for (what, mv) in doctored {
         assert!(check_record(e, &pos, &mv, &after).is_err(), "{what}: not caught");

@@ -344,7 +344,11 @@ fn deva_rule_scope_reading() {
     let cases: &[(&[(&str, &str)], &[&str], &[&str])] = &[
         (&[], &["HM a1xa5=+DV", "HM a1xe1"], &["+G a1xa5=+DS", "+G a1xe1=+DV"]),
         (&[("deva-rule-scope", "promotable-only")], &["HM a1xa5", "HM a1xe1"], &["+G a1xa5", "+G a1xe1"]),
-        (&[("deva-rule-vs-own-promotion", "own-first")], &["HM a1xa5=+DV", "HM a1xe1"], &["+G a1xa5=+DS", "+G a1xe1=+DV"]),
+        (
+            &[("deva-rule-vs-own-promotion", "own-first")],
+            &["HM a1xa5=+DV", "HM a1xe1"],
+            &["+G a1xa5=+DS", "+G a1xe1=+DV"],
+        ),
         (&[("nonpromoting-capture", "capture-forbidden")], &["HM a1xa5=+DV"], &["+G a1xa5=+DS", "+G a1xe1=+DV"]),
         (&[("deva-rule-scope", "promotable-only"), ("nonpromoting-capture", "capture-forbidden")], &[], &[]),
     ];
@@ -370,12 +374,9 @@ fn deva_rule_scope_reading() {
 #[test]
 fn deva_rule_exempts_royal_and_potentially_royal_pieces() {
     let e = engine(&[]);
-    for (piece, from, expected) in [
-        ("K", "e5", "K e5xe6+"),
-        ("DE", "e5", "DE e5xe6+"),
-        ("+DE", "e5", "+DE e5xe6"),
-        ("+K", "a1", "+K a1xe6"),
-    ] {
+    for (piece, from, expected) in
+        [("K", "e5", "K e5xe6+"), ("DE", "e5", "DE e5xe6+"), ("+DE", "e5", "+DE e5xe6"), ("+K", "a1", "+K a1xe6")]
+    {
         let pos = position(&e, &[&format!("{piece}@{from}"), "dv@e6"], "b");
         assert_eq!(captures_from(&e, &pos, from), vec![expected.to_string()], "{piece}");
     }
@@ -409,11 +410,9 @@ fn promoted_namesakes_promote_again_only_as_the_same_type() {
 /// second decides; first-special: the first.
 #[test]
 fn deva_multi_order_with_a_lion_double_capture() {
-    for (option, ends_f6, ends_e6) in [
-        ("last-special", "=+DS", "=+DV"),
-        ("literal-second", "=+DS", "=+DV"),
-        ("first-special", "=+DV", "=+DS"),
-    ] {
+    for (option, ends_f6, ends_e6) in
+        [("last-special", "=+DS", "=+DV"), ("literal-second", "=+DS", "=+DV"), ("first-special", "=+DV", "=+DS")]
+    {
         let e = engine(&[("deva-multi-order", option)]);
         let pos = position(&e, &["LN@e5", "dv@e6", "ds@f6"], "b");
         let both: Vec<String> = texts(&e, e.legal_moves(&pos).iter().filter(|m| m.captures.len() == 2));
@@ -470,7 +469,11 @@ fn protected_when_reading() {
     for (option, banned) in [("after-capture", vec!["a2", "a1"]), ("before-capture", vec!["a2"])] {
         let e = engine(&[("protected-when", option)]);
         let pos = position(&e, &["+K@a2", "k@a1", "r@a5"], "b");
-        assert_same_squares(&destinations(&e, &pos, "a2"), &board_except(&banned), &format!("protected-when = {option}"));
+        assert_same_squares(
+            &destinations(&e, &pos, "a2"),
+            &board_except(&banned),
+            &format!("protected-when = {option}"),
+        );
     }
 }
 
@@ -483,7 +486,8 @@ fn emperor_ban_scope_reading() {
     for (option, takes) in [("emperor-only", true), ("all-pieces", false)] {
         let e = engine(&[("emperor-ban-scope", option)]);
         let pos = position(&e, &["R@e1", "k@e8", "g@e9"], "b");
-        let mut expected: Vec<String> = squares(&["e2-e7", "a1-d1", "f1-s1"]).iter().map(|s| format!("R e1-{s}")).collect();
+        let mut expected: Vec<String> =
+            squares(&["e2-e7", "a1-d1", "f1-s1"]).iter().map(|s| format!("R e1-{s}")).collect();
         if takes {
             expected.push("R e1xe8+".into());
         }
@@ -524,7 +528,11 @@ fn attack_definition_reading_lion_dog_protector() {
     for option in ["any-capture", "landing-only"] {
         let e = engine(&[("attack-definition", option)]);
         let pos = position(&e, &["+K@a1", "k@j10", "ld@j13"], "b");
-        assert_same_squares(&destinations(&e, &pos, "a1"), &board_except(&["a1", "j10"]), &format!("attack-definition = {option}"));
+        assert_same_squares(
+            &destinations(&e, &pos, "a1"),
+            &board_except(&["a1", "j10"]),
+            &format!("attack-definition = {option}"),
+        );
         // The Lion Dog's attack itself, as the engine judges it after the capture.
         let mut after = pos.clone();
         let j10 = Square::parse("j10").unwrap();
@@ -593,13 +601,23 @@ fn tengu_turns_once_and_only_diagonally() {
 #[test]
 fn hook_mover_second_player() {
     let e = engine(&[]);
-    let pieces = [
-        "p@s15", "p@r15", "p@q15", "p@p15", "p@o19", "p@o18", "p@o17", "p@o16", "hm@r18", "p@r16", "P@s16", "P@p18",
-    ];
+    let pieces =
+        ["p@s15", "p@r15", "p@q15", "p@p15", "p@o19", "p@o18", "p@o17", "p@o16", "hm@r18", "p@r16", "P@s16", "P@p18"];
     let pos = position(&e, &pieces, "w");
     let expected = sorted(&[
-        "HM r18-s19", "HM r18-s18", "HM r18-s17", "HM r18xs16", "HM r18-r19", "HM r18-r17", "HM r18-q19", "HM r18-q18",
-        "HM r18-q17", "HM r18-q16", "HM r18-p19", "HM r18xp18", "HM r18-p17",
+        "HM r18-s19",
+        "HM r18-s18",
+        "HM r18-s17",
+        "HM r18xs16",
+        "HM r18-r19",
+        "HM r18-r17",
+        "HM r18-q19",
+        "HM r18-q18",
+        "HM r18-q17",
+        "HM r18-q16",
+        "HM r18-p19",
+        "HM r18xp18",
+        "HM r18-p17",
     ]);
     assert_eq!(moves_from(&e, &pos, "r18"), expected);
 }
@@ -852,7 +870,13 @@ fn engine_destinations_equal_xbetza_for_pieces_without_abilities() {
         let e = Engine::new(game).unwrap_or_else(|bad| panic!("{name}: {bad:?}"));
         let size = game.board;
         let (f, r) = (size.files, size.ranks);
-        let spots = [Square::new(0, 0), Square::new(f - 1, r / 2), Square::new(2, r - 2), Square::new(f - 3, 1), Square::new(f / 2, r / 2)];
+        let spots = [
+            Square::new(0, 0),
+            Square::new(f - 1, r / 2),
+            Square::new(2, r - 2),
+            Square::new(f - 3, 1),
+            Square::new(f / 2, r / 2),
+        ];
         let mut checked = 0;
         for piece in game.pieces.iter().filter(|p| p.abilities.is_empty()) {
             let index = e.piece_index(&piece.id).unwrap();

@@ -75,35 +75,97 @@ fn perft_from_start(game: &str, depth: u32) -> u64 {
 // Hand check against the document, piece by piece (second implementation: tools/perft_check.py).
 const SUZUMU_DEPTH_1: &[&str] = &[
     // SUZ-156 Pawn "one square directly forward": 16 pawns less e5 and l5 (blocked by the Dogs).
-    "P a5-a6", "P b5-b6", "P c5-c6", "P d5-d6", "P f5-f6", "P g5-g6", "P h5-h6", "P i5-i6",
-    "P j5-j6", "P k5-k6", "P m5-m6", "P n5-n6", "P o5-o6", "P p5-p6",
+    "P a5-a6",
+    "P b5-b6",
+    "P c5-c6",
+    "P d5-d6",
+    "P f5-f6",
+    "P g5-g6",
+    "P h5-h6",
+    "P i5-i6",
+    "P j5-j6",
+    "P k5-k6",
+    "P m5-m6",
+    "P n5-n6",
+    "P o5-o6",
+    "P p5-p6",
     // Dog bFfW (SUZ-32): forward only; its backward diagonals hold pawns.
-    "D e6-e7", "D l6-l7",
+    "D e6-e7",
+    "D l6-l7",
     // One-square steppers into b2/e2/l2/o2: Ferocious Leopard FvW, Iron General fFbW (SUZ-155
     // "diagonally forward or directly backward"), Copper fFvW, Silver FfW, Blind Tiger FsbW,
     // Kirin FD ("g2-e2" is its orthogonal jump), Vertical Soldier bW.
-    "FL c1-b2", "FL n1-o2", "I d1-e2", "I m1-l2", "C e1-e2", "C l1-l2", "S f1-e2", "S k1-l2",
-    "BT f2-e2", "BT k2-l2", "KY g2-e2", "VS b3-b2", "VS o3-o2",
+    "FL c1-b2",
+    "FL n1-o2",
+    "I d1-e2",
+    "I m1-l2",
+    "C e1-e2",
+    "C l1-l2",
+    "S f1-e2",
+    "S k1-l2",
+    "BT f2-e2",
+    "BT k2-l2",
+    "KY g2-e2",
+    "VS b3-b2",
+    "VS o3-o2",
     // Sliders stopping on the same empty squares (the next square holds a friend): Chariot
     // Soldier sW2, Bishop, Dragon Horse and Water Buffalo diagonally, Dragon King backward.
-    "CS c2-b2", "CS d2-e2", "CS m2-l2", "CS n2-o2", "B c3-b2", "B n3-o2", "DH d3-e2", "DH m3-l2",
-    "DK e3-e2", "DK l3-l2", "WB f3-e2", "WB k3-l2",
+    "CS c2-b2",
+    "CS d2-e2",
+    "CS m2-l2",
+    "CS n2-o2",
+    "B c3-b2",
+    "B n3-o2",
+    "DH d3-e2",
+    "DH m3-l2",
+    "DK e3-e2",
+    "DK l3-l2",
+    "WB f3-e2",
+    "WB k3-l2",
     // SUZ-144 sting "Move to the first or jump to the second square": Horned Falcon straight
     // forward over its own pawn, Soaring Eagle diagonally forward over its pawns.
-    "HF d4-d6", "HF m4-m6", "SE e4-c6", "SE e4-g6", "SE l4-j6", "SE l4-n6",
+    "HF d4-d6",
+    "HF m4-m6",
+    "SE e4-c6",
+    "SE e4-g6",
+    "SE l4-j6",
+    "SE l4-n6",
     // SUZ-116/117/124 jumping Generals: jump up to two pieces of lower rank (own pawns of rank
     // 1 here), each jumped enemy "either captured or ignored", the capture itself on any rank.
     // SUZ-167: the zone (ranks 12-16, SUZ-165) is entered, so promotion is optional for the
     // Bishop and Rook Generals; SUZ-171: the Great and Vice General do not promote.
     // BG f4 up-right: hop g5, capture n12, or hop n12 too and capture the Vertical Mover o13.
-    "BG f4xn12", "BG f4xn12+", "BG f4xo13", "BG f4xo13+", "BG f4xo13 x n12", "BG f4xo13 x n12+",
-    "BG k4xc12", "BG k4xc12+", "BG k4xb13", "BG k4xb13+", "BG k4xb13 x c12", "BG k4xb13 x c12+",
+    "BG f4xn12",
+    "BG f4xn12+",
+    "BG f4xo13",
+    "BG f4xo13+",
+    "BG f4xo13 x n12",
+    "BG f4xo13 x n12+",
+    "BG k4xc12",
+    "BG k4xc12+",
+    "BG k4xb13",
+    "BG k4xb13+",
+    "BG k4xb13 x c12",
+    "BG k4xb13 x c12+",
     // RG g4/j4 forward: hop the own pawn, capture the pawn, or hop it and capture the Rook General.
-    "RG g4xg12", "RG g4xg12+", "RG g4xg13", "RG g4xg13+", "RG g4xg13 x g12", "RG g4xg13 x g12+",
-    "RG j4xj12", "RG j4xj12+", "RG j4xj13", "RG j4xj13+", "RG j4xj13 x j12", "RG j4xj13 x j12+",
+    "RG g4xg12",
+    "RG g4xg12+",
+    "RG g4xg13",
+    "RG g4xg13+",
+    "RG g4xg13 x g12",
+    "RG g4xg13 x g12+",
+    "RG j4xj12",
+    "RG j4xj12+",
+    "RG j4xj13",
+    "RG j4xj13+",
+    "RG j4xj13 x j12",
+    "RG j4xj13 x j12+",
     // GG h4 (rank 4): forward to h12 / the Vice General on h13; up-right over i5 to p12.
     // Sideways it may jump g4, f4 (rank 2) but the third piece is its own Soaring Eagle.
-    "GG h4xh12", "GG h4xh13", "GG h4xh13 x h12", "GG h4xp12",
+    "GG h4xh12",
+    "GG h4xh13",
+    "GG h4xh13 x h12",
+    "GG h4xp12",
     // VG i4 (rank 3) up-left over h5 to the pawn a12; its area move has no empty neighbour.
     "VG i4xa12",
     // No move: Lance, Knight, Gold, King, Drunk Elephant, Phoenix (its A jumps land on h4, l4),
@@ -153,19 +215,37 @@ fn suzumu_start_perft_3_under_skip_limit_not_after_opponent_skip() {
 // is occupied, so only pieces that jump or stand on ranks 4-5 move.
 const MITSUGUMI_DEPTH_1: &[&str] = &[
     // MIT-128 Pawn: 13 pawns less d4 and j4 (blocked by the Dogs).
-    "P a4-a5", "P b4-b5", "P c4-c5", "P e4-e5", "P f4-f5", "P g4-g5", "P h4-h5", "P i4-i5",
-    "P k4-k5", "P l4-l5", "P m4-m5",
-    "D d5-d6", "D j5-j6",
+    "P a4-a5",
+    "P b4-b5",
+    "P c4-c5",
+    "P e4-e5",
+    "P f4-f5",
+    "P g4-g5",
+    "P h4-h5",
+    "P i4-i5",
+    "P k4-k5",
+    "P l4-l5",
+    "P m4-m5",
+    "D d5-d6",
+    "D j5-j6",
     // Horned Falcon e3: its sting jumps the pawn e4 to e5. Soaring Eagle i3: over h4 / j4.
-    "HF e3-e5", "SE i3-g5", "SE i3-k5",
+    "HF e3-e5",
+    "SE i3-g5",
+    "SE i3-k5",
     // MIT-115 "They can make the first step as a jump": the Lion's 5x5 box has four empty
     // squares, e5-h5 (d5 is its Dog).
-    "LN f3-e5", "LN f3-f5", "LN f3-g5", "LN f3-h5",
+    "LN f3-e5",
+    "LN f3-f5",
+    "LN f3-g5",
+    "LN f3-h5",
     // MIT-112 "can optionally jump up to two pieces along the line of attack when taking":
     // Rook General g3 hops g4, takes the pawn g10, or hops it too and takes the Rook General on
     // g11; MIT-137/139: both squares are in the zone (ranks 10-13), promotion optional.
     // Bishop General f2 and Vice General h2 reach no enemy with two jumps.
-    "RG g3xg10", "RG g3xg10+", "RG g3xg11", "RG g3xg11+",
+    "RG g3xg10",
+    "RG g3xg10+",
+    "RG g3xg11",
+    "RG g3xg11+",
 ];
 
 #[test]
@@ -192,33 +272,31 @@ fn mitsugumi_start_perft_3() {
 // prose table's ("Pieces that appear in the initial setup").
 const HOOK_DEPTH_1: &[&str] = &[
     // HOOK-186 Pawn: 19 pawns less f6 and n6 (blocked by the Dogs); HOOK-185 Dog forward.
-    "P a6-a7", "P b6-b7", "P c6-c7", "P d6-d7", "P e6-e7", "P g6-g7", "P h6-h7", "P i6-i7",
-    "P j6-j7", "P k6-k7", "P l6-l7", "P m6-m7", "P o6-o7", "P p6-p7", "P q6-q7", "P r6-r7",
-    "P s6-s7", "D f7-f8", "D n7-n8",
+    "P a6-a7", "P b6-b7", "P c6-c7", "P d6-d7", "P e6-e7", "P g6-g7", "P h6-h7", "P i6-i7", "P j6-j7", "P k6-k7",
+    "P l6-l7", "P m6-m7", "P o6-o7", "P p6-p7", "P q6-q7", "P r6-r7", "P s6-s7", "D f7-f8", "D n7-n8",
     // Steppers: Stone General "diagonally forward"; Iron General fFfW (reading
     // iron-general-move = configuration; the prose's Gold-like move adds only occupied or
     // off-board squares here); Copper "vertically or diagonally forward"; Silver; Blind Dog
     // "sideways, directly backward, or diagonally forward"; Coiled Serpent "vertically or
     // diagonally backward"; Ferocious Leopard; Reclining Dragon "except diagonally forward";
     // Angry Boar "orthogonally"; Evil Wolf "sideways, directly forward, or diagonally forward".
-    "O c1-d2", "O q1-p2", "I e1-d2", "I e1-f2", "I o1-n2", "I o1-p2", "C f1-f2", "C n1-n2",
-    "S g1-f2", "S m1-n2", "BD e2-d2", "BD e2-f2", "CO g2-g3", "FL h2-g3", "FL l2-m3",
-    "RN m2-m3", "RN m2-n2", "AB d3-c3", "AB d3-d2", "AB d3-d4", "AB d3-e3", "AB p3-o3",
-    "AB p3-p2", "AB p3-p4", "AB p3-q3", "EW h3-g3", "EW l3-m3",
+    "O c1-d2", "O q1-p2", "I e1-d2", "I e1-f2", "I o1-n2", "I o1-p2", "C f1-f2", "C n1-n2", "S g1-f2", "S m1-n2",
+    "BD e2-d2", "BD e2-f2", "CO g2-g3", "FL h2-g3", "FL l2-m3", "RN m2-m3", "RN m2-n2", "AB d3-c3", "AB d3-d2",
+    "AB d3-d4", "AB d3-e3", "AB p3-o3", "AB p3-p2", "AB p3-p4", "AB p3-q3", "EW h3-g3", "EW l3-m3",
     // HOOK-164 Kirin "1 square diagonally or jump 2 squares orthogonally"; Knight as in Chess.
     "KY h4-f4", "KY h4-g3", "KY l4-m3", "KY l4-n4", "N c4-d2", "N c4-e3", "N q4-o3", "N q4-p2",
     // Ranging pieces: Earth Dragon diagonally, Wind Dragon diagonally, Fire Dragon sideways,
     // Vertical Chariot (vertically, and "up to 2 squares sideways": stopped at 1 by a friend),
     // Side Chariot "up to 2 squares vertically", Flying Dragon "1 or 2 squares orthogonally",
     // Dragon Horse as a Bishop.
-    "H b2-c3", "H b2-d4", "H r2-p4", "H r2-q3", "A b4-c3", "A b4-d2", "A r4-p2", "A r4-q3",
-    "F b3-c3", "F r3-q3", "VC f3-e3", "VC f3-f2", "VC f3-f4", "VC f3-g3", "VC n3-m3", "VC n3-n2",
-    "VC n3-n4", "VC n3-o3", "SC d5-d4", "SC p5-p4", "FY e4-d4", "FY e4-e3", "FY e4-f4",
-    "FY o4-n4", "FY o4-o3", "FY o4-p4", "DH g5-d2", "DH g5-e3", "DH g5-f4", "DH m5-n4",
-    "DH m5-o3", "DH m5-p2",
+    "H b2-c3", "H b2-d4", "H r2-p4", "H r2-q3", "A b4-c3", "A b4-d2", "A r4-p2", "A r4-q3", "F b3-c3", "F r3-q3",
+    "VC f3-e3", "VC f3-f2", "VC f3-f4", "VC f3-g3", "VC n3-m3", "VC n3-n2", "VC n3-n4", "VC n3-o3", "SC d5-d4",
+    "SC p5-p4", "FY e4-d4", "FY e4-e3", "FY e4-f4", "FY o4-n4", "FY o4-o3", "FY o4-p4", "DH g5-d2", "DH g5-e3",
+    "DH g5-f4", "DH m5-n4", "DH m5-o3", "DH m5-p2",
     // HOOK-332 Lion Dog "Jump to the first, second, or third square in any orthogonal or
     // diagonal direction": only the third squares j7, g7, m7 are free.
-    "LD j4-g7", "LD j4-j7", "LD j4-m7",
+    "LD j4-g7", "LD j4-j7",
+    "LD j4-m7",
     // No move: Lion (HOOK-136: its whole 5x5 box is friendly; no empty neighbour to pass),
     // Tengu and Hook Mover (boxed in), Queen, Warrior, Poisonous Snake, Phoenix, Flying Horse,
     // Roaring Dog, Water Dragon, chariots, movers, Rooks, Bishops, Dragon Kings, Lance, Earth,

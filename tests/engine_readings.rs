@@ -19,10 +19,17 @@ fn every_reading_option_of_suzumu_mitsugumi_and_hook_is_playable() {
         for reading in s.all_readings() {
             for option in &reading.options {
                 let choices = BTreeMap::from([(reading.id.get_ref().clone(), option.name.get_ref().clone())]);
-                let game = s.resolve(&choices).unwrap_or_else(|e| panic!("{name} {}={}: {e}", reading.id.get_ref(), option.name.get_ref()));
+                let game = s
+                    .resolve(&choices)
+                    .unwrap_or_else(|e| panic!("{name} {}={}: {e}", reading.id.get_ref(), option.name.get_ref()));
                 let engine = Engine::new(&game).unwrap_or_else(|bad| {
                     let list: Vec<String> = bad.iter().map(|u| u.to_string()).collect();
-                    panic!("{name} {}={}: not playable: {}", reading.id.get_ref(), option.name.get_ref(), list.join("; "))
+                    panic!(
+                        "{name} {}={}: not playable: {}",
+                        reading.id.get_ref(),
+                        option.name.get_ref(),
+                        list.join("; ")
+                    )
                 });
                 let start = engine.start();
                 // Every start position of these games has legal moves for the first player
@@ -30,7 +37,12 @@ fn every_reading_option_of_suzumu_mitsugumi_and_hook_is_playable() {
                 if game.setup.is_empty() {
                     continue;
                 }
-                assert!(!engine.legal_moves(&start).is_empty(), "{name} {}={}", reading.id.get_ref(), option.name.get_ref());
+                assert!(
+                    !engine.legal_moves(&start).is_empty(),
+                    "{name} {}={}",
+                    reading.id.get_ref(),
+                    option.name.get_ref()
+                );
                 checked += 1;
             }
         }

@@ -42,7 +42,8 @@ fn loaded(name: &str) -> &'static LoadedSpec {
     static H: OnceLock<LoadedSpec> = OnceLock::new();
     let cell = if name == RYU { &R } else { &H };
     cell.get_or_init(|| {
-        kensho::spec::load(Path::new(&format!("specs/{name}.toml"))).unwrap_or_else(|e| panic!("specs/{name}.toml: {e}"))
+        kensho::spec::load(Path::new(&format!("specs/{name}.toml")))
+            .unwrap_or_else(|e| panic!("specs/{name}.toml: {e}"))
     })
 }
 
@@ -84,8 +85,10 @@ fn rotated_men(men: &[&str]) -> Vec<String> {
     men.iter()
         .map(|m| {
             let (id, at) = m.split_once('@').unwrap();
-            let swapped: String =
-                id.chars().map(|c| if c.is_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect();
+            let swapped: String = id
+                .chars()
+                .map(|c| if c.is_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+                .collect();
             format!("{swapped}@{}", rot(at))
         })
         .collect()
@@ -164,11 +167,7 @@ const ZONE_TABLE: &[(&str, [&str; 3])] = &[
     // King." (reading third-zone-powers = second-plus-king: Bishop slides + King step)
     (
         "B",
-        [
-            "b1 b3 d1 d3",
-            "d6 e7 f8 g9 b6 a7 d4 e3 f2 g1 b4 a3",
-            "d9 e10 f11 g12 b9 a10 d7 e6 f5 g4 b7 a6 c9 c7 b8 d8",
-        ],
+        ["b1 b3 d1 d3", "d6 e7 f8 g9 b6 a7 d4 e3 f2 g1 b4 a3", "d9 e10 f11 g12 b9 a10 d7 e6 f5 g4 b7 a6 c9 c7 b8 d8"],
     ),
     // RYU-28 "The Rooks may move as a Wazir while in the first zone."
     // RYU-29 "While in the second zone, they may move as a standard Rook."
@@ -252,14 +251,7 @@ const ZONE_TABLE: &[(&str, [&str; 3])] = &[
         ],
     ),
     // RYU-56 "The King may move one space in any direction, regardless of which zone it is in."
-    (
-        "K",
-        [
-            "b1 c1 d1 b2 d2 b3 c3 d3",
-            "b4 c4 d4 b5 d5 b6 c6 d6",
-            "b7 c7 d7 b8 d8 b9 c9 d9",
-        ],
-    ),
+    ("K", ["b1 c1 d1 b2 d2 b3 c3 d3", "b4 c4 d4 b5 d5 b6 c6 d6", "b7 c7 d7 b8 d8 b9 c9 d9"]),
 ];
 
 const TEST_SQUARES: [&str; 3] = ["c2", "c5", "c8"];
@@ -856,7 +848,11 @@ fn reading_zone_of_move_decides_which_zones_powers_a_move_uses() {
     assert_squares(&destinations(&e, &position(&e, &men, "b - 1"), "c3"), &squares("b3 d3 c2 c4"), "start-zone");
     let e = engine(RYU, &[("zone-of-move", "destination-zone")]);
     let pos = position(&e, &men, "b - 1");
-    assert_squares(&destinations(&e, &pos, "c3"), &squares("b3 d3 c2 c4 c5 c6 c7 c8 c9 c10 c11 c12"), "destination-zone");
+    assert_squares(
+        &destinations(&e, &pos, "c3"),
+        &squares("b3 d3 c2 c4 c5 c6 c7 c8 c9 c10 c11 c12"),
+        "destination-zone",
+    );
     let from = sq("c3");
     let moves: Vec<Move> = e.legal_moves(&pos).into_iter().filter(|m| m.from == Some(from)).collect();
     assert_eq!(moves.len(), 12, "one move per destination");
@@ -886,7 +882,8 @@ fn a_drop_in_the_own_first_zone_earns_another_turn() {
     ] {
         let pos = position(&e, EXTRA, tail);
         let moves = e.legal_moves(&pos);
-        let dropped: BTreeSet<String> = moves.iter().filter(|m| m.kind == Kind::Drop).map(|m| m.to.unwrap().name()).collect();
+        let dropped: BTreeSet<String> =
+            moves.iter().filter(|m| m.kind == Kind::Drop).map(|m| m.to.unwrap().name()).collect();
         let earned: BTreeSet<String> =
             moves.iter().filter(|m| m.kind == Kind::Drop && m.earns_extra_turn).map(|m| m.to.unwrap().name()).collect();
         assert_squares(&dropped, &drops, &format!("{tail}: drops"));
@@ -903,7 +900,8 @@ fn a_drop_in_the_own_first_zone_earns_another_turn() {
     assert_eq!(
         all_moves(&e, &after),
         sorted(&[
-            "K a1-a2", "K a1-b1", "K a1-b2", "G c2-c3", "G c2-c1", "G c2-b2", "G c2-d2", "G c2-b3", "G c2-d3", "decline"
+            "K a1-a2", "K a1-b1", "K a1-b2", "G c2-c3", "G c2-c1", "G c2-b2", "G c2-d2", "G c2-b3", "G c2-d3",
+            "decline"
         ])
     );
     // Declining or moving hands the turn to the opponent.
@@ -1097,8 +1095,24 @@ fn reading_extra_turn_repetition() {
 /// A Dragon King on c5 (Rook + King everywhere, RYU-18): c6..c12, c4 c3 c2 c1, b5 a5, d5..g5,
 /// b4 d4 b6 d6; the moves to c3 c2 c1 enter the First zone.
 const DRAGON_ON_C5: &[&str] = &[
-    "+R c5-c6", "+R c5-c7", "+R c5-c8", "+R c5-c9", "+R c5-c10", "+R c5-c11", "+R c5-c12", "+R c5-c4", "+R c5-b5",
-    "+R c5-a5", "+R c5-d5", "+R c5-e5", "+R c5-f5", "+R c5-g5", "+R c5-b4", "+R c5-d4", "+R c5-b6", "+R c5-d6",
+    "+R c5-c6",
+    "+R c5-c7",
+    "+R c5-c8",
+    "+R c5-c9",
+    "+R c5-c10",
+    "+R c5-c11",
+    "+R c5-c12",
+    "+R c5-c4",
+    "+R c5-b5",
+    "+R c5-a5",
+    "+R c5-d5",
+    "+R c5-e5",
+    "+R c5-f5",
+    "+R c5-g5",
+    "+R c5-b4",
+    "+R c5-d4",
+    "+R c5-b6",
+    "+R c5-d6",
 ];
 
 fn dragon_moves(into_first_zone: &[&str]) -> Vec<String> {
@@ -1122,8 +1136,7 @@ fn a_promoted_piece_entering_the_first_zone_is_demoted() {
     // The second player: his First zone is ranks 10-12; his Dragon King on e8 demotes on e10,
     // e11, e12.
     let pos = position(&e, &["+r@e8", "k@g12", "K@a1", "P@a3"], "w");
-    let demoting: BTreeSet<String> =
-        moves_from(&e, &pos, "e8").into_iter().filter(|t| t.ends_with("=R")).collect();
+    let demoting: BTreeSet<String> = moves_from(&e, &pos, "e8").into_iter().filter(|t| t.ends_with("=R")).collect();
     assert_eq!(demoting, ["+R e8-e10=R", "+R e8-e11=R", "+R e8-e12=R"].iter().map(|s| s.to_string()).collect());
 }
 
@@ -1142,8 +1155,23 @@ fn a_demoted_piece_promotes_again_only_in_the_fourth_zone() {
     assert_eq!(
         moves_from(&e, &pos, "c4"),
         sorted(&[
-            "R c4-c5", "R c4-c6", "R c4-c7", "R c4-c8", "R c4-c9", "R c4-c10+", "R c4-c11+", "R c4-c12+", "R c4-c3",
-            "R c4-c2", "R c4-c1", "R c4-b4", "R c4-a4", "R c4-d4", "R c4-e4", "R c4-f4", "R c4-g4"
+            "R c4-c5",
+            "R c4-c6",
+            "R c4-c7",
+            "R c4-c8",
+            "R c4-c9",
+            "R c4-c10+",
+            "R c4-c11+",
+            "R c4-c12+",
+            "R c4-c3",
+            "R c4-c2",
+            "R c4-c1",
+            "R c4-b4",
+            "R c4-a4",
+            "R c4-d4",
+            "R c4-e4",
+            "R c4-f4",
+            "R c4-g4"
         ])
     );
 }
@@ -1167,7 +1195,11 @@ fn reading_demotion_vs_retain_and_heian_base() {
     for (reading, option) in [("demotion-vs-retain", "ryu-retains"), ("heian-base", "ryu-plus-four-no-override")] {
         let e = engine(HEIAN, &[(reading, option)]);
         let pos = position(&e, &["+R@c5", "K@a1", "k@g12", "p@g10"], "b");
-        assert_eq!(moves_from(&e, &pos, "c5"), dragon_moves(&["+R c5-c3", "+R c5-c2", "+R c5-c1"]), "{reading}={option}");
+        assert_eq!(
+            moves_from(&e, &pos, "c5"),
+            dragon_moves(&["+R c5-c3", "+R c5-c2", "+R c5-c1"]),
+            "{reading}={option}"
+        );
     }
 }
 

@@ -161,7 +161,10 @@ fn start_position_has_26_moves_counted_by_hand() {
         *per_piece.entry(e.piece(m.man.piece).id.clone()).or_default() += 1;
     }
     let expected: BTreeMap<String, usize> =
-        [("P", 9), ("L", 2), ("G", 2), ("A", 2), ("K", 3), ("R", 1), ("F", 2), ("C", 5)].iter().map(|(k, n)| (k.to_string(), *n)).collect();
+        [("P", 9), ("L", 2), ("G", 2), ("A", 2), ("K", 3), ("R", 1), ("F", 2), ("C", 5)]
+            .iter()
+            .map(|(k, n)| (k.to_string(), *n))
+            .collect();
     assert_eq!(per_piece, expected);
     assert_eq!(moves.len(), 26);
     assert_eq!(moves_from(&e, &start, "c2"), sorted(&["F c2xh7", "F c2xh7+"]));
@@ -296,11 +299,13 @@ fn rule5_a_captured_promoted_piece_is_held_and_dropped_unpromoted() {
 fn rule5_a_piece_dropped_in_the_zone_promotes_on_a_later_move_ending_in_the_zone() {
     let e = engine(&[]);
     let mut p = position(&e, 'b', "R", &[("d1", "K"), ("f9", "k")]);
-    let to_c7: Vec<String> = e.legal_moves(&p).iter().filter(|m| m.to == Some(sq("c7"))).map(|m| e.move_text(m)).collect();
+    let to_c7: Vec<String> =
+        e.legal_moves(&p).iter().filter(|m| m.to == Some(sq("c7"))).map(|m| e.move_text(m)).collect();
     assert_eq!(to_c7, vec!["R*c7".to_string()], "no promotion on the drop");
     assert!(play(&e, &mut p, &["R*c7", "K f9-f8"]).is_none());
     let mut expected = vec!["R c7-c6", "R c7-c5", "R c7-c4", "R c7-c3", "R c7-c2", "R c7-c1"];
-    let zone = ["R c7-c8", "R c7-c9", "R c7-b7", "R c7-a7", "R c7-d7", "R c7-e7", "R c7-f7", "R c7-g7", "R c7-h7", "R c7-i7"];
+    let zone =
+        ["R c7-c8", "R c7-c9", "R c7-b7", "R c7-a7", "R c7-d7", "R c7-e7", "R c7-f7", "R c7-g7", "R c7-h7", "R c7-i7"];
     let promoting: Vec<String> = zone.iter().map(|m| format!("{m}+")).collect();
     expected.extend(zone);
     expected.extend(promoting.iter().map(String::as_str));
@@ -331,7 +336,8 @@ fn rule6_pawn_drop_mate_by_the_pawn_itself_is_banned() {
     // e-file: e1 K, e2-e3 own Palace, e7 G, e9 k occupied; e4, e5, e6 give no check.
     assert_eq!(pawn_drops_on_file(&e, &p, 'e'), set(&["e4", "e5", "e6"]));
     // The whole board: ranks 1-8, not the own Palace, not occupied, not e8.
-    let expected = squares_where(|f, r| r <= 8 && !first_palace(f, r) && !occupied(&PAWN_MATE, f, r) && format!("{f}{r}") != "e8");
+    let expected =
+        squares_where(|f, r| r <= 8 && !first_palace(f, r) && !occupied(&PAWN_MATE, f, r) && format!("{f}{r}") != "e8");
     assert_eq!(drop_squares(&e, &p, "P"), expected);
 }
 
@@ -622,7 +628,10 @@ fn cannon_slides_without_capturing_and_captures_over_exactly_one_screen() {
     let p = position(&e, 'b', "-", &men);
     assert_eq!(
         moves_from(&e, &p, "c4"),
-        sorted(&["C c4-c5", "C c4-c6", "C c4-c3", "C c4-c2", "C c4-c1", "C c4-d4", "C c4xc9", "C c4xc9+", "C c4xg4", "C c4xa4"])
+        sorted(&[
+            "C c4-c5", "C c4-c6", "C c4-c3", "C c4-c2", "C c4-c1", "C c4-d4", "C c4xc9", "C c4xc9+", "C c4xg4",
+            "C c4xa4"
+        ])
     );
 }
 
@@ -639,7 +648,10 @@ fn fodetu_slides_without_capturing_and_captures_over_exactly_one_screen() {
     let p = position(&e, 'b', "-", &men);
     assert_eq!(
         moves_from(&e, &p, "e5"),
-        sorted(&["F e5-f6", "F e5-f4", "F e5-g3", "F e5-h2", "F e5-i1", "F e5-d4", "F e5xi9", "F e5xi9+", "F e5xb8", "F e5xb8+"])
+        sorted(&[
+            "F e5-f6", "F e5-f4", "F e5-g3", "F e5-h2", "F e5-i1", "F e5-d4", "F e5xi9", "F e5xi9+", "F e5xb8",
+            "F e5xb8+"
+        ])
     );
 }
 
@@ -698,7 +710,8 @@ fn promoted_guns_step_without_capturing_unless_the_step_captures_reading() {
 /// Cannon a1: up a2, then over the own Fóðētu a3 onto the Pawn a6; right over the own Pawn b1
 /// onto the general d1 (a Pawn screen: allowed under both). Fóðētu a3: b2, c1, b4, then over
 /// the enemy Cannon c5 onto the Pawn e7 (zone, ±).
-const GUN_SCREENS: [(&str, &str); 7] = [("a1", "C"), ("a3", "F"), ("a6", "p"), ("b1", "P"), ("d1", "g"), ("c5", "c"), ("e7", "p")];
+const GUN_SCREENS: [(&str, &str); 7] =
+    [("a1", "C"), ("a3", "F"), ("a6", "p"), ("b1", "P"), ("d1", "g"), ("c5", "c"), ("e7", "p")];
 
 fn gun_moves(option: &str) -> (Vec<String>, Vec<String>) {
     let e = engine(&[("cannon-screen", option)]);
@@ -755,7 +768,17 @@ fn the_horse_leaps_unless_the_lame_reading() {
 #[test]
 fn promotion_is_optional_on_ranks_7_to_9_and_forced_where_the_document_says() {
     let e = engine(&[]);
-    let men = [("e1", "K"), ("c6", "P"), ("e8", "P"), ("g6", "L"), ("b6", "N"), ("h5", "N"), ("i7", "N"), ("d6", "G"), ("f9", "k")];
+    let men = [
+        ("e1", "K"),
+        ("c6", "P"),
+        ("e8", "P"),
+        ("g6", "L"),
+        ("b6", "N"),
+        ("h5", "N"),
+        ("i7", "N"),
+        ("d6", "G"),
+        ("f9", "k"),
+    ];
     let p = position(&e, 'b', "-", &men);
     assert_eq!(moves_from(&e, &p, "c6"), sorted(&["P c6-c7", "P c6-c7+"]));
     assert_eq!(moves_from(&e, &p, "e8"), sorted(&["P e8-e9+"]));
@@ -798,7 +821,8 @@ fn a_move_leaving_the_zone_does_not_promote() {
     rook.sort();
     assert_eq!(rook.len(), 26);
     assert_eq!(moves_from(&e, &p, "a8"), rook);
-    let mut bishop: Vec<String> = ["d6", "c5", "b4", "a3", "f6", "g5", "h4", "i3"].iter().map(|s| format!("B e7-{s}")).collect();
+    let mut bishop: Vec<String> =
+        ["d6", "c5", "b4", "a3", "f6", "g5", "h4", "i3"].iter().map(|s| format!("B e7-{s}")).collect();
     for s in ["d8", "c9", "f8", "g9"] {
         bishop.push(format!("B e7-{s}"));
         bishop.push(format!("B e7-{s}+"));
@@ -885,7 +909,11 @@ fn must_deviate_takes_out_the_check_that_would_complete_the_perpetual_check() {
         let mut history = e.start_history(&p);
         for (ply, text) in cycle.iter().cycle().take(11).enumerate() {
             let moves = e.game_moves(&p, &history);
-            let mv = moves.iter().find(|m| e.move_text(m) == *text).unwrap_or_else(|| panic!("{option}: ply {} {text} is not in the game's moves", ply + 1)).clone();
+            let mv = moves
+                .iter()
+                .find(|m| e.move_text(m) == *text)
+                .unwrap_or_else(|| panic!("{option}: ply {} {text} is not in the game's moves", ply + 1))
+                .clone();
             e.make(&mut p, &mv, &mut Vec::new());
             assert_eq!(e.status_after(&p, &mv, &mut history), None, "{option}: the game ended at ply {}", ply + 1);
         }
@@ -899,7 +927,10 @@ fn must_deviate_takes_out_the_check_that_would_complete_the_perpetual_check() {
         if !banned {
             let mv = e.legal_moves(&p).into_iter().find(|m| e.move_text(m) == "R d5-e5").expect("legal");
             e.make(&mut p, &mv, &mut Vec::new());
-            assert!(matches!(e.status_after(&p, &mv, &mut history), Some(Outcome::Win(1, _))), "{option}: the checker loses");
+            assert!(
+                matches!(e.status_after(&p, &mv, &mut history), Some(Outcome::Win(1, _))),
+                "{option}: the checker loses"
+            );
         }
     }
 }
@@ -923,7 +954,11 @@ fn must_deviate_leaves_a_repetition_the_defender_completes_to_the_impasse() {
         for (ply, text) in cycle.iter().cycle().take(12).enumerate() {
             assert_eq!(last, None, "{option}: the game ended before ply {}", ply + 1);
             let moves = e.game_moves(&p, &history);
-            let mv = moves.iter().find(|m| e.move_text(m) == *text).unwrap_or_else(|| panic!("{option}: ply {} {text} is not in the game's moves", ply + 1)).clone();
+            let mv = moves
+                .iter()
+                .find(|m| e.move_text(m) == *text)
+                .unwrap_or_else(|| panic!("{option}: ply {} {text} is not in the game's moves", ply + 1))
+                .clone();
             e.make(&mut p, &mv, &mut Vec::new());
             last = e.status_after(&p, &mv, &mut history);
         }

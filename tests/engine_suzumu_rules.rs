@@ -214,8 +214,16 @@ fn fire_demon_burns_up_to_two_non_fire_demons_after_a_slide() {
             let mut men = burn_men();
             men[0] = ("c8", burner);
             let p = position(&e, 'b', "", &men);
-            assert_eq!(capture_sets(&e, &p, "c8", "i8"), subsets_up_to(&[], &["i9", "j8", "j9"], 2), "{spec} {burner} i8");
-            assert_eq!(capture_sets(&e, &p, "c8", "j8"), subsets_up_to(&["j8"], &["i9", "j9", "k7"], 2), "{spec} {burner} j8");
+            assert_eq!(
+                capture_sets(&e, &p, "c8", "i8"),
+                subsets_up_to(&[], &["i9", "j8", "j9"], 2),
+                "{spec} {burner} i8"
+            );
+            assert_eq!(
+                capture_sets(&e, &p, "c8", "j8"),
+                subsets_up_to(&["j8"], &["i9", "j9", "k7"], 2),
+                "{spec} {burner} j8"
+            );
         }
     }
 }
@@ -735,9 +743,23 @@ fn lion_powers() {
     let e = engine(SUZUMU, &[]);
     let p = position(&e, 'b', "", &[("a1", "LN"), ("b2", "p"), ("b3", "p")]);
     let expected = sorted(&[
-        "LN a1-a2", "LN a1-a3", "LN a1-b1", "LN a1xb2", "LN a1xb3", "LN a1-c1", "LN a1-c2", "LN a1-c3",
-        "LN a1-a1 x b2", "LN a1-a2 x b2", "LN a1-a3 x b2", "LN a1-b1 x b2", "LN a1-c1 x b2", "LN a1-c2 x b2",
-        "LN a1-c3 x b2", "LN a1xb3 x b2", "LN a1-a1",
+        "LN a1-a2",
+        "LN a1-a3",
+        "LN a1-b1",
+        "LN a1xb2",
+        "LN a1xb3",
+        "LN a1-c1",
+        "LN a1-c2",
+        "LN a1-c3",
+        "LN a1-a1 x b2",
+        "LN a1-a2 x b2",
+        "LN a1-a3 x b2",
+        "LN a1-b1 x b2",
+        "LN a1-c1 x b2",
+        "LN a1-c2 x b2",
+        "LN a1-c3 x b2",
+        "LN a1xb3 x b2",
+        "LN a1-a1",
     ]);
     assert_eq!(expected.len(), 17);
     assert_eq!(moves_from(&e, &p, "a1"), expected);
@@ -747,8 +769,18 @@ fn lion_powers() {
     // after b2: a1 igui, a3, b3, c1, c2, c3 (a2, b1 own) = 12.
     let p = position(&e, 'b', "", &[("a1", "LN"), ("a2", "P"), ("b1", "P"), ("b2", "p")]);
     let expected = sorted(&[
-        "LN a1-a3", "LN a1xb2", "LN a1-b3", "LN a1-c1", "LN a1-c2", "LN a1-c3", "LN a1-a1 x b2", "LN a1-a3 x b2",
-        "LN a1-b3 x b2", "LN a1-c1 x b2", "LN a1-c2 x b2", "LN a1-c3 x b2",
+        "LN a1-a3",
+        "LN a1xb2",
+        "LN a1-b3",
+        "LN a1-c1",
+        "LN a1-c2",
+        "LN a1-c3",
+        "LN a1-a1 x b2",
+        "LN a1-a3 x b2",
+        "LN a1-b3 x b2",
+        "LN a1-c1 x b2",
+        "LN a1-c2 x b2",
+        "LN a1-c3 x b2",
     ]);
     assert_eq!(moves_from(&e, &p, "a1"), expected);
 }
@@ -762,9 +794,23 @@ fn lion_hawk_powers() {
     let e = engine(SUZUMU, &[]);
     let p = position(&e, 'b', "", &[("a1", "LH"), ("b1", "p"), ("c1", "p"), ("f6", "p")]);
     let expected = sorted(&[
-        "LH a1-a2", "LH a1-a3", "LH a1xb1", "LH a1-b2", "LH a1-b3", "LH a1xc1", "LH a1-c2", "LH a1-c3", "LH a1-d4",
-        "LH a1-e5", "LH a1xf6", "LH a1-a1 x b1", "LH a1-a2 x b1", "LH a1-b2 x b1", "LH a1-c2 x b1",
-        "LH a1xc1 x b1", "LH a1-a1",
+        "LH a1-a2",
+        "LH a1-a3",
+        "LH a1xb1",
+        "LH a1-b2",
+        "LH a1-b3",
+        "LH a1xc1",
+        "LH a1-c2",
+        "LH a1-c3",
+        "LH a1-d4",
+        "LH a1-e5",
+        "LH a1xf6",
+        "LH a1-a1 x b1",
+        "LH a1-a2 x b1",
+        "LH a1-b2 x b1",
+        "LH a1-c2 x b1",
+        "LH a1xc1 x b1",
+        "LH a1-a1",
     ]);
     assert_eq!(expected.len(), 17);
     assert_eq!(moves_from(&e, &p, "a1"), expected);
@@ -910,8 +956,9 @@ fn promotion_after_multi_capture_and_stationary_reading() {
         sorted(&["LN h13xh15", "LN h13xh15+", "LN h13xh15 x h14", "LN h13xh15 x h14+"])
     );
     assert!(has(&e, &p, "LN h13xh15 x h14") && has(&e, &p, "LN h13xh15 x h14+"));
-    let stationary =
-        |e: &Engine, p: &Position| -> Vec<String> { moves_from(e, p, "h13").into_iter().filter(|m| m.starts_with("LN h13-h13")).collect() };
+    let stationary = |e: &Engine, p: &Position| -> Vec<String> {
+        moves_from(e, p, "h13").into_iter().filter(|m| m.starts_with("LN h13-h13")).collect()
+    };
     assert_eq!(stationary(&e, &p), sorted(&["LN h13-h13", "LN h13-h13+", "LN h13-h13 x h14", "LN h13-h13 x h14+"]));
 
     let e = engine(SUZUMU, &[("promotion-stationary-in-zone", "no")]);
@@ -939,10 +986,7 @@ fn promotion_zone_path_reading() {
     assert_eq!(sorted_owned(outside(&engine(SUZUMU, &[]))), sorted(&base));
     let mut with_promotion = base.to_vec();
     with_promotion.extend(["LN h11-g11 x h12+", "LN h11-h11 x h12+", "LN h11-i11 x h12+"]);
-    assert_eq!(
-        sorted_owned(outside(&engine(SUZUMU, &[("zone-path", "any-visited-square")]))),
-        sorted(&with_promotion)
-    );
+    assert_eq!(sorted_owned(outside(&engine(SUZUMU, &[("zone-path", "any-visited-square")]))), sorted(&with_promotion));
 }
 
 /// Reading forced-promotion: always-optional (default, SUZ-167 "the player has the option to
@@ -984,7 +1028,8 @@ fn lion_may_pass(e: &Engine, lion: &str, skips: &str) -> bool {
 #[test]
 fn skip_limit_readings() {
     // (skip flags, own-turns, not-after-opponent-skip, both)
-    let table = [("", true, true, true), ("~b", false, true, false), ("~w", true, false, false), ("~bw", false, false, false)];
+    let table =
+        [("", true, true, true), ("~b", false, true, false), ("~w", true, false, false), ("~bw", false, false, false)];
     for (spec, lion) in [(SUZUMU, "h8"), (MITSUGUMI, "g7")] {
         let own = engine(spec, &[("skip-limit", "own-turns")]);
         let opp = engine(spec, &[("skip-limit", "not-after-opponent-skip")]);

@@ -65,7 +65,8 @@ fn position(e: &Engine, side: char, hands: &str, men: &[(&str, &str)]) -> Positi
 fn drop_squares(e: &Engine, p: &Position, id: &str) -> BTreeSet<String> {
     let piece = e.piece_index(id).unwrap();
     let moves = e.legal_moves(p);
-    let drops: Vec<String> = moves.iter().filter(|m| m.kind == Kind::Drop && m.man.piece == piece).map(|m| m.to.unwrap().name()).collect();
+    let drops: Vec<String> =
+        moves.iter().filter(|m| m.kind == Kind::Drop && m.man.piece == piece).map(|m| m.to.unwrap().name()).collect();
     let set: BTreeSet<String> = drops.iter().cloned().collect();
     assert_eq!(set.len(), drops.len(), "a drop of {id} listed twice");
     assert!(moves.iter().filter(|m| m.kind == Kind::Drop).all(|m| m.promotion.is_none()), "a drop that promotes");
@@ -74,7 +75,12 @@ fn drop_squares(e: &Engine, p: &Position, id: &str) -> BTreeSet<String> {
 
 /// The empty squares of `p` on ranks (1-based) not in `banned_ranks` and files not in
 /// `banned_files`, minus `also_banned`: the squares a drop rule leaves, written as the rule.
-fn empty_squares_except(p: &Position, banned_ranks: &[u8], banned_files: &[char], also_banned: &[&str]) -> BTreeSet<String> {
+fn empty_squares_except(
+    p: &Position,
+    banned_ranks: &[u8],
+    banned_files: &[char],
+    also_banned: &[&str],
+) -> BTreeSet<String> {
     p.size
         .squares()
         .filter(|&s| p.at(s).is_none())
@@ -107,7 +113,11 @@ fn statuses_over_cycle(e: &Engine, start: &Position, cycle: &[&str], times: usiz
             out.push(e.status_after(&pos, &mv, &mut history));
         }
     }
-    assert_eq!((&pos.board, pos.side, &pos.hands), (&start.board, start.side, &start.hands), "the cycle returns to the start position");
+    assert_eq!(
+        (&pos.board, pos.side, &pos.hands),
+        (&start.board, start.side, &start.hands),
+        "the cycle returns to the start position"
+    );
     out
 }
 
@@ -268,8 +278,8 @@ fn xiangqi_the_last_piece_between_the_generals_may_not_step_off_the_file() {
     assert_eq!(
         all_moves(e, &shielded),
         sorted(&[
-            "K e1-d1", "K e1-e2", "K e1-f1", "N e5-c4", "N e5-c6", "N e5-d3", "N e5-d7", "N e5-f3", "N e5-f7", "N e5-g4",
-            "N e5-g6", "P e3-e4",
+            "K e1-d1", "K e1-e2", "K e1-f1", "N e5-c4", "N e5-c6", "N e5-d3", "N e5-d7", "N e5-f3", "N e5-f7",
+            "N e5-g4", "N e5-g6", "P e3-e4",
         ])
     );
     // The same for Black: the Black Horse e6 alone between the Generals cannot move.
@@ -314,7 +324,8 @@ fn xiangqi_a_cannon_check_over_a_screen_must_be_resolved() {
     assert_eq!(
         all_moves(e, &p),
         sorted(&[
-            "K e1-d1", "K e1-f1", "R e3-d3", "R e3-f3", "R e3-g3", "R e3-h3", "R e3-i3", "R e3xe6", "N c3-e2", "N c3-e4",
+            "K e1-d1", "K e1-f1", "R e3-d3", "R e3-f3", "R e3-g3", "R e3-h3", "R e3-i3", "R e3xe6", "N c3-e2",
+            "N c3-e4",
         ])
     );
 }
@@ -485,12 +496,18 @@ fn shogi_promotion_is_optional_entering_inside_and_leaving_the_zone() {
     // Inside: Silver d8 -> c9, d9, e9, c7, e7, all in the zone.
     assert_eq!(
         moves_from(e, &silver("d8"), "d8"),
-        sorted(&["S d8-c7", "S d8-c7+", "S d8-c9", "S d8-c9+", "S d8-d9", "S d8-d9+", "S d8-e7", "S d8-e7+", "S d8-e9", "S d8-e9+"])
+        sorted(&[
+            "S d8-c7", "S d8-c7+", "S d8-c9", "S d8-c9+", "S d8-d9", "S d8-d9+", "S d8-e7", "S d8-e7+", "S d8-e9",
+            "S d8-e9+"
+        ])
     );
     // Leaving: Silver d7 -> c6, e6 (start in the zone), c8, d8, e8.
     assert_eq!(
         moves_from(e, &silver("d7"), "d7"),
-        sorted(&["S d7-c6", "S d7-c6+", "S d7-c8", "S d7-c8+", "S d7-d8", "S d7-d8+", "S d7-e6", "S d7-e6+", "S d7-e8", "S d7-e8+"])
+        sorted(&[
+            "S d7-c6", "S d7-c6+", "S d7-c8", "S d7-c8+", "S d7-d8", "S d7-d8+", "S d7-e6", "S d7-e6+", "S d7-e8",
+            "S d7-e8+"
+        ])
     );
 }
 
@@ -507,13 +524,19 @@ fn shogi_promotion_is_forced_where_the_piece_could_never_move() {
     );
     assert_eq!(moves_from(e, &sente, "c8"), sorted(&["P c8-c9+"]));
     assert_eq!(moves_from(e, &sente, "d7"), sorted(&["P d7-d8", "P d7-d8+"]));
-    assert_eq!(moves_from(e, &sente, "e5"), sorted(&["L e5-e6", "L e5-e7", "L e5-e7+", "L e5-e8", "L e5-e8+", "L e5-e9+"]));
+    assert_eq!(
+        moves_from(e, &sente, "e5"),
+        sorted(&["L e5-e6", "L e5-e7", "L e5-e7+", "L e5-e8", "L e5-e8+", "L e5-e9+"])
+    );
     assert_eq!(moves_from(e, &sente, "g6"), sorted(&["N g6-f8+", "N g6-h8+"]));
     assert_eq!(moves_from(e, &sente, "b5"), sorted(&["N b5-a7", "N b5-a7+", "N b5-c7", "N b5-c7+"]));
     // Gote's furthest ranks are 1 (and 2 for the Knight).
     let gote = position(e, 'w', "-", &[("i9", "K"), ("a9", "k"), ("c2", "p"), ("e5", "l"), ("g4", "n")]);
     assert_eq!(moves_from(e, &gote, "c2"), sorted(&["P c2-c1+"]));
-    assert_eq!(moves_from(e, &gote, "e5"), sorted(&["L e5-e4", "L e5-e3", "L e5-e3+", "L e5-e2", "L e5-e2+", "L e5-e1+"]));
+    assert_eq!(
+        moves_from(e, &gote, "e5"),
+        sorted(&["L e5-e4", "L e5-e3", "L e5-e3+", "L e5-e2", "L e5-e2+", "L e5-e1+"])
+    );
     assert_eq!(moves_from(e, &gote, "g4"), sorted(&["N g4-f2+", "N g4-h2+"]));
 }
 
@@ -543,7 +566,8 @@ fn shogi_captured_pieces_go_to_the_hand_unpromoted() {
     assert_eq!((p.hands[0][b], p.hands[0][plus_b]), (1, 0));
     assert!(e.position_string(&p).contains(" w B "), "{}", e.position_string(&p));
     // Gote: the Gold e5 takes the Dragon King (+R) e4, the Pawn c5 takes the Tokin (+P) c4.
-    let start = position(e, 'w', "-", &[("a1", "K"), ("i9", "k"), ("e4", "+R"), ("c4", "+P"), ("e5", "g"), ("c5", "p")]);
+    let start =
+        position(e, 'w', "-", &[("a1", "K"), ("i9", "k"), ("e4", "+R"), ("c4", "+P"), ("e5", "g"), ("c5", "p")]);
     let mut p = start.clone();
     play(e, &mut p, "G e5xe4");
     assert!(e.position_string(&p).ends_with(" b r 2"), "{}", e.position_string(&p));
@@ -635,7 +659,20 @@ fn shogi_declaration_27_wins_exactly_when_every_condition_holds() {
     // Sente: King e8 in its zone (ranks 7-9); in the zone Rook a7, Bishop b7 (10), Golds c7 d7,
     // Silvers f7 g7, Knights h7 i7, Lance a8, Pawn b8 (8): ten pieces, 18 points; in hand a
     // Bishop and five Pawns (10): 28. Gote's King e2 is attacked by nothing.
-    let zone = [("e8", "K"), ("a7", "R"), ("b7", "B"), ("c7", "G"), ("d7", "G"), ("f7", "S"), ("g7", "S"), ("h7", "N"), ("i7", "N"), ("a8", "L"), ("b8", "P"), ("e2", "k")];
+    let zone = [
+        ("e8", "K"),
+        ("a7", "R"),
+        ("b7", "B"),
+        ("c7", "G"),
+        ("d7", "G"),
+        ("f7", "S"),
+        ("g7", "S"),
+        ("h7", "N"),
+        ("i7", "N"),
+        ("a8", "L"),
+        ("b8", "P"),
+        ("e2", "k"),
+    ];
     let o = declared('b', "B5P", &zone);
     assert!(is_win(&o, 0), "28 points, ten pieces: {o:?}");
     // 27 points: no declaration (one that would lose is never made).
@@ -652,7 +689,20 @@ fn shogi_declaration_27_wins_exactly_when_every_condition_holds() {
     assert_eq!(declared('b', "B5P", &checked), None);
     // Gote needs 27: the mirrored army (King e2, ten pieces on ranks 1-3 worth 18) and a
     // Bishop and four Pawns in hand (9).
-    let gote = [("e2", "k"), ("i3", "r"), ("h3", "b"), ("g3", "g"), ("f3", "g"), ("d3", "s"), ("c3", "s"), ("b3", "n"), ("a3", "n"), ("i2", "l"), ("h2", "p"), ("e5", "K")];
+    let gote = [
+        ("e2", "k"),
+        ("i3", "r"),
+        ("h3", "b"),
+        ("g3", "g"),
+        ("f3", "g"),
+        ("d3", "s"),
+        ("c3", "s"),
+        ("b3", "n"),
+        ("a3", "n"),
+        ("i2", "l"),
+        ("h2", "p"),
+        ("e5", "K"),
+    ];
     let o = declared('w', "b4p", &gote);
     assert!(is_win(&o, 1), "27 points are enough for Gote: {o:?}");
     assert_eq!(declared('w', "b3p", &gote), None);

@@ -50,10 +50,7 @@ fn toml_files(dir: &Path) -> Vec<PathBuf> {
 /// The `# expect: ` lines at the top of a fixture.
 fn expectations(path: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap();
-    text.lines()
-        .map_while(|l| l.strip_prefix("# expect: "))
-        .map(str::to_string)
-        .collect()
+    text.lines().map_while(|l| l.strip_prefix("# expect: ")).map(str::to_string).collect()
 }
 
 fn severity(word: &str) -> Severity {
@@ -124,7 +121,9 @@ fn every_lint_fixture_gives_its_finding() {
 fn both_severities_of_the_findings_that_have_two_are_exercised() {
     // dead-drop: error with no drop rule, info when drops.dead-piece handles it;
     // dead-square: warning with nothing forcing promotion, info under promotion.forced-ranks.
-    let has = |file: &str, sev: Severity, code: &str| lint(&fixture(file)).iter().any(|f| f.severity == sev && f.code == code);
+    let has = |file: &str, sev: Severity, code: &str| {
+        lint(&fixture(file)).iter().any(|f| f.severity == sev && f.code == code)
+    };
     assert!(has("dead-drop.toml", Severity::Error, "dead-drop"));
     assert!(!has("dead-drop-handled.toml", Severity::Error, "dead-drop"));
     assert!(has("dead-drop-handled.toml", Severity::Info, "dead-drop"));
@@ -185,7 +184,8 @@ fn lint_command_exits_1_on_errors_0_when_clean_and_2_when_the_spec_does_not_load
 
 #[test]
 fn lint_json_has_counts_and_findings() {
-    let out = kensho(&["lint", "--format", "json", path_arg(&fixture("dead-setup.toml")), path_arg(&fixture("clean.toml"))]);
+    let out =
+        kensho(&["lint", "--format", "json", path_arg(&fixture("dead-setup.toml")), path_arg(&fixture("clean.toml"))]);
     assert_eq!(out.status.code(), Some(1));
     let v: Value = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)));
@@ -196,10 +196,8 @@ fn lint_json_has_counts_and_findings() {
     assert_eq!(bad["spec"], "dead-setup");
     assert!(bad["errors"].as_u64().unwrap() >= 1, "{bad}");
     let findings = bad["findings"].as_array().expect("findings is a list");
-    let dead = findings
-        .iter()
-        .find(|f| f["code"] == "dead-setup")
-        .unwrap_or_else(|| panic!("no dead-setup finding: {bad}"));
+    let dead =
+        findings.iter().find(|f| f["code"] == "dead-setup").unwrap_or_else(|| panic!("no dead-setup finding: {bad}"));
     assert_eq!(dead["severity"], "error");
     assert_eq!(dead["subject"], "P");
     assert!(dead["message"].as_str().unwrap().contains("starts on a5"), "{dead}");

@@ -14,7 +14,10 @@ fn seed(name: &str) -> String {
 }
 
 fn render(findings: &[Finding]) -> String {
-    findings.iter().map(|f| format!("{} {} [{}] {} {:?}\n", f.severity.name(), f.code, f.subject, f.message, f.clauses)).collect()
+    findings
+        .iter()
+        .map(|f| format!("{} {} [{}] {} {:?}\n", f.severity.name(), f.code, f.subject, f.message, f.clauses))
+        .collect()
 }
 
 fn has(findings: &[Finding], severity: Severity, code: &str, words: &str) -> bool {
@@ -25,13 +28,21 @@ fn has(findings: &[Finding], severity: Severity, code: &str, words: &str) -> boo
 fn suzumu_and_mitsugumi_leave_a_pawn_on_the_last_rank_with_no_move() {
     // Promotion is only ever an option ("the player has the option to promote"), and nothing
     // forces it on the last rank, where a Pawn (fW) has no move left.
-    for (spec, doc, last) in [("suzumu", "000_116ea7fedabdbe2a.txt", 16), ("mitsugumi", "001_bbc26209d8e27e8f.txt", 13)] {
+    for (spec, doc, last) in [("suzumu", "000_116ea7fedabdbe2a.txt", 16), ("mitsugumi", "001_bbc26209d8e27e8f.txt", 13)]
+    {
         let text = seed(doc);
         assert!(text.contains("the option to promote"), "{doc}");
         assert!(!text.contains("must promote"), "{doc}");
         let f = lint(spec);
         let words = format!("pawn can reach a{last},b{last},c{last}");
-        assert!(f.iter().any(|x| x.severity == Severity::Warning && x.code == "dead-square" && x.message.contains(&words) && x.message.contains("no rule forces its promotion")), "{spec}:\n{}", render(&f));
+        assert!(
+            f.iter().any(|x| x.severity == Severity::Warning
+                && x.code == "dead-square"
+                && x.message.contains(&words)
+                && x.message.contains("no rule forces its promotion")),
+            "{spec}:\n{}",
+            render(&f)
+        );
     }
 }
 
@@ -42,7 +53,11 @@ fn hook_states_more_pieces_than_its_configuration_places() {
     let f = lint("hook");
     // 102 per side is the count of the configuration's squares (tests/ingest_seeds.rs checks
     // the spec's setup equals the configuration's); the reading piece-count records the point.
-    assert!(has(&f, Severity::Warning, "count-differs", "the document says 109 pieces per side; the setup has 102"), "{}", render(&f));
+    assert!(
+        has(&f, Severity::Warning, "count-differs", "the document says 109 pieces per side; the setup has 102"),
+        "{}",
+        render(&f)
+    );
     assert!(f.iter().any(|x| x.message.contains("reading piece-count")));
 }
 
@@ -52,10 +67,23 @@ fn mitsugumi_setup_list_alternative_loses_a_type() {
     // Soaring Eagle without a square, so that alternative has 26 types.
     assert!(seed("001_bbc26209d8e27e8f.txt").contains("only 54 pieces of 27 types"));
     let f = lint("mitsugumi");
-    assert!(has(&f, Severity::Warning, "count-differs", "under setup-horned-falcon=setup-list: the document says 27 piece types; the setup has 26"), "{}", render(&f));
+    assert!(
+        has(
+            &f,
+            Severity::Warning,
+            "count-differs",
+            "under setup-horned-falcon=setup-list: the document says 27 piece types; the setup has 26"
+        ),
+        "{}",
+        render(&f)
+    );
     // The written promotion list agrees with the configuration pair for pair (ingest finds no
     // promotion disagreement), so the reading that chooses between them changes nothing.
-    assert!(has(&f, Severity::Warning, "reading-identical", "options configuration and written-list give the same game"), "{}", render(&f));
+    assert!(
+        has(&f, Severity::Warning, "reading-identical", "options configuration and written-list give the same game"),
+        "{}",
+        render(&f)
+    );
 }
 
 #[test]
@@ -65,7 +93,16 @@ fn shoogantshii_general_cannot_be_a_palace_piece_where_it_stands() {
     let text = seed("003_2f018b5a7f2f595e.txt");
     assert!(text.contains("K is for the King, which steps one square in any direction but is confined to the Palace"));
     let f = lint("shoogantshii");
-    assert!(has(&f, Severity::Warning, "zone-setup", "under palace-pieces=king-advisor-general: General is confined to the palace but starts on c1"), "{}", render(&f));
+    assert!(
+        has(
+            &f,
+            Severity::Warning,
+            "zone-setup",
+            "under palace-pieces=king-advisor-general: General is confined to the palace but starts on c1"
+        ),
+        "{}",
+        render(&f)
+    );
 }
 
 #[test]

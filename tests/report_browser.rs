@@ -30,7 +30,9 @@ fn chromium() -> PathBuf {
         return PathBuf::from(p);
     }
     for name in ["chromium", "chromium-browser", "google-chrome"] {
-        if let Some(dir) = std::env::var_os("PATH").and_then(|paths| std::env::split_paths(&paths).find(|d| d.join(name).is_file())) {
+        if let Some(dir) =
+            std::env::var_os("PATH").and_then(|paths| std::env::split_paths(&paths).find(|d| d.join(name).is_file()))
+        {
             return dir.join(name);
         }
     }
@@ -100,7 +102,11 @@ fn the_console_check_catches_an_error() {
     // prove nothing.
     let dir = scratch("browser-control");
     let page = dir.join("bad.html");
-    std::fs::write(&page, "<!DOCTYPE html><html><body><p>x</p><script>console.error('boom'); nosuchfunction();</script></body></html>").unwrap();
+    std::fs::write(
+        &page,
+        "<!DOCTYPE html><html><body><p>x</p><script>console.error('boom'); nosuchfunction();</script></body></html>",
+    )
+    .unwrap();
     let (_, console) = load(&page, "control");
     assert_eq!(console.len(), 2, "{console:?}");
     assert!(console.iter().any(|l| l.contains("nosuchfunction")), "{console:?}");
@@ -112,7 +118,18 @@ fn a_spec_page_loads_cleanly_with_every_part_the_json_promises() {
     let data = json(&dir.join("shoogantshii.json"));
     let (dom, console) = load(&dir.join("shoogantshii.html"), "spec");
     assert!(console.is_empty(), "console messages: {console:#?}");
-    for id in ["summary", "clause-table", "readings-table", "proofs-table", "pieces", "perft-table", "lint", "invariants-table", "paths", "run"] {
+    for id in [
+        "summary",
+        "clause-table",
+        "readings-table",
+        "proofs-table",
+        "pieces",
+        "perft-table",
+        "lint",
+        "invariants-table",
+        "paths",
+        "run",
+    ] {
         assert!(dom.contains(&format!("id=\"{id}\"")), "no #{id} in the page");
     }
     let clauses = data["clauses"].as_array().unwrap().len();

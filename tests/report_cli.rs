@@ -21,14 +21,42 @@ fn the_report_has_every_file_and_its_json_agrees_with_independent_sources() {
     let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
     assert!(stderr.contains("seed 7"), "the seed is printed: {stderr}");
     assert!(stdout.contains("report written to") && stdout.contains("shogi"), "{stdout}");
-    for f in ["index.html", "index.md", "index.json", "shogi.html", "shogi.md", "shogi.json", "shogi/start.svg", "shogi/legend.svg", ".kensho-report"] {
+    for f in [
+        "index.html",
+        "index.md",
+        "index.json",
+        "shogi.html",
+        "shogi.md",
+        "shogi.json",
+        "shogi/start.svg",
+        "shogi/legend.svg",
+        ".kensho-report",
+    ] {
         assert!(out.join(f).is_file(), "{f} is written");
     }
     let v = json(&out.join("shogi.json"));
     // The documented top-level fields, no more and no fewer (docs/report.md, schema 1).
     let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     keys.sort();
-    assert_eq!(keys, ["check", "check_skipped", "clauses", "lint", "paths", "perft", "perft_skipped", "pieces", "proofs", "readings", "run", "schema", "spec", "summary"]);
+    assert_eq!(
+        keys,
+        [
+            "check",
+            "check_skipped",
+            "clauses",
+            "lint",
+            "paths",
+            "perft",
+            "perft_skipped",
+            "pieces",
+            "proofs",
+            "readings",
+            "run",
+            "schema",
+            "spec",
+            "summary"
+        ]
+    );
     assert_eq!(v["schema"], 1);
     assert_eq!(v["spec"]["id"], "shogi");
     assert_eq!(v["run"]["seed"], 7);
@@ -62,7 +90,8 @@ fn every_board_the_markdown_shows_is_a_written_svg() {
     let out = scratch("report-markdown").join("report");
     report(&["specs/shogi.toml"], &out);
     let md = read(&out.join("shogi.md"));
-    let links: Vec<&str> = md.split("](").skip(1).filter_map(|rest| rest.split(')').next()).filter(|l| l.ends_with(".svg")).collect();
+    let links: Vec<&str> =
+        md.split("](").skip(1).filter_map(|rest| rest.split(')').next()).filter(|l| l.ends_with(".svg")).collect();
     // The start position, the legend and fourteen diagrams at least.
     assert!(links.len() >= 16, "{} SVG links", links.len());
     for l in links {
@@ -88,7 +117,25 @@ fn a_directory_kensho_did_not_write_is_left_alone() {
     let dir = scratch("report-foreign");
     std::fs::write(dir.join("precious.txt"), "keep me").unwrap();
     let d = dir.to_string_lossy().to_string();
-    let o = kensho(&["report", "specs/xiangqi.toml", "--out", &d, "--games", "1", "--positions", "5", "--aimed", "0", "--search", "5", "--depth", "1"], None);
+    let o = kensho(
+        &[
+            "report",
+            "specs/xiangqi.toml",
+            "--out",
+            &d,
+            "--games",
+            "1",
+            "--positions",
+            "5",
+            "--aimed",
+            "0",
+            "--search",
+            "5",
+            "--depth",
+            "1",
+        ],
+        None,
+    );
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("not a kensho report"), "{err}");
@@ -118,7 +165,8 @@ fn strict_exits_1_when_a_proof_is_refuted() {
     let specs = dir.join("specs");
     std::fs::create_dir_all(&specs).unwrap();
     let text = read(Path::new("specs/shogi.toml"));
-    let changed = text.replace("forced-ranks = { P = [9], L = [9], N = [8, 9] }", "forced-ranks = { P = [9], L = [9], N = [8] }");
+    let changed =
+        text.replace("forced-ranks = { P = [9], L = [9], N = [8, 9] }", "forced-ranks = { P = [9], L = [9], N = [8] }");
     assert_ne!(changed, text, "the forced-ranks line is in specs/shogi.toml");
     std::fs::write(specs.join("shogi.toml"), changed).unwrap();
     let spec = specs.join("shogi.toml").to_string_lossy().to_string();

@@ -32,7 +32,9 @@ fn engine(spec: &str) -> Engine {
 }
 
 fn find<'a>(all: &'a [PieceDiagram], piece: &str, zone: Option<&str>) -> &'a PieceDiagram {
-    all.iter().find(|d| d.piece == piece && d.zone.as_deref() == zone).unwrap_or_else(|| panic!("no diagram of {piece} {zone:?}"))
+    all.iter()
+        .find(|d| d.piece == piece && d.zone.as_deref() == zone)
+        .unwrap_or_else(|| panic!("no diagram of {piece} {zone:?}"))
 }
 
 #[test]
@@ -42,8 +44,10 @@ fn a_knight_reaches_eight_squares_moving_or_capturing() {
     // the board: c4 c6 d3 d7 f3 f7 g4 g6, each a move to the empty square and a capture.
     assert_eq!(d.from, "e5");
     assert_eq!(d.counts, counts(&[("capture", 8), ("move", 8)]));
-    let expected: BTreeMap<String, String> =
-        ["c4", "c6", "d3", "d7", "f3", "f7", "g4", "g6"].iter().map(|s| (s.to_string(), "move+capture".to_string())).collect();
+    let expected: BTreeMap<String, String> = ["c4", "c6", "d3", "d7", "f3", "f7", "g4", "g6"]
+        .iter()
+        .map(|s| (s.to_string(), "move+capture".to_string()))
+        .collect();
     assert_eq!(marked(&d), expected);
     // The farthest mark is 2 away: the 5x5 window c3-g7.
     assert_eq!((d.window.files, d.window.ranks), (('c', 'g'), (3, 7)));

@@ -153,11 +153,7 @@ fn box5() -> Vec<(i32, i32)> {
 
 /// Plain jumps: each target square that is not a friend, capturing an enemy there.
 fn jumps(p: &Board, offsets: &[(i32, i32)]) -> BTreeSet<Id> {
-    offsets
-        .iter()
-        .filter_map(|&(dx, dy)| p.rel(dx, dy))
-        .filter_map(|sq| p.land(&sq, vec![]))
-        .collect()
+    offsets.iter().filter_map(|&(dx, dy)| p.rel(dx, dy)).filter_map(|sq| p.land(&sq, vec![])).collect()
 }
 
 fn slides(p: &Board, dirs: &[(i32, i32)]) -> BTreeSet<Id> {
@@ -410,13 +406,7 @@ fn seeded_boards(board: &str, at: &str, count: usize, seed: u64) -> Vec<(Vec<Str
     out
 }
 
-fn check_against_model(
-    betza: &str,
-    board: &str,
-    starts: &[&str],
-    seed: u64,
-    model: fn(&Board) -> BTreeSet<Id>,
-) {
+fn check_against_model(betza: &str, board: &str, starts: &[&str], seed: u64, model: fn(&Board) -> BTreeSet<Id>) {
     for (i, at) in starts.iter().enumerate() {
         for (fr, en) in seeded_boards(board, at, 12, seed + i as u64) {
             let f: Vec<&str> = fr.iter().map(|s| s.as_str()).collect();
@@ -468,8 +458,15 @@ fn lion_in_the_corner() {
     // Suzumu: the 5x5 area, clipped by the board edge: a1 sees only a2,a3,b1,b2,b3,c1,c2,c3.
     let got = moves(LION, SUZUMU, "a1", &[], &[]);
     let want = set(&[
-        ("a2", &[]), ("a3", &[]), ("b1", &[]), ("b2", &[]), ("b3", &[]),
-        ("c1", &[]), ("c2", &[]), ("c3", &[]), ("a1", &[]),
+        ("a2", &[]),
+        ("a3", &[]),
+        ("b1", &[]),
+        ("b2", &[]),
+        ("b3", &[]),
+        ("c1", &[]),
+        ("c2", &[]),
+        ("c3", &[]),
+        ("a1", &[]),
     ]);
     assert_same(&got, &want, "lion on a1");
 }
@@ -537,7 +534,7 @@ fn lion_double_capture() {
     assert!(got.contains(&id("j10", &["i9", "j10"])));
     assert!(got.contains(&id("j10", &["j10"]))); // the jump capture
     assert!(!got.contains(&id("j10", &["i9"]))); // cannot land on j10 and leave it
-    // The first capture must be next to the Lion: j10 is not, so j10-then-i9 does not exist.
+                                                 // The first capture must be next to the Lion: j10 is not, so j10-then-i9 does not exist.
     assert!(!got.contains(&id("i9", &["i9", "j10"])));
     assert!(!got.contains(&id("h8", &["j10"])));
     // 24 box squares + 7 second steps from i9 + igui + pass.
@@ -564,7 +561,7 @@ fn lion_two_adjacent_enemies_either_order() {
     }
     assert!(!got.contains(&id("j10", &["h9"]))); // j10 is not next to h9
     assert!(!got.contains(&id("g8", &["i9"]))); // g8 is not next to i9
-    // 24 + 7 + 7 + 2 igui + pass.
+                                                // 24 + 7 + 7 + 2 igui + pass.
     assert_eq!(got.len(), 41);
 }
 
@@ -743,7 +740,14 @@ fn divine_dragon_queen_blocked_lion_jumps() {
     assert!(got.contains(&pass("j10")));
     // Enemy on j11: queen captures it and stops; Lion takes it and runs to j12, or igui.
     let got = moves(DIVINE_DRAGON, HOOK, "j10", &[], &["j11"]);
-    for m in [id("j11", &["j11"]), id("j12", &[]), id("j12", &["j11"]), id("j10", &["j11"]), id("i12", &["j11"]), id("k11", &["j11"])] {
+    for m in [
+        id("j11", &["j11"]),
+        id("j12", &[]),
+        id("j12", &["j11"]),
+        id("j10", &["j11"]),
+        id("i12", &["j11"]),
+        id("k11", &["j11"]),
+    ] {
         assert!(got.contains(&m), "{m:?}");
     }
     assert!(!got.iter().any(|(t, _)| t == "j13"));
@@ -861,8 +865,14 @@ fn free_eagle_pass_needs_an_empty_diagonal_neighbour() {
         let f: Vec<&str> = fr.iter().map(|s| s.as_str()).collect();
         let got = moves(s, SUZUMU, "h8", &f, &[]);
         let want = set(&[
-            ("h10", &[]), ("h6", &[]), ("f8", &[]), ("j8", &[]),
-            ("f10", &[]), ("j10", &[]), ("f6", &[]), ("j6", &[]),
+            ("h10", &[]),
+            ("h6", &[]),
+            ("f8", &[]),
+            ("j8", &[]),
+            ("f10", &[]),
+            ("j10", &[]),
+            ("f6", &[]),
+            ("j6", &[]),
         ]);
         assert_same(&got, &want, s);
     }
@@ -930,12 +940,7 @@ fn horned_falcon_sting_on_an_enemy_in_front() {
     for s in [HORNED_FALCON_SZ, HORNED_FALCON_HK] {
         let got = moves(s, SUZUMU, "h8", &[], &["h9"]);
         let mut want = falcon_slides_h8(&[], &["h9"]);
-        want.extend(set(&[
-            ("h9", &["h9"]),
-            ("h10", &[]),
-            ("h10", &["h9"]),
-            ("h8", &["h9"]),
-        ]));
+        want.extend(set(&[("h9", &["h9"]), ("h10", &[]), ("h10", &["h9"]), ("h8", &["h9"])]));
         assert_eq!(want.len(), 55);
         assert_same(&got, &want, s);
     }
@@ -946,13 +951,12 @@ fn horned_falcon_double_capture_forward() {
     // Suzumu: "They can do any of this while capturing an opponent on the final square".
     for s in [HORNED_FALCON_SZ, HORNED_FALCON_HK] {
         let got = moves(s, SUZUMU, "h8", &[], &["h9", "h10"]);
-        let fwd: BTreeSet<Id> = got.iter().filter(|(t, c)| t == "h9" || t == "h10" || (t == "h8")
-            || c.iter().any(|x| x == "h9" || x == "h10")).cloned().collect();
-        assert_eq!(
-            fwd,
-            set(&[("h9", &["h9"]), ("h10", &["h10"]), ("h10", &["h9", "h10"]), ("h8", &["h9"])]),
-            "{s}"
-        );
+        let fwd: BTreeSet<Id> = got
+            .iter()
+            .filter(|(t, c)| t == "h9" || t == "h10" || (t == "h8") || c.iter().any(|x| x == "h9" || x == "h10"))
+            .cloned()
+            .collect();
+        assert_eq!(fwd, set(&[("h9", &["h9"]), ("h10", &["h10"]), ("h10", &["h9", "h10"]), ("h8", &["h9"])]), "{s}");
         assert_eq!(got.len(), 55, "{s}");
     }
 }
@@ -1054,8 +1058,13 @@ fn soaring_eagle_sting_and_pass() {
         let got = moves(s, SUZUMU, "h8", &[], &["i9"]);
         let mut want = eagle_slides_h8(&[], &["i9"]);
         want.extend(set(&[
-            ("i9", &["i9"]), ("j10", &[]), ("j10", &["i9"]), ("h8", &["i9"]),
-            ("g9", &[]), ("f10", &[]), ("h8", &[]),
+            ("i9", &["i9"]),
+            ("j10", &[]),
+            ("j10", &["i9"]),
+            ("h8", &["i9"]),
+            ("g9", &[]),
+            ("f10", &[]),
+            ("h8", &[]),
         ]));
         assert_eq!(want.len(), 51);
         assert_same(&got, &want, &format!("{s} enemy i9"));
@@ -1063,8 +1072,14 @@ fn soaring_eagle_sting_and_pass() {
         let got = moves(s, SUZUMU, "h8", &[], &["i9", "g9"]);
         let mut want = eagle_slides_h8(&[], &[]);
         want.extend(set(&[
-            ("i9", &["i9"]), ("j10", &[]), ("j10", &["i9"]), ("h8", &["i9"]),
-            ("g9", &["g9"]), ("f10", &[]), ("f10", &["g9"]), ("h8", &["g9"]),
+            ("i9", &["i9"]),
+            ("j10", &[]),
+            ("j10", &["i9"]),
+            ("h8", &["i9"]),
+            ("g9", &["g9"]),
+            ("f10", &[]),
+            ("f10", &["g9"]),
+            ("h8", &["g9"]),
         ]));
         assert_eq!(want.len(), 52);
         assert_same(&got, &want, &format!("{s} enemies i9 g9"));
@@ -1148,15 +1163,15 @@ fn lion_dog_enemies_on_squares_one_and_two() {
         .map(|s| (s, vec![]))
         .collect();
     want.extend(set(&[
-        ("j11", &["j11"]),         // King capture
-        ("j11", &["j11", "j12"]),  // 2 out, 1 in, capturing both
-        ("j12", &["j12"]),         // jump to the second square, capturing
-        ("j12", &["j11", "j12"]),  // take j11 on the way
-        ("j13", &["j11"]),         // third square, taking j11 only
-        ("j13", &["j12"]),         // third square, taking j12 only
-        ("j13", &["j11", "j12"]),  // third square, taking both
-        ("j10", &["j11"]),         // igui
-        ("j10", &[]),              // pass (other neighbours empty)
+        ("j11", &["j11"]),        // King capture
+        ("j11", &["j11", "j12"]), // 2 out, 1 in, capturing both
+        ("j12", &["j12"]),        // jump to the second square, capturing
+        ("j12", &["j11", "j12"]), // take j11 on the way
+        ("j13", &["j11"]),        // third square, taking j11 only
+        ("j13", &["j12"]),        // third square, taking j12 only
+        ("j13", &["j11", "j12"]), // third square, taking both
+        ("j10", &["j11"]),        // igui
+        ("j10", &[]),             // pass (other neighbours empty)
     ]));
     assert_eq!(want.len(), 31);
     assert_same(&got, &want, "lion dog j10, enemies j11 j12");
@@ -1176,12 +1191,7 @@ fn lion_dog_enemies_on_all_three_squares() {
     let third: BTreeSet<Id> = got.iter().filter(|(t, _)| t == "j13").cloned().collect();
     assert_eq!(
         third,
-        set(&[
-            ("j13", &["j13"]),
-            ("j13", &["j11", "j13"]),
-            ("j13", &["j12", "j13"]),
-            ("j13", &["j11", "j12", "j13"]),
-        ])
+        set(&[("j13", &["j13"]), ("j13", &["j11", "j13"]), ("j13", &["j12", "j13"]), ("j13", &["j11", "j12", "j13"]),])
     );
     assert!(got.contains(&id("j11", &["j11", "j12"])));
     assert!(got.contains(&id("j12", &["j11", "j12"])));
@@ -1200,10 +1210,7 @@ fn lion_dog_hops_friends() {
         .filter(|(t, c)| ["j11", "j12", "j13"].contains(&t.as_str()) || c.contains(&"j11".to_string()))
         .cloned()
         .collect();
-    assert_eq!(
-        fwd,
-        set(&[("j11", &["j11"]), ("j13", &[]), ("j13", &["j11"]), ("j10", &["j11"])])
-    );
+    assert_eq!(fwd, set(&[("j11", &["j11"]), ("j13", &[]), ("j13", &["j11"]), ("j10", &["j11"])]));
     // Friend j11, enemy j12: hop the friend, take j12, go on to j13; coming back to j11 would
     // land on the friend.
     let got = moves(LION_DOG, HOOK, "j10", &["j11"], &["j12"]);
@@ -1233,10 +1240,7 @@ fn lion_dog_stays_on_its_ray_and_does_not_overshoot() {
         assert!(!got.contains(&id(sq, &["j11"])), "{sq}: off the ray");
     }
     let fwd: BTreeSet<Id> = got.iter().filter(|(_, c)| !c.is_empty()).cloned().collect();
-    assert_eq!(
-        fwd,
-        set(&[("j11", &["j11"]), ("j12", &["j11"]), ("j13", &["j11"]), ("j10", &["j11"])])
-    );
+    assert_eq!(fwd, set(&[("j11", &["j11"]), ("j12", &["j11"]), ("j13", &["j11"]), ("j10", &["j11"])]));
     assert_eq!(got.len(), 25 - 1 + 4);
 }
 
@@ -1300,7 +1304,8 @@ fn furious_fiend_empty_board() {
     // Hook, "Furious Fiend": "Jump directly to any square in the 5x5 area surrounding it, or
     // to the third square in any othogonal or diagonal direction ... Stay in place". 24 + 8 + 1.
     let got = moves(FURIOUS_FIEND, HOOK, "j10", &[], &[]);
-    let mut want: BTreeSet<Id> = box5().into_iter().map(|(dx, dy)| (rel(HOOK, "j10", dx, dy).unwrap(), vec![])).collect();
+    let mut want: BTreeSet<Id> =
+        box5().into_iter().map(|(dx, dy)| (rel(HOOK, "j10", dx, dy).unwrap(), vec![])).collect();
     for (dx, dy) in ALL8 {
         want.insert((rel(HOOK, "j10", 3 * dx, 3 * dy).unwrap(), vec![]));
     }
@@ -1317,7 +1322,7 @@ fn furious_fiend_has_both_lion_and_lion_dog_captures() {
     // (Lion Dog).
     let got = moves(FURIOUS_FIEND, HOOK, "j10", &[], &["j11", "j12"]);
     for m in [
-        id("k12", &["j11"]),        // lion hit and run, sideways off the ray
+        id("k12", &["j11"]), // lion hit and run, sideways off the ray
         id("i11", &["j11"]),
         id("k10", &["j11"]),
         id("j12", &["j11", "j12"]),
@@ -1377,11 +1382,8 @@ fn teaching_king_enemies_on_its_forward_ray() {
     // Hook: queen capture of j11 stops the slide; the Lion Dog part reaches j12 and j13 with
     // any combination of the enemies on j11 and j12.
     let got = moves(TEACHING_KING, HOOK, "j10", &[], &["j11", "j12"]);
-    let fwd: BTreeSet<Id> = got
-        .iter()
-        .filter(|(t, c)| t.starts_with('j') && t != "j10" && xy(t).1 > 9 || !c.is_empty())
-        .cloned()
-        .collect();
+    let fwd: BTreeSet<Id> =
+        got.iter().filter(|(t, c)| t.starts_with('j') && t != "j10" && xy(t).1 > 9 || !c.is_empty()).cloned().collect();
     assert_eq!(
         fwd,
         set(&[
@@ -1484,7 +1486,13 @@ fn phoenix_master_empty_board() {
     let mut want = slides(&b(HOOK, "j10", &[], &[]), &[FWD, BACK, LEFT, RIGHT, BL, BR]);
     assert_eq!(want.len(), 54);
     want.extend(set(&[
-        ("i11", &[]), ("k11", &[]), ("h12", &[]), ("l12", &[]), ("g13", &[]), ("m13", &[]), ("j10", &[]),
+        ("i11", &[]),
+        ("k11", &[]),
+        ("h12", &[]),
+        ("l12", &[]),
+        ("g13", &[]),
+        ("m13", &[]),
+        ("j10", &[]),
     ]));
     assert_same(&got, &want, "phoenix master empty");
     assert!(!got.iter().any(|(t, _)| t == "n14" || t == "f14"));
@@ -1505,7 +1513,9 @@ fn phoenix_master_forward_right_enemies() {
         ("m13", &["l12"]),
         ("k11", &["k11", "l12"]),
         ("m13", &["k11", "l12"]),
-        ("i11", &[]), ("h12", &[]), ("g13", &[]),
+        ("i11", &[]),
+        ("h12", &[]),
+        ("g13", &[]),
         ("j10", &[]),
     ]));
     assert_eq!(want.len(), 67);
@@ -1595,13 +1605,19 @@ fn nets_ringed() {
         // (h8 h9 h10 i8 j8; i10 and j9 hold friends).
         let rest: Vec<&str> = r.iter().copied().filter(|&x| x != "i9").collect();
         let got = moves(s, HOOK, "j10", &rest, &[]);
-        let mut want = set(&[
-            ("j10", &[]), ("i9", &[]),
-            ("h8", &[]), ("h9", &[]), ("h10", &[]), ("i8", &[]), ("j8", &[]),
-        ]);
+        let mut want =
+            set(&[("j10", &[]), ("i9", &[]), ("h8", &[]), ("h9", &[]), ("h10", &[]), ("i8", &[]), ("j8", &[])]);
         if s == EARTHWARD_NET {
             // its bishop slide runs on down the open bl diagonal: i9 h8 g7 ... a1
-            want.extend(set(&[("g7", &[]), ("f6", &[]), ("e5", &[]), ("d4", &[]), ("c3", &[]), ("b2", &[]), ("a1", &[])]));
+            want.extend(set(&[
+                ("g7", &[]),
+                ("f6", &[]),
+                ("e5", &[]),
+                ("d4", &[]),
+                ("c3", &[]),
+                ("b2", &[]),
+                ("a1", &[]),
+            ]));
         }
         assert_same(&got, &want, &format!("{s}: only i9 open"));
     }

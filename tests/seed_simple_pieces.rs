@@ -198,266 +198,553 @@ const H: &[Doc] = &[Hook];
 fn cases() -> Vec<Case> {
     vec![
         // ---------------------------------------------------------------- steppers
-        case("fW", SMH, "Pawn",
+        case(
+            "fW",
+            SMH,
+            "Pawn",
             "Suzumu and Mitsugumi: \"The Pawn occurs in its Shogi form, moving as well as capturing one square \
-             directly forward.\" Hook: \"The Pawn moves as it does in Shogi - 1 square orthogonally forward.\"")
-            .step(&[FWD]),
-        case("bFfW", SMH, "Dog",
+             directly forward.\" Hook: \"The Pawn moves as it does in Shogi - 1 square orthogonally forward.\"",
+        )
+        .step(&[FWD]),
+        case(
+            "bFfW",
+            SMH,
+            "Dog",
             "Hook: \"The Dog moves 1 square orthogonally forward or diagonally backward.\" (Suzumu and Mitsugumi \
-             give no prose for the Dog; same name, conventional Tenjiku Dog.)")
-            .step(&[FWD, BL, BR]),
-        case("fFbW", SH, "Iron General (Suzumu) / Tile General (Hook)",
+             give no prose for the Dog; same name, conventional Tenjiku Dog.)",
+        )
+        .step(&[FWD, BL, BR]),
+        case(
+            "fFbW",
+            SH,
+            "Iron General (Suzumu) / Tile General (Hook)",
             "Suzumu: \"The Iron General steps one square diagonally forward or directly backward (rather than \
              stepping only in the forward directions).\" Hook: \"The Tile General moves 1 square orthogonally \
-             backward or diagonally forward.\"")
-            .step(&[FL, FR, BACK]),
-        case("fFfW", H, "Iron General (Hook)",
+             backward or diagonally forward.\"",
+        )
+        .step(&[FL, FR, BACK]),
+        case(
+            "fFfW",
+            H,
+            "Iron General (Hook)",
             "Hook CONFLICT (docs/prose-vs-config.md): the table says \"The Iron General moves 1 square orthogonally \
              or diagonally forward.\" (a Gold General), but the configuration is fFfW, and Hook's promotion prose \
              says \"When a Pawn, Stone General, or Iron General reaches the last rank ... these pieces cannot move \
              backwards or to the sides\". Tested as the configuration reads in XBETZA.md: fF + fW = the three \
-             forward squares.")
-            .step(&[FL, FWD, FR]),
-        case("fFvW", SH, "Copper General",
+             forward squares.",
+        )
+        .step(&[FL, FWD, FR]),
+        case(
+            "fFvW",
+            SH,
+            "Copper General",
             "Hook: \"The Copper General moves 1 square vertically or diagonally forward.\" (Suzumu: no prose; same \
-             name.)")
-            .step(&[FWD, BACK, FL, FR]),
-        case("FfW", SMH, "Silver General",
+             name.)",
+        )
+        .step(&[FWD, BACK, FL, FR]),
+        case(
+            "FfW",
+            SMH,
+            "Silver General",
             "Hook: \"The Silver General moves as it does in Shogi - it moves 1 square diagonally, or directly \
-             forward.\" (Suzumu, Mitsugumi: no prose; same name.)")
-            .step(&DIAGONAL).step(&[FWD]),
-        case("FvW", SMH, "Ferocious Leopard",
+             forward.\" (Suzumu, Mitsugumi: no prose; same name.)",
+        )
+        .step(&DIAGONAL)
+        .step(&[FWD]),
+        case(
+            "FvW",
+            SMH,
+            "Ferocious Leopard",
             "Hook: \"The Ferocious Leopard can step 1 square in any direction except orthogonally sideways.\" \
-             (Suzumu, Mitsugumi: no prose; same name.)")
-            .step(&[FWD, BACK, FL, FR, BL, BR]),
-        case("WfF", SMH, "Gold General / Tokin",
+             (Suzumu, Mitsugumi: no prose; same name.)",
+        )
+        .step(&[FWD, BACK, FL, FR, BL, BR]),
+        case(
+            "WfF",
+            SMH,
+            "Gold General / Tokin",
             "Hook: \"The Gold General moves as it does in Shogi - it moves 1 square orthogonally, or diagonally \
              forward.\" and \"Pawn -> Gold\" (its configuration calls the promoted Pawn tokin:+P:WfF). Suzumu, \
-             Mitsugumi: no prose; Gold General and Tokin conventionally move as Gold.")
-            .step(&ORTHOGONAL).step(&FDIAG),
-        case("FsbW", SMH, "Blind Tiger",
+             Mitsugumi: no prose; Gold General and Tokin conventionally move as Gold.",
+        )
+        .step(&ORTHOGONAL)
+        .step(&FDIAG),
+        case(
+            "FsbW",
+            SMH,
+            "Blind Tiger",
             "Hook: \"The Blind Tiger can step 1 square in any direction except directly forward.\" Mitsugumi's setup \
              list writes it \"Blind Tiger (FbsW)\" (same set: b and s add up; recorded in docs/prose-vs-config.md). \
-             Suzumu: no prose; same name.")
-            .step(&[BACK, LEFT, RIGHT, FL, FR, BL, BR]),
-        case("FsfW", SH, "Drunk Elephant",
+             Suzumu: no prose; same name.",
+        )
+        .step(&[BACK, LEFT, RIGHT, FL, FR, BL, BR]),
+        case(
+            "FsfW",
+            SH,
+            "Drunk Elephant",
             "Hook: \"The Drunk Elephant can step 1 square in any direction except directly backward.\" (Suzumu: no \
-             prose for its moves; same name.)")
-            .step(&[FWD, LEFT, RIGHT, FL, FR, BL, BR]),
+             prose for its moves; same name.)",
+        )
+        .step(&[FWD, LEFT, RIGHT, FL, FR, BL, BR]),
         case("F", H, "Cat Sword", "Hook: \"The Cat Sword can step 1 square diagonally.\"").step(&DIAGONAL),
         case("W", H, "Angry Boar", "Hook: \"The Angry Boar can step 1 square orthogonally.\"").step(&ORTHOGONAL),
         case("vW", H, "Earth General", "Hook: \"The Earth General moves 1 square vertically.\"").step(&VERT),
         case("fF", H, "Stone General", "Hook: \"The Stone General moves 1 square diagonally forward.\"").step(&FDIAG),
-        case("fFfsW", H, "Evil Wolf",
-            "Hook: \"The Evil Wolf can step 1 square sideways, directly forward, or diagonally forward.\"")
-            .step(&[LEFT, RIGHT, FWD, FL, FR]),
-        case("bFvW", H, "Coiled Serpent",
-            "Hook: \"The Coiled Serpent can step 1 square vertically or diagonally backward.\"")
-            .step(&[FWD, BACK, BL, BR]),
-        case("fFsbW", H, "Blind Dog",
-            "Hook: \"The Blind Dog can step 1 square sideways, directly backward, or diagonally forward.\"")
-            .step(&[LEFT, RIGHT, BACK, FL, FR]),
+        case(
+            "fFfsW",
+            H,
+            "Evil Wolf",
+            "Hook: \"The Evil Wolf can step 1 square sideways, directly forward, or diagonally forward.\"",
+        )
+        .step(&[LEFT, RIGHT, FWD, FL, FR]),
+        case(
+            "bFvW",
+            H,
+            "Coiled Serpent",
+            "Hook: \"The Coiled Serpent can step 1 square vertically or diagonally backward.\"",
+        )
+        .step(&[FWD, BACK, BL, BR]),
+        case(
+            "fFsbW",
+            H,
+            "Blind Dog",
+            "Hook: \"The Blind Dog can step 1 square sideways, directly backward, or diagonally forward.\"",
+        )
+        .step(&[LEFT, RIGHT, BACK, FL, FR]),
         case("FbW", H, "Old Monkey", "Hook: \"The Old Monkey can step 1 square diagonally, or directly backward.\"")
-            .step(&DIAGONAL).step(&[BACK]),
-        case("WbF", H, "Reclining Dragon",
-            "Hook: \"The Reclining Dragon can step 1 square in any direction except diagonally forward.\"")
-            .step(&[FWD, BACK, LEFT, RIGHT, BL, BR]),
-        case("lfbFW", H, "Deva",
-            "Hook: \"The Deva can step 1 square in any direction except diagonally forward to the right.\"")
-            .step(&[FWD, BACK, LEFT, RIGHT, FL, BL, BR]),
-        case("rfbFW", H, "Dark Spirit",
-            "Hook: \"The Dark Spirit can step 1 square in any direction except diagonally forward to the left.\"")
-            .step(&[FWD, BACK, LEFT, RIGHT, FR, BL, BR]),
-        case("K", SMH, "King / Prince / Crown Prince",
+            .step(&DIAGONAL)
+            .step(&[BACK]),
+        case(
+            "WbF",
+            H,
+            "Reclining Dragon",
+            "Hook: \"The Reclining Dragon can step 1 square in any direction except diagonally forward.\"",
+        )
+        .step(&[FWD, BACK, LEFT, RIGHT, BL, BR]),
+        case(
+            "lfbFW",
+            H,
+            "Deva",
+            "Hook: \"The Deva can step 1 square in any direction except diagonally forward to the right.\"",
+        )
+        .step(&[FWD, BACK, LEFT, RIGHT, FL, BL, BR]),
+        case(
+            "rfbFW",
+            H,
+            "Dark Spirit",
+            "Hook: \"The Dark Spirit can step 1 square in any direction except diagonally forward to the left.\"",
+        )
+        .step(&[FWD, BACK, LEFT, RIGHT, FR, BL, BR]),
+        case(
+            "K",
+            SMH,
+            "King / Prince / Crown Prince",
             "Hook: \"The King can step 1 square in any direction.\" Suzumu: the Drunk Elephant \"promotes to a \
              Prince, which is basically a second King\". (Mitsugumi: no prose; King. Hook's Crown Prince: no \
-             prose; Prince = King.)")
-            .step(&ALL8),
+             prose; Prince = King.)",
+        )
+        .step(&ALL8),
         // ---------------------------------------------------------------- leapers
-        case("N", SMH, "Knight",
+        case(
+            "N",
+            SMH,
+            "Knight",
             "Suzumu and Mitsugumi: \"The Knight makes a (1,2) leap in any direction (rather than just the two \
              forward-most directions).\" Hook: \"The Knight moves as it does in Chess - it jumps to the nearest \
-             square that a Queen cannot.\"")
-            .jump(&KNIGHT),
-        case("FD", SMH, "Kirin",
+             square that a Queen cannot.\"",
+        )
+        .jump(&KNIGHT),
+        case(
+            "FD",
+            SMH,
+            "Kirin",
             "Hook: \"The Kirin can move 1 square diagonally or jump 2 squares orthogonally.\" (Suzumu, Mitsugumi: no \
-             prose; same name.)")
-            .step(&DIAGONAL).jump(&DABBABA),
-        case("WA", SMH, "Phoenix",
+             prose; same name.)",
+        )
+        .step(&DIAGONAL)
+        .jump(&DABBABA),
+        case(
+            "WA",
+            SMH,
+            "Phoenix",
             "Hook: \"The Phoenix can move 1 square orthogonally or jump 2 squares diagonally.\" (Suzumu, Mitsugumi: \
-             no prose; same name.)")
-            .step(&ORTHOGONAL).jump(&ALFIL),
-        case("WfFA", H, "Warrior",
+             no prose; same name.)",
+        )
+        .step(&ORTHOGONAL)
+        .jump(&ALFIL),
+        case(
+            "WfFA",
+            H,
+            "Warrior",
             "Hook: \"The Warrior can step 1 square in any direction except diagonally backward. In addition, it can \
-             jump 2 squares diagonally.\"")
-            .step(&[FWD, BACK, LEFT, RIGHT, FL, FR]).jump(&ALFIL),
-        case("FvWD", H, "Poisonous Snake",
+             jump 2 squares diagonally.\"",
+        )
+        .step(&[FWD, BACK, LEFT, RIGHT, FL, FR])
+        .jump(&ALFIL),
+        case(
+            "FvWD",
+            H,
+            "Poisonous Snake",
             "Hook: \"The Poisonous Snake can step 1 square in any direction except orthogonally sideways. In \
-             addition, it can jump 2 squares orthogonally.\"")
-            .step(&[FWD, BACK, FL, FR, BL, BR]).jump(&DABBABA),
+             addition, it can jump 2 squares orthogonally.\"",
+        )
+        .step(&[FWD, BACK, FL, FR, BL, BR])
+        .jump(&DABBABA),
         // ---------------------------------------------------------------- short-range sliders
         case("F2", H, "Flying Horse", "Hook: \"The Flying Horse can slide 1 or 2 squares diagonally.\"")
             .slide(&DIAGONAL, 2),
         case("W2", H, "Flying Dragon", "Hook: \"The Flying Dragon can slide 1 or 2 squares orthogonally.\"")
             .slide(&ORTHOGONAL, 2),
-        case("K3", H, "Roaring Dog",
-            "Hook: \"The Roaring Dog can slide up to 3 squares in any direction, orthogonal or diagonal.\"")
-            .slide(&ALL8, 3),
+        case(
+            "K3",
+            H,
+            "Roaring Dog",
+            "Hook: \"The Roaring Dog can slide up to 3 squares in any direction, orthogonal or diagonal.\"",
+        )
+        .slide(&ALL8, 3),
         // ---------------------------------------------------------------- lances and chariots
-        case("fRbW2", SMH, "Lance",
+        case(
+            "fRbW2",
+            SMH,
+            "Lance",
             "Suzumu and Mitsugumi: \"The Lance, in addition to sliding directly forward, can slide up to two \
-             squares directly backward.\" Hook: \"The Lance slides forward or up to 2 squares directly backward.\"")
-            .slide(&[FWD], UNLIMITED).slide(&[BACK], 2),
-        case("vR", SH, "Reverse Chariot",
-            "Hook: \"The Reverse Chariot slides vertically.\" (Suzumu: no prose; same name.)")
-            .slide(&VERT, UNLIMITED),
-        case("fRbWflbrB", H, "Left Chariot",
+             squares directly backward.\" Hook: \"The Lance slides forward or up to 2 squares directly backward.\"",
+        )
+        .slide(&[FWD], UNLIMITED)
+        .slide(&[BACK], 2),
+        case(
+            "vR",
+            SH,
+            "Reverse Chariot",
+            "Hook: \"The Reverse Chariot slides vertically.\" (Suzumu: no prose; same name.)",
+        )
+        .slide(&VERT, UNLIMITED),
+        case(
+            "fRbWflbrB",
+            H,
+            "Left Chariot",
             "Hook: \"The Left Chariot can slide directly forward, diagonally forward to the left, or diagonally \
-             backward to the right. In addition, it can step 1 square directly backward.\"")
-            .slide(&[FWD, FL, BR], UNLIMITED).step(&[BACK]),
-        case("fRbWfrblB", H, "Right Chariot",
+             backward to the right. In addition, it can step 1 square directly backward.\"",
+        )
+        .slide(&[FWD, FL, BR], UNLIMITED)
+        .step(&[BACK]),
+        case(
+            "fRbWfrblB",
+            H,
+            "Right Chariot",
             "Hook: \"The Right Chariot can slide directly forward, diagonally forward to the right, or diagonally \
-             backward to the left. In addition, it can step 1 square directly backward.\"")
-            .slide(&[FWD, FR, BL], UNLIMITED).step(&[BACK]),
+             backward to the left. In addition, it can step 1 square directly backward.\"",
+        )
+        .slide(&[FWD, FR, BL], UNLIMITED)
+        .step(&[BACK]),
         // ---------------------------------------------------------------- movers, soldiers, chariots
-        case("vWsR", S, "Side Mover (Suzumu)",
+        case(
+            "vWsR",
+            S,
+            "Side Mover (Suzumu)",
             "Suzumu gives no prose for the Side Mover (\"Most pieces move like their counterparts in Tenjiku \
              Shogi\"); Hook's prose for the same name: \"The Side Mover can slide sideways or move one square \
-             vertically.\"")
-            .slide(&SIDE, UNLIMITED).step(&VERT),
-        case("WsR", H, "Side Mover (Hook)",
-            "Hook: \"The Side Mover can slide sideways or move one square vertically.\"")
-            .slide(&SIDE, UNLIMITED).step(&VERT),
-        case("sWvR", SM, "Vertical Mover (Suzumu, Mitsugumi)",
+             vertically.\"",
+        )
+        .slide(&SIDE, UNLIMITED)
+        .step(&VERT),
+        case(
+            "WsR",
+            H,
+            "Side Mover (Hook)",
+            "Hook: \"The Side Mover can slide sideways or move one square vertically.\"",
+        )
+        .slide(&SIDE, UNLIMITED)
+        .step(&VERT),
+        case(
+            "sWvR",
+            SM,
+            "Vertical Mover (Suzumu, Mitsugumi)",
             "Suzumu and Mitsugumi give no prose for the Vertical Mover; Hook's prose for the same name: \"The \
-             Vertical Mover can slide vertically or move one square sideways.\"")
-            .slide(&VERT, UNLIMITED).step(&SIDE),
-        case("WvR", H, "Vertical Mover (Hook)",
-            "Hook: \"The Vertical Mover can slide vertically or move one square sideways.\"")
-            .slide(&VERT, UNLIMITED).step(&SIDE),
-        case("bWsRfW2", SM, "Side Soldier (Suzumu, Mitsugumi)",
+             Vertical Mover can slide vertically or move one square sideways.\"",
+        )
+        .slide(&VERT, UNLIMITED)
+        .step(&SIDE),
+        case(
+            "WvR",
+            H,
+            "Vertical Mover (Hook)",
+            "Hook: \"The Vertical Mover can slide vertically or move one square sideways.\"",
+        )
+        .slide(&VERT, UNLIMITED)
+        .step(&SIDE),
+        case(
+            "bWsRfW2",
+            SM,
+            "Side Soldier (Suzumu, Mitsugumi)",
             "Suzumu and Mitsugumi give no prose for the Side Soldier (Mitsugumi's setup list writes \"Side Soldier \
              (WsRfW2)\", the same set; see docs/prose-vs-config.md); Hook's prose for the same name: \"The Side \
              Soldier can slide sideways or move one square directly backward. In addition, it can slide 1 or 2 \
-             squares directly forward.\"")
-            .slide(&SIDE, UNLIMITED).step(&[BACK]).slide(&[FWD], 2),
-        case("WsRfW2", H, "Side Soldier (Hook)",
+             squares directly forward.\"",
+        )
+        .slide(&SIDE, UNLIMITED)
+        .step(&[BACK])
+        .slide(&[FWD], 2),
+        case(
+            "WsRfW2",
+            H,
+            "Side Soldier (Hook)",
             "Hook: \"The Side Soldier can slide sideways or move one square directly backward. In addition, it can \
-             slide 1 or 2 squares directly forward.\"")
-            .slide(&SIDE, UNLIMITED).step(&[BACK]).slide(&[FWD], 2),
-        case("bWfRsW2", S, "Vertical Soldier (Suzumu)",
+             slide 1 or 2 squares directly forward.\"",
+        )
+        .slide(&SIDE, UNLIMITED)
+        .step(&[BACK])
+        .slide(&[FWD], 2),
+        case(
+            "bWfRsW2",
+            S,
+            "Vertical Soldier (Suzumu)",
             "Suzumu gives no prose for the Vertical Soldier; Hook's prose for the same name: \"The Vertical Soldier \
              can slide directly forward or move one square directly backward. In addition, it can slide 1 or 2 \
-             squares sideways.\"")
-            .slide(&[FWD], UNLIMITED).step(&[BACK]).slide(&SIDE, 2),
-        case("WfRsW2", H, "Vertical Soldier (Hook)",
+             squares sideways.\"",
+        )
+        .slide(&[FWD], UNLIMITED)
+        .step(&[BACK])
+        .slide(&SIDE, 2),
+        case(
+            "WfRsW2",
+            H,
+            "Vertical Soldier (Hook)",
             "Hook: \"The Vertical Soldier can slide directly forward or move one square directly backward. In \
-             addition, it can slide 1 or 2 squares sideways.\"")
-            .slide(&[FWD], UNLIMITED).step(&[BACK]).slide(&SIDE, 2),
-        case("sRvW2", H, "Side Chariot", "Hook: \"The Side Chariot can slide sideways or up to 2 squares vertically.\"")
-            .slide(&SIDE, UNLIMITED).slide(&VERT, 2),
-        case("vRsW2", H, "Vertical Chariot",
-            "Hook: \"The Vertical Chariot can slide vertically or up to 2 squares sideways.\"")
-            .slide(&VERT, UNLIMITED).slide(&SIDE, 2),
-        case("BvRsW2", SM, "Chariot Soldier",
+             addition, it can slide 1 or 2 squares sideways.\"",
+        )
+        .slide(&[FWD], UNLIMITED)
+        .step(&[BACK])
+        .slide(&SIDE, 2),
+        case(
+            "sRvW2",
+            H,
+            "Side Chariot",
+            "Hook: \"The Side Chariot can slide sideways or up to 2 squares vertically.\"",
+        )
+        .slide(&SIDE, UNLIMITED)
+        .slide(&VERT, 2),
+        case(
+            "vRsW2",
+            H,
+            "Vertical Chariot",
+            "Hook: \"The Vertical Chariot can slide vertically or up to 2 squares sideways.\"",
+        )
+        .slide(&VERT, UNLIMITED)
+        .slide(&SIDE, 2),
+        case(
+            "BvRsW2",
+            SM,
+            "Chariot Soldier",
             "Suzumu and Mitsugumi give no prose (Mitsugumi's setup list only repeats \"Chariot Soldier (BvRsW2)\"). \
              Conventional Tenjiku Chariot Soldier: slides diagonally and vertically, and up to 2 squares sideways \
-             (XBETZA.md: B + vR + sW2).")
-            .slide(&DIAGONAL, UNLIMITED).slide(&VERT, UNLIMITED).slide(&SIDE, 2),
-        case("BsRvW2", SM, "Water Buffalo",
+             (XBETZA.md: B + vR + sW2).",
+        )
+        .slide(&DIAGONAL, UNLIMITED)
+        .slide(&VERT, UNLIMITED)
+        .slide(&SIDE, 2),
+        case(
+            "BsRvW2",
+            SM,
+            "Water Buffalo",
             "Suzumu and Mitsugumi give no prose (Mitsugumi's setup list only repeats \"Water Buffalo (BsRvW2)\"). \
              Conventional Tenjiku Water Buffalo: slides diagonally and sideways, and up to 2 squares vertically \
-             (XBETZA.md: B + sR + vW2).")
-            .slide(&DIAGONAL, UNLIMITED).slide(&SIDE, UNLIMITED).slide(&VERT, 2),
-        case("BvRsW5", H, "Free Dream Eater",
+             (XBETZA.md: B + sR + vW2).",
+        )
+        .slide(&DIAGONAL, UNLIMITED)
+        .slide(&SIDE, UNLIMITED)
+        .slide(&VERT, 2),
+        case(
+            "BvRsW5",
+            H,
+            "Free Dream Eater",
             "Hook: \"The Free Dream Eater can slide vertically or diagonally. In addition, it can slide up to 5 \
-             squares sideways.\"")
-            .slide(&VERT, UNLIMITED).slide(&DIAGONAL, UNLIMITED).slide(&SIDE, 5),
-        case("BsRvW5", H, "Free Demon",
+             squares sideways.\"",
+        )
+        .slide(&VERT, UNLIMITED)
+        .slide(&DIAGONAL, UNLIMITED)
+        .slide(&SIDE, 5),
+        case(
+            "BsRvW5",
+            H,
+            "Free Demon",
             "Hook: \"The Free Demon can slide sideways or diagonally. In addition, it can slide up to 5 squares \
-             vertically.\"")
-            .slide(&SIDE, UNLIMITED).slide(&DIAGONAL, UNLIMITED).slide(&VERT, 5),
+             vertically.\"",
+        )
+        .slide(&SIDE, UNLIMITED)
+        .slide(&DIAGONAL, UNLIMITED)
+        .slide(&VERT, 5),
         // ---------------------------------------------------------------- long-range sliders
-        case("B", SMH, "Bishop / Free Cat",
+        case(
+            "B",
+            SMH,
+            "Bishop / Free Cat",
             "Hook: \"The Bishop moves as it does in Chess - it slides diagonally.\" and \"The Free Cat slides \
-             diagonally.\"")
-            .slide(&DIAGONAL, UNLIMITED),
-        case("R", SMH, "Rook / Running Boar",
+             diagonally.\"",
+        )
+        .slide(&DIAGONAL, UNLIMITED),
+        case(
+            "R",
+            SMH,
+            "Rook / Running Boar",
             "Hook: \"The Rook moves as it does in Chess - it slides orthogonally.\" and \"The Running Boar slides \
-             orthogonally.\"")
-            .slide(&ORTHOGONAL, UNLIMITED),
-        case("Q", SMH, "Queen",
+             orthogonally.\"",
+        )
+        .slide(&ORTHOGONAL, UNLIMITED),
+        case(
+            "Q",
+            SMH,
+            "Queen",
             "Hook: \"The Queen moves as it does in Chess - it slides orthogonally or diagonally.\" (Suzumu's Free \
-             Eagle prose: \"The Free Eagle can move as a Queen\".)")
-            .slide(&ALL8, UNLIMITED),
-        case("BW", SMH, "Dragon Horse",
-            "Hook: \"The Dragon Horse moves as it does in Shogi - it can move as a Bishop or as a King.\"")
-            .slide(&DIAGONAL, UNLIMITED).step(&ALL8),
-        case("RF", SMH, "Dragon King",
-            "Hook: \"The Dragon King moves as it does in Shogi - it can move as a Rook or as a King.\"")
-            .slide(&ORTHOGONAL, UNLIMITED).step(&ALL8),
-        case("bBfR", SMH, "Multi General",
-            "Hook: \"The Multi General slides orthogonally forward or diagonally backward.\"")
-            .slide(&[FWD, BL, BR], UNLIMITED),
-        case("fBvR", SMH, "White Horse",
-            "Hook: \"The White Horse can slide vertically or diagonally forward.\"")
+             Eagle prose: \"The Free Eagle can move as a Queen\".)",
+        )
+        .slide(&ALL8, UNLIMITED),
+        case(
+            "BW",
+            SMH,
+            "Dragon Horse",
+            "Hook: \"The Dragon Horse moves as it does in Shogi - it can move as a Bishop or as a King.\"",
+        )
+        .slide(&DIAGONAL, UNLIMITED)
+        .step(&ALL8),
+        case(
+            "RF",
+            SMH,
+            "Dragon King",
+            "Hook: \"The Dragon King moves as it does in Shogi - it can move as a Rook or as a King.\"",
+        )
+        .slide(&ORTHOGONAL, UNLIMITED)
+        .step(&ALL8),
+        case(
+            "bBfR",
+            SMH,
+            "Multi General",
+            "Hook: \"The Multi General slides orthogonally forward or diagonally backward.\"",
+        )
+        .slide(&[FWD, BL, BR], UNLIMITED),
+        case("fBvR", SMH, "White Horse", "Hook: \"The White Horse can slide vertically or diagonally forward.\"")
             .slide(&[FWD, BACK, FL, FR], UNLIMITED),
-        case("bBvR", SH, "Whale / Free Serpent",
+        case(
+            "bBvR",
+            SH,
+            "Whale / Free Serpent",
             "Hook: \"The Whale can slide vertically or diagonally backward.\" and \"The Free Serpent can slide \
-             vertically or diagonally backward.\"")
-            .slide(&[FWD, BACK, BL, BR], UNLIMITED),
+             vertically or diagonally backward.\"",
+        )
+        .slide(&[FWD, BACK, BL, BR], UNLIMITED),
         case("BsR", SH, "Free Boar", "Hook: \"The Free Boar can slide sideways or diagonally.\"")
-            .slide(&SIDE, UNLIMITED).slide(&DIAGONAL, UNLIMITED),
+            .slide(&SIDE, UNLIMITED)
+            .slide(&DIAGONAL, UNLIMITED),
         case("BvR", SMH, "Flying Ox", "Hook: \"The Flying Ox can slide vertically or diagonally.\"")
-            .slide(&VERT, UNLIMITED).slide(&DIAGONAL, UNLIMITED),
-        case("RbB", H, "Free Dragon",
-            "Hook: \"The Free Dragon can slide in any direction except diagonally forward.\"")
-            .slide(&[FWD, BACK, LEFT, RIGHT, BL, BR], UNLIMITED),
-        case("BsfRbW", H, "Wizard Stork",
+            .slide(&VERT, UNLIMITED)
+            .slide(&DIAGONAL, UNLIMITED),
+        case(
+            "RbB",
+            H,
+            "Free Dragon",
+            "Hook: \"The Free Dragon can slide in any direction except diagonally forward.\"",
+        )
+        .slide(&[FWD, BACK, LEFT, RIGHT, BL, BR], UNLIMITED),
+        case(
+            "BsfRbW",
+            H,
+            "Wizard Stork",
             "Hook: \"The Wizard Stork can slide diagonally, sideways, or directly forward. In addition, it can step \
-             1 square directly backward.\"")
-            .slide(&DIAGONAL, UNLIMITED).slide(&[LEFT, RIGHT, FWD], UNLIMITED).step(&[BACK]),
-        case("BsbRfW", H, "Mountain Witch",
+             1 square directly backward.\"",
+        )
+        .slide(&DIAGONAL, UNLIMITED)
+        .slide(&[LEFT, RIGHT, FWD], UNLIMITED)
+        .step(&[BACK]),
+        case(
+            "BsbRfW",
+            H,
+            "Mountain Witch",
             "Hook: \"The Mountain Witch can slide diagonally, sideways, or directly backward. In addition, it can \
-             step 1 square directly forward.\"")
-            .slide(&DIAGONAL, UNLIMITED).slide(&[LEFT, RIGHT, BACK], UNLIMITED).step(&[FWD]),
-        case("RfB4bB2", H, "Fire Dragon",
+             step 1 square directly forward.\"",
+        )
+        .slide(&DIAGONAL, UNLIMITED)
+        .slide(&[LEFT, RIGHT, BACK], UNLIMITED)
+        .step(&[FWD]),
+        case(
+            "RfB4bB2",
+            H,
+            "Fire Dragon",
             "Hook: \"The Fire Dragon can slide orthogonally. In addition, it can slide up to 2 squares diagonally \
-             backward or up to 4 squares diagonally forward.\"")
-            .slide(&ORTHOGONAL, UNLIMITED).slide(&FDIAG, 4).slide(&BDIAG, 2),
-        case("RbB4fB2", H, "Water Dragon",
+             backward or up to 4 squares diagonally forward.\"",
+        )
+        .slide(&ORTHOGONAL, UNLIMITED)
+        .slide(&FDIAG, 4)
+        .slide(&BDIAG, 2),
+        case(
+            "RbB4fB2",
+            H,
+            "Water Dragon",
             "Hook: \"The Water Dragon can slide orthogonally. In addition, it can slide up to 2 squares diagonally \
-             forward or up to 4 squares diagonally backward.\"")
-            .slide(&ORTHOGONAL, UNLIMITED).slide(&FDIAG, 2).slide(&BDIAG, 4),
-        case("BsR4vR2", H, "Earth Dragon",
+             forward or up to 4 squares diagonally backward.\"",
+        )
+        .slide(&ORTHOGONAL, UNLIMITED)
+        .slide(&FDIAG, 2)
+        .slide(&BDIAG, 4),
+        case(
+            "BsR4vR2",
+            H,
+            "Earth Dragon",
             "Hook: \"The Earth Dragon can slide diagonally. In addition, it can slide up to 2 squares vertically or \
-             up to 4 squares sideways.\"")
-            .slide(&DIAGONAL, UNLIMITED).slide(&VERT, 2).slide(&SIDE, 4),
-        case("BvR4sR2", H, "Wind Dragon",
+             up to 4 squares sideways.\"",
+        )
+        .slide(&DIAGONAL, UNLIMITED)
+        .slide(&VERT, 2)
+        .slide(&SIDE, 4),
+        case(
+            "BvR4sR2",
+            H,
+            "Wind Dragon",
             "Hook: \"The Wind Dragon can slide diagonally. In addition, it can slide up to 2 squares sideways or up \
-             to 4 squares vertically.\"")
-            .slide(&DIAGONAL, UNLIMITED).slide(&SIDE, 2).slide(&VERT, 4),
+             to 4 squares vertically.\"",
+        )
+        .slide(&DIAGONAL, UNLIMITED)
+        .slide(&SIDE, 2)
+        .slide(&VERT, 4),
         // ---------------------------------------------------------------- King plus slides, slides plus leaps
-        case("FsWvR", SM, "Flying Stag (Suzumu, Mitsugumi)",
+        case(
+            "FsWvR",
+            SM,
+            "Flying Stag (Suzumu, Mitsugumi)",
             "Suzumu and Mitsugumi give no prose (Mitsugumi's setup list: \"Blind Tiger (FbsW) -> Flying Stag \
-             (FsWvR)\"); Hook's prose for the same name: \"The Flying Stag moves as a King or slides vertically.\"")
-            .step(&ALL8).slide(&VERT, UNLIMITED),
+             (FsWvR)\"); Hook's prose for the same name: \"The Flying Stag moves as a King or slides vertically.\"",
+        )
+        .step(&ALL8)
+        .slide(&VERT, UNLIMITED),
         case("KvR", H, "Flying Stag (Hook)", "Hook: \"The Flying Stag moves as a King or slides vertically.\"")
-            .step(&ALL8).slide(&VERT, UNLIMITED),
+            .step(&ALL8)
+            .slide(&VERT, UNLIMITED),
         case("KsR", H, "Free Wolf", "Hook: \"The Free Wolf moves as a King or slides sideways.\"")
-            .step(&ALL8).slide(&SIDE, UNLIMITED),
-        case("KrvBrR", H, "Left Army",
+            .step(&ALL8)
+            .slide(&SIDE, UNLIMITED),
+        case(
+            "KrvBrR",
+            H,
+            "Left Army",
             "Hook: \"The Left Army can step 1 square in any direction. In addition, it can slide along the right \
-             orthogonal or either right diagonal.\"")
-            .step(&ALL8).slide(&[RIGHT, FR, BR], UNLIMITED),
-        case("KlvBlR", H, "Right Army",
+             orthogonal or either right diagonal.\"",
+        )
+        .step(&ALL8)
+        .slide(&[RIGHT, FR, BR], UNLIMITED),
+        case(
+            "KlvBlR",
+            H,
+            "Right Army",
             "Hook: \"The Right Army can step 1 square in any direction. In addition, it can slide along the left \
-             orthogonal or either left diagonal.\"")
-            .step(&ALL8).slide(&[LEFT, FL, BL], UNLIMITED),
+             orthogonal or either left diagonal.\"",
+        )
+        .step(&ALL8)
+        .slide(&[LEFT, FL, BL], UNLIMITED),
         case("BN", H, "Violent Falcon", "Hook: \"The Violent Falcon can move as a Bishop or as a Knight.\"")
-            .slide(&DIAGONAL, UNLIMITED).jump(&KNIGHT),
+            .slide(&DIAGONAL, UNLIMITED)
+            .jump(&KNIGHT),
         case("RN", H, "Fierce Eagle", "Hook: \"The Fierce Eagle can move as a Rook or as a Knight.\"")
-            .slide(&ORTHOGONAL, UNLIMITED).jump(&KNIGHT),
+            .slide(&ORTHOGONAL, UNLIMITED)
+            .jump(&KNIGHT),
     ]
 }
 
@@ -719,15 +1006,7 @@ fn hand_written_lists() {
     // left orthogonal or either left diagonal." At b2 with an enemy on a3 and a friend on a2.
     assert_eq!(
         moves("KlvBlR", "19x19", "b2", &["a2"], &["a3"]),
-        ids(&[
-            ("a3", &["a3"]),
-            ("b3", &[]),
-            ("c3", &[]),
-            ("c2", &[]),
-            ("a1", &[]),
-            ("b1", &[]),
-            ("c1", &[]),
-        ]),
+        ids(&[("a3", &["a3"]), ("b3", &[]), ("c3", &[]), ("c2", &[]), ("a1", &[]), ("b1", &[]), ("c1", &[]),]),
         "Hook Right Army KlvBlR at b2 (19x19), friend a2, enemy a3"
     );
     // Suzumu: "The Lance, in addition to sliding directly forward, can slide up to two squares

@@ -213,11 +213,8 @@ fn jumping_model(b: &Board, s: P, dirs: &[P], take_jumped: bool) -> Set {
                 }
             } else {
                 if b.enemy(x) {
-                    let je: Vec<P> = if take_jumped {
-                        jumped.iter().copied().filter(|&q| b.enemy(q)).collect()
-                    } else {
-                        vec![]
-                    };
+                    let je: Vec<P> =
+                        if take_jumped { jumped.iter().copied().filter(|&q| b.enemy(q)).collect() } else { vec![] };
                     for mask in 0..(1u32 << je.len()) {
                         let mut c = vec![x];
                         for (i, &q) in je.iter().enumerate() {
@@ -381,12 +378,7 @@ fn fire_demon_burns_after_a_slide() {
 #[test]
 fn fire_demon_burns_after_capturing_on_arrival() {
     let m = moves(FIRE_DEMON, "16x16", "h8", &[], &["l8", "m9", "k7"]);
-    for e in [
-        id("l8", &["l8"]),
-        id("l8", &["l8", "m9"]),
-        id("l8", &["k7", "l8"]),
-        id("l8", &["k7", "l8", "m9"]),
-    ] {
+    for e in [id("l8", &["l8"]), id("l8", &["l8", "m9"]), id("l8", &["k7", "l8"]), id("l8", &["k7", "l8", "m9"])] {
         assert!(m.contains(&e), "missing {e:?}");
     }
     for (to, _) in &m {
@@ -729,14 +721,8 @@ fn mitsugumi_bishop_general_full_set() {
 
     // The Suzumu position on 16x16 with the Mitsugumi string: jumped pieces stay.
     let m16 = moves(MG_BISHOP_GENERAL, "16x16", "h8", &["j10", "d12"], &["l12", "n14", "p16", "f10", "b14"]);
-    let mut expected16 = ids(&[
-        ("i9", &[]),
-        ("l12", &["l12"]),
-        ("n14", &["n14"]),
-        ("g9", &[]),
-        ("f10", &["f10"]),
-        ("b14", &["b14"]),
-    ]);
+    let mut expected16 =
+        ids(&[("i9", &[]), ("l12", &["l12"]), ("n14", &["n14"]), ("g9", &[]), ("f10", &["f10"]), ("b14", &["b14"])]);
     for sq in ["g7", "f6", "e5", "d4", "c3", "b2", "a1", "i7", "j6", "k5", "l4", "m3", "n2", "o1"] {
         expected16.insert(id(sq, &[]));
     }
@@ -791,13 +777,7 @@ fn great_generals_full_sets() {
     }
     assert_eq!(plain.len(), 43);
     let mut sz = plain.clone();
-    sz.extend(ids(&[
-        ("i9", &["i9"]),
-        ("k11", &["k11"]),
-        ("k11", &["i9", "k11"]),
-        ("h9", &[]),
-        ("h10", &["h10"]),
-    ]));
+    sz.extend(ids(&[("i9", &["i9"]), ("k11", &["k11"]), ("k11", &["i9", "k11"]), ("h9", &[]), ("h10", &["h10"])]));
     assert_eq!(moves(SZ_GREAT_GENERAL, "16x16", "h8", &friends, &enemies), sz);
     let mut mg = plain;
     mg.extend(ids(&[("i9", &["i9"]), ("k11", &["k11"]), ("h9", &[]), ("h10", &["h10"])]));
@@ -1099,14 +1079,7 @@ fn knight() {
     // friends on targets are excluded, enemies captured
     assert_eq!(
         moves(KNIGHT, "16x16", "h8", &["f7", "j9"], &["g10", "i6"]),
-        ids(&[
-            ("f9", &[]),
-            ("g6", &[]),
-            ("g10", &["g10"]),
-            ("i6", &["i6"]),
-            ("i10", &[]),
-            ("j7", &[]),
-        ])
+        ids(&[("f9", &[]), ("g6", &[]), ("g10", &["g10"]), ("i6", &["i6"]), ("i10", &[]), ("j7", &[]),])
     );
     assert_eq!(moves(KNIGHT, "16x16", "a1", &[], &[]), ids(&[("b3", &[]), ("c2", &[])]));
 }

@@ -108,7 +108,8 @@ fn a_zero_timeout_is_refused() {
 
 #[test]
 fn only_runs_that_reading_and_no_path_shapes() {
-    let o = kensho(&["ambiguities", "specs/hook.toml", "--only", "deva-multi-order", "--format", "json", "--seed", "1"]);
+    let o =
+        kensho(&["ambiguities", "specs/hook.toml", "--only", "deva-multi-order", "--format", "json", "--seed", "1"]);
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
     let v = json(&o);
@@ -134,7 +135,8 @@ fn an_unknown_reading_exits_2_and_lists_the_readings() {
 fn a_changed_game_end_the_engine_does_not_play_is_unknown_with_the_reason() {
     // Xiangqi's perpetual-chase: the engine plays no chase rule (config.rs NOT_READ), so the
     // two options' engines are alike and the comparison says why instead of searching.
-    let o = kensho(&["ambiguities", "specs/xiangqi.toml", "--only", "perpetual-chase", "--format", "json", "--seed", "1"]);
+    let o =
+        kensho(&["ambiguities", "specs/xiangqi.toml", "--only", "perpetual-chase", "--format", "json", "--seed", "1"]);
     let v = json(&o);
     let c = &v[0]["readings"][0]["comparisons"][0];
     assert_eq!(c["verdict"], "unknown");

@@ -25,7 +25,8 @@ fn load(name: &str) -> LoadedSpec {
 
 /// Runs the fragment called `name` on the two engines.
 fn fragment(name: &str, a: (&str, &Engine), b: (&str, &Engine)) -> Facet {
-    let (_, _, run) = fragments::all().into_iter().find(|(n, _, _)| *n == name).unwrap_or_else(|| panic!("no fragment {name}"));
+    let (_, _, run) =
+        fragments::all().into_iter().find(|(n, _, _)| *n == name).unwrap_or_else(|| panic!("no fragment {name}"));
     run(&Pair { a: a.1, b: b.1, a_name: a.0, b_name: b.0 }, &Limits::default())
 }
 
@@ -71,7 +72,12 @@ fn position(e: &Engine, w: &Witness) -> Position {
 /// off the position and the move's path: the rule as the option texts state it.
 fn special_form(e: &Engine, pos: &Position, m: &kensho::engine::Move, first: bool) -> Option<u16> {
     let targets: Vec<u16> = e.rules.deva_targets.iter().filter_map(|t| e.piece_index(t)).collect();
-    let form = |piece: u16| targets.iter().find(|&&t| piece == t || Some(piece) == e.piece(t).promotes_to).and_then(|&t| e.piece(t).promotes_to);
+    let form = |piece: u16| {
+        targets
+            .iter()
+            .find(|&&t| piece == t || Some(piece) == e.piece(t).promotes_to)
+            .and_then(|&t| e.piece(t).promotes_to)
+    };
     let specials: Vec<u16> = m
         .path
         .iter()
@@ -99,7 +105,11 @@ fn deva_order_first_against_last_has_a_witness_that_follows_the_option_texts() {
     let mut seen = 0;
     for (e, name, first_wins) in [(&last, "last-special", false), (&first, "first-special", true)] {
         let pos = if first_wins { position(&first, &w) } else { pos.clone() };
-        for m in e.legal_moves(&pos).iter().filter(|m| w.differing.iter().any(|d| d.legal_under == name && d.text == e.move_text(m))) {
+        for m in e
+            .legal_moves(&pos)
+            .iter()
+            .filter(|m| w.differing.iter().any(|d| d.legal_under == name && d.text == e.move_text(m)))
+        {
             assert_eq!(m.promotion, special_form(e, &pos, m, first_wins), "{name}: {}", e.move_text(m));
             seen += 1;
         }
@@ -116,7 +126,10 @@ fn deva_order_literal_second_against_last_has_a_witness() {
     let w = found(fragment("deva capture order", ("last-special", &last), ("literal-second", &second)));
     recheck("deva-multi-order", &w, ("last-special", &last), ("literal-second", &second));
     let pos = position(&last, &w);
-    let three = last.legal_moves(&pos).iter().any(|m| m.captures.len() == 3 && w.differing.iter().any(|d| d.text == last.move_text(m)));
+    let three = last
+        .legal_moves(&pos)
+        .iter()
+        .any(|m| m.captures.len() == 3 && w.differing.iter().any(|d| d.text == last.move_text(m)));
     assert!(three, "the differing moves take three pieces: {:?}", w.differing);
 }
 
@@ -127,7 +140,10 @@ fn deva_order_has_no_effect_with_a_single_kind_of_special_piece() {
     let spec = load("hook");
     let (a, b) = engines(&spec, "deva-multi-order", "first-special");
     let one = Setting::List(vec!["DV".into()]);
-    let (a, b) = (engine(&with_rule(&a.game, "promotion.deva-targets", one.clone())), engine(&with_rule(&b.game, "promotion.deva-targets", one)));
+    let (a, b) = (
+        engine(&with_rule(&a.game, "promotion.deva-targets", one.clone())),
+        engine(&with_rule(&b.game, "promotion.deva-targets", one)),
+    );
     no_effect(fragment("deva capture order", ("last-special", &a), ("first-special", &b)));
 }
 
@@ -173,7 +189,9 @@ fn attack_settings_have_no_effect_where_no_rule_asks_for_attacks() {
     // Mitsugumi: self-check allowed, check need not be resolved, checkmate by capture, no
     // perpetual check, no drops, no protected-royal ban: nothing consults "attacked".
     let spec = load("mitsugumi");
-    for (reading, default, option) in [("frozen-attacks", "no-attack", "attacks"), ("check-attack", "any-capture", "final-leg-only")] {
+    for (reading, default, option) in
+        [("frozen-attacks", "no-attack", "attacks"), ("check-attack", "any-capture", "final-leg-only")]
+    {
         let (a, b) = engines(&spec, reading, option);
         let why = no_effect(fragment("attacks", (default, &a), (option, &b)));
         assert!(why.contains("no rule of the game asks"), "{reading}: {why}");
@@ -194,7 +212,11 @@ fn recursive_protection_lets_the_emperor_take_a_royal_whose_protector_may_not_re
     assert!(!w.differing.is_empty());
     for d in &w.differing {
         assert_eq!(d.legal_under, "legal-recursive", "{d:?}");
-        let m = recursive.legal_moves(&pos).into_iter().find(|m| recursive.move_text(m) == d.text).expect("the move is legal there");
+        let m = recursive
+            .legal_moves(&pos)
+            .into_iter()
+            .find(|m| recursive.move_text(m) == d.text)
+            .expect("the move is legal there");
         assert!(recursive.piece(m.man.piece).abilities.protected_royal_ban, "{d:?}");
         assert!(m.captures.iter().any(|(_, v)| recursive.piece(v.piece).royal), "{d:?}");
     }
@@ -284,9 +306,17 @@ fn settings_the_engine_plays_alike_are_proved_without_effect() {
     // Hook's golden-bird (no Golden Bird in the game) and illegal-moves-missing (the listed
     // moves are illegal under both options) switch only settings the engine plays alike.
     let spec = load("hook");
-    let reports = kensho::smt::readings::reading_witnesses_of(&spec, &Limits::default(), 1, &["golden-bird".into(), "illegal-moves-missing".into()]);
+    let reports = kensho::smt::readings::reading_witnesses_of(
+        &spec,
+        &Limits::default(),
+        1,
+        &["golden-bird".into(), "illegal-moves-missing".into()],
+    );
     assert_eq!(reports.len(), 2);
-    for (reading, option, setting) in [("golden-bird", "missing-piece", "rules.skip.missing-piece"), ("illegal-moves-missing", "suzumu-list", "rules.legality.illegal-moves")] {
+    for (reading, option, setting) in [
+        ("golden-bird", "missing-piece", "rules.skip.missing-piece"),
+        ("illegal-moves-missing", "suzumu-list", "rules.legality.illegal-moves"),
+    ] {
         let c = comparison(&reports, reading, option);
         assert_eq!(c.verdict, Verdict::Proved, "{reading}: {}", c.summary);
         assert_eq!(c.method, "engine: settings it plays alike");
@@ -305,7 +335,8 @@ fn a_setting_the_engine_reads_is_never_called_one_it_plays_alike() {
     assert_eq!(kensho::engine::config::unread("end.precedence", Some(&order)), None);
     assert!(kensho::engine::config::unread("skip.missing-piece", Some(&Setting::Word("no-skip".into()))).is_some());
     let spec = load("shoogantshii");
-    let reports = kensho::smt::readings::reading_witnesses_of(&spec, &Limits::default(), 1, &["perpetual-vs-impasse".into()]);
+    let reports =
+        kensho::smt::readings::reading_witnesses_of(&spec, &Limits::default(), 1, &["perpetual-vs-impasse".into()]);
     let c = comparison(&reports, "perpetual-vs-impasse", "impasse-first");
     assert_ne!(c.method, "engine: settings it plays alike", "{}", c.summary);
 }
@@ -320,7 +351,11 @@ fn replay(e: &Engine, w: &Witness) -> (Position, Vec<kensho::engine::Move>) {
     let mut pos = position(e, w);
     let mut played = Vec::new();
     for text in &w.line {
-        let mv = e.legal_moves(&pos).into_iter().find(|m| e.move_text(m) == *text).unwrap_or_else(|| panic!("{text} is not legal"));
+        let mv = e
+            .legal_moves(&pos)
+            .into_iter()
+            .find(|m| e.move_text(m) == *text)
+            .unwrap_or_else(|| panic!("{text} is not legal"));
         e.make(&mut pos, &mv, &mut Vec::new());
         played.push(mv);
     }
@@ -354,7 +389,11 @@ fn a_piece_dropped_in_the_zone_promotes_on_leaving_it_under_shogis_rule_only() {
     let w = found(fragment("remembered pieces", ("next-move-ending-in-zone", &a), ("shogi", &b)));
     recheck_line("drop-promotion=shogi", &w, ("next-move-ending-in-zone", &a), ("shogi", &b));
     let (_, played) = replay(&b, &w);
-    assert!(played[0].from.is_none() && rank(&played[0].to.map(|s| s.name())) >= 7, "the line starts with a drop into the zone: {:?}", w.line);
+    assert!(
+        played[0].from.is_none() && rank(&played[0].to.map(|s| s.name())) >= 7,
+        "the line starts with a drop into the zone: {:?}",
+        w.line
+    );
     let dropped_at = followed_square(&played);
     assert!(w.differing_count > 0);
     for d in &w.differing {
@@ -381,7 +420,11 @@ fn a_piece_dropped_in_the_zone_must_leave_it_before_promoting_under_must_reenter
     for d in &w.differing {
         assert_eq!(d.legal_under, "next-move-ending-in-zone", "{}", d.text);
         assert_eq!(d.from, Some(dropped_at.name()), "{}", d.text);
-        assert!(rank(&d.from) >= 7 && rank(&d.to) >= 7 && d.text.ends_with('+'), "{}: a promotion within the zone", d.text);
+        assert!(
+            rank(&d.from) >= 7 && rank(&d.to) >= 7 && d.text.ends_with('+'),
+            "{}: a promotion within the zone",
+            d.text
+        );
     }
 }
 
@@ -415,7 +458,10 @@ fn remembered_pieces_promote_alike_without_zone_promotion_or_demotion() {
     // demotion.on = none no piece is ever demoted. Z3 must prove both pairs alike.
     let spec = load("shoogantshii");
     let off = |g: &GameSpec| with_rule(g, "promotion.trigger", Setting::Word("none".into()));
-    let (ga, gb) = (smt::alternative(&spec, "drop-promotion", "next-move-ending-in-zone"), smt::alternative(&spec, "drop-promotion", "shogi"));
+    let (ga, gb) = (
+        smt::alternative(&spec, "drop-promotion", "next-move-ending-in-zone"),
+        smt::alternative(&spec, "drop-promotion", "shogi"),
+    );
     let (a, b) = (engine(&off(&ga)), engine(&off(&gb)));
     let why = no_effect(fragment("remembered pieces", ("next-move-ending-in-zone", &a), ("shogi", &b)));
     assert!(why.contains("alike"), "{why}");

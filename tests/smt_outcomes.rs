@@ -41,7 +41,10 @@ fn replay(e: &Engine, w: &Witness) -> Vec<Position> {
     let mut undo = Vec::new();
     for mt in &w.line {
         let moves = e.legal_moves(&pos);
-        let mv = moves.iter().find(|m| e.move_text(m) == *mt).unwrap_or_else(|| panic!("{mt} is not legal in {}", e.position_string(&pos)));
+        let mv = moves
+            .iter()
+            .find(|m| e.move_text(m) == *mt)
+            .unwrap_or_else(|| panic!("{mt} is not legal in {}", e.position_string(&pos)));
         e.make(&mut pos, mv, &mut undo);
         out.push(pos.clone());
     }
@@ -147,7 +150,13 @@ fn stalemate_spec(royals: &str, setup: &str, default: &str, option: &str) -> Str
     format!(
         "{}{KING}{PAWN}{royals}\n[setup]\n{setup}\n\n[rules.end]\nstalemate = \"{default}\"\n{}",
         board(5, 5),
-        reading("stalemate-result", default, &format!("\"rules.end.stalemate\" = \"{default}\""), option, &format!("\"rules.end.stalemate\" = \"{option}\""))
+        reading(
+            "stalemate-result",
+            default,
+            &format!("\"rules.end.stalemate\" = \"{default}\""),
+            option,
+            &format!("\"rules.end.stalemate\" = \"{option}\"")
+        )
     )
 }
 
@@ -171,7 +180,11 @@ fn stalemate_as_loss_against_draw_has_a_designed_position() {
     // "loss": the player who cannot move loses, so the other player wins; "draw": a draw.
     let stalemated = if pos.side == 0 { FIRST } else { SECOND };
     let winner = if pos.side == 0 { SECOND } else { FIRST };
-    assert!(r.status_a.as_deref().is_some_and(|s| s.starts_with(&format!("{winner} wins")) && s.contains(stalemated)), "{:?}", r.status_a);
+    assert!(
+        r.status_a.as_deref().is_some_and(|s| s.starts_with(&format!("{winner} wins")) && s.contains(stalemated)),
+        "{:?}",
+        r.status_a
+    );
     assert!(r.status_b.as_deref().is_some_and(|s| s.starts_with("draw")), "{:?}", r.status_b);
 }
 
@@ -208,7 +221,10 @@ fn stalemate_with_one_royal_each_gets_no_witness_for_loss_if_one_royal() {
 
 fn bare_spec(drops: bool, rules: &str, reading_text: &str) -> String {
     let drops = if drops { "\n[rules.drops]\nenabled = true\n" } else { "" };
-    format!("{}{KING}{GOLD}{PAWN}\n[setup]\nK = \"d1\"\nG = \"c1,e1\"\n{drops}\n[rules.end]\n{rules}\n{reading_text}", board(7, 7))
+    format!(
+        "{}{KING}{GOLD}{PAWN}\n[setup]\nK = \"d1\"\nG = \"c1,e1\"\n{drops}\n[rules.end]\n{rules}\n{reading_text}",
+        board(7, 7)
+    )
 }
 
 /// After the line, the player who lost its last piece has nothing but royals on the board.
@@ -228,7 +244,13 @@ fn bare_king_loss_against_no_rule_has_a_designed_capture() {
     let spec = mini(&bare_spec(
         false,
         "bare-king = \"none\"",
-        &reading("bare-king", "no-rule", "\"rules.end.bare-king\" = \"none\"", "loss", "\"rules.end.bare-king\" = \"loss\", \"rules.end.bare-king-when\" = \"immediately\""),
+        &reading(
+            "bare-king",
+            "no-rule",
+            "\"rules.end.bare-king\" = \"none\"",
+            "loss",
+            "\"rules.end.bare-king\" = \"loss\", \"rules.end.bare-king-when\" = \"immediately\"",
+        ),
     ));
     let (a, b, default, w) = design(&spec, "bare-king", "loss");
     let w = w.expect("a designed capture");
@@ -245,7 +267,13 @@ fn bare_king_with_a_piece_in_hand_separates_loss_from_loss_unless_hand() {
     let spec = mini(&bare_spec(
         true,
         "bare-king = \"loss\"",
-        &reading("bare-hand", "loss", "\"rules.end.bare-king\" = \"loss\"", "unless-hand", "\"rules.end.bare-king\" = \"loss-unless-hand\""),
+        &reading(
+            "bare-hand",
+            "loss",
+            "\"rules.end.bare-king\" = \"loss\"",
+            "unless-hand",
+            "\"rules.end.bare-king\" = \"loss-unless-hand\"",
+        ),
     ));
     let (a, b, default, w) = design(&spec, "bare-hand", "unless-hand");
     let w = w.expect("a designed capture");
@@ -266,7 +294,13 @@ fn bare_king_timing_without_the_rule_gets_no_witness() {
     let spec = mini(&bare_spec(
         false,
         "bare-king = \"none\"\nbare-king-when = \"immediately\"",
-        &reading("bare-when", "immediately", "\"rules.end.bare-king-when\" = \"immediately\"", "after-own-turn", "\"rules.end.bare-king-when\" = \"after-own-turn\""),
+        &reading(
+            "bare-when",
+            "immediately",
+            "\"rules.end.bare-king-when\" = \"immediately\"",
+            "after-own-turn",
+            "\"rules.end.bare-king-when\" = \"after-own-turn\"",
+        ),
     ));
     let (_, _, _, w) = design(&spec, "bare-when", "after-own-turn");
     assert!(w.is_none(), "{w:?}");
@@ -343,9 +377,19 @@ fn impasse_declaration_against_no_impasse_has_a_designed_declaring_position() {
     let pos = &r.pos_b;
     assert_eq!(pos.side, 0, "the first player declares");
     let kings = b.royals_of(pos, 0);
-    assert!(!kings.is_empty() && kings.iter().all(|&k| b.in_zone("promotion", 0, k)), "the King in the zone: {}", w.position);
+    assert!(
+        !kings.is_empty() && kings.iter().all(|&k| b.in_zone("promotion", 0, k)),
+        "the King in the zone: {}",
+        w.position
+    );
     assert!(!b.in_check(pos, 0), "not in check: {}", w.position);
-    let in_zone = pos.size.squares().filter(|&s| pos.at(s).is_some_and(|m| m.player == 0 && !b.piece(m.piece).royal) && b.in_zone("promotion", 0, s)).count();
+    let in_zone = pos
+        .size
+        .squares()
+        .filter(|&s| {
+            pos.at(s).is_some_and(|m| m.player == 0 && !b.piece(m.piece).royal) && b.in_zone("promotion", 0, s)
+        })
+        .count();
     assert!(in_zone >= 3, "{in_zone} pieces (and points) in the zone: {}", w.position);
     let status = r.status_b.expect("the declaration ends the game");
     assert!(status.starts_with(&format!("{FIRST} wins")) && status.contains("declaration"), "{status}");
@@ -357,7 +401,13 @@ fn impasse_threshold_stated_twice_gets_no_witness() {
     // no count.
     let spec = mini(&impasse_spec(
         "impasse = \"points\"\nimpasse-trigger = \"both-kings-in-zone\"\nimpasse-threshold = 1",
-        &reading("second-threshold", "same", "\"rules.end.impasse-threshold\" = 1", "stated", "\"rules.end.impasse-threshold-second\" = 1"),
+        &reading(
+            "second-threshold",
+            "same",
+            "\"rules.end.impasse-threshold\" = 1",
+            "stated",
+            "\"rules.end.impasse-threshold-second\" = 1",
+        ),
     ));
     let (_, _, _, w) = design(&spec, "second-threshold", "stated");
     assert!(w.is_none(), "{w:?}");
@@ -439,14 +489,30 @@ const SKIPS: &str = "[rules.skip]\nby-piece = \"allowed\"\nsquares = \"any-adjac
 fn repetition_identity_with_skip_state_has_a_designed_line_with_skips() {
     let spec = mini(&repetition_spec(
         PASSER,
-        &format!("{SKIPS}\n[rules.end]\nrepetition = \"draw\"\nrepetition-count = 4\nrepetition-identity = \"board-side\""),
-        &reading("identity", "board-side", "\"rules.end.repetition-identity\" = \"board-side\"", "with-skips", "\"rules.end.repetition-identity\" = \"board-side-skip-state\""),
+        &format!(
+            "{SKIPS}\n[rules.end]\nrepetition = \"draw\"\nrepetition-count = 4\nrepetition-identity = \"board-side\""
+        ),
+        &reading(
+            "identity",
+            "board-side",
+            "\"rules.end.repetition-identity\" = \"board-side\"",
+            "with-skips",
+            "\"rules.end.repetition-identity\" = \"board-side-skip-state\"",
+        ),
     ));
     let (a, b, default, w) = design(&spec, "identity", "with-skips");
     let w = w.expect("a designed line");
     let positions = replay(&a, &w);
     // The line has skips (a pass: a move that ends where it starts).
-    assert!(w.line.iter().any(|m| m.split_whitespace().last().is_some_and(|s| s.split('-').collect::<Vec<_>>().windows(2).any(|p| p[0] == p[1]))), "{:?}", w.line);
+    assert!(
+        w.line.iter().any(|m| m.split_whitespace().last().is_some_and(|s| s
+            .split('-')
+            .collect::<Vec<_>>()
+            .windows(2)
+            .any(|p| p[0] == p[1]))),
+        "{:?}",
+        w.line
+    );
     // The last position occurs the fourth time by board and side, fewer times with the skip
     // state.
     let (count, _) = occurrences(&positions, &|p| key(&a, p, false, false, false));
@@ -464,7 +530,13 @@ fn positions_after_skips_excluded_has_a_designed_line_ending_on_a_skip() {
     let spec = mini(&repetition_spec(
         PASSER,
         &format!("{SKIPS}\n[rules.end]\nrepetition = \"draw\"\nrepetition-count = 4\nrepetition-exclude = \"none\""),
-        &reading("exclude", "none", "\"rules.end.repetition-exclude\" = \"none\"", "after-skips", "\"rules.end.repetition-exclude\" = \"positions-after-skips\""),
+        &reading(
+            "exclude",
+            "none",
+            "\"rules.end.repetition-exclude\" = \"none\"",
+            "after-skips",
+            "\"rules.end.repetition-exclude\" = \"positions-after-skips\"",
+        ),
     ));
     let (a, b, default, w) = design(&spec, "exclude", "after-skips");
     let w = w.expect("a designed line");
@@ -486,7 +558,13 @@ fn illegal_skips_excluded_gets_no_witness() {
     let spec = mini(&repetition_spec(
         PASSER,
         &format!("{SKIPS}\n[rules.end]\nrepetition = \"draw\"\nrepetition-count = 4\nrepetition-exclude = \"none\""),
-        &reading("exclude", "none", "\"rules.end.repetition-exclude\" = \"none\"", "illegal", "\"rules.end.repetition-exclude\" = \"illegal-skips\""),
+        &reading(
+            "exclude",
+            "none",
+            "\"rules.end.repetition-exclude\" = \"none\"",
+            "illegal",
+            "\"rules.end.repetition-exclude\" = \"illegal-skips\"",
+        ),
     ));
     let (_, _, _, w) = design(&spec, "exclude", "illegal");
     assert!(w.is_none(), "{w:?}");
@@ -497,7 +575,13 @@ fn perpetual_check_has_a_designed_line_of_checks() {
     let spec = mini(&repetition_spec(
         "",
         "[rules.end]\nrepetition = \"draw\"\nrepetition-count = 4\nperpetual-check = \"none\"",
-        &reading("perpetual", "draw", "\"rules.end.perpetual-check\" = \"none\"", "checker-loses", "\"rules.end.perpetual-check\" = \"checker-loses\""),
+        &reading(
+            "perpetual",
+            "draw",
+            "\"rules.end.perpetual-check\" = \"none\"",
+            "checker-loses",
+            "\"rules.end.perpetual-check\" = \"checker-loses\"",
+        ),
     ));
     let (a, b, default, w) = design(&spec, "perpetual", "checker-loses");
     let w = w.expect("a designed line");
@@ -635,8 +719,14 @@ fn results_that_differ_only_in_their_stated_reason_are_the_same_result() {
     let pa = a.parse_position(text).expect("position");
     let pb = b.parse_position(text).expect("position");
     let (ma, mb) = (a.legal_moves(&pa), b.legal_moves(&pb));
-    assert!(ma.is_empty() && mb.is_empty(), "no move under either: {:?} {:?}", ma.iter().map(|m| a.move_text(m)).collect::<Vec<_>>(), mb.iter().map(|m| b.move_text(m)).collect::<Vec<_>>());
-    let (sa, sb) = (a.status_before(&pa, &ma).expect("the game is over"), b.status_before(&pb, &mb).expect("the game is over"));
+    assert!(
+        ma.is_empty() && mb.is_empty(),
+        "no move under either: {:?} {:?}",
+        ma.iter().map(|m| a.move_text(m)).collect::<Vec<_>>(),
+        mb.iter().map(|m| b.move_text(m)).collect::<Vec<_>>()
+    );
+    let (sa, sb) =
+        (a.status_before(&pa, &ma).expect("the game is over"), b.status_before(&pb, &mb).expect("the game is over"));
     assert_ne!(sa.describe(), sb.describe(), "the reasons differ");
     assert_eq!((sa.score(), sb.score()), ("0-1", "0-1"));
     let pair = Pair { a: &a, b: &b, a_name: "king-only", b_name: "illegal" };

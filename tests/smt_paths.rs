@@ -66,7 +66,12 @@ fn check_boards(c: &CompiledBetza, p: &PathReport) -> (Occupancy, Occupancy, Squ
     let named = p.moves.as_deref().unwrap();
     let last = named.rsplit('-').next().unwrap().trim_start_matches(['x', '^']);
     assert!(moves.iter().any(|m| m.to.name() == last), "{}: {named} not generated", p.shape);
-    assert!(xbetza::generate(&shape, &blocked, from, Orientation::Up).is_empty(), "{}: moves on the blocking board\n{}", p.shape, p.blocked_board.as_deref().unwrap());
+    assert!(
+        xbetza::generate(&shape, &blocked, from, Orientation::Up).is_empty(),
+        "{}: moves on the blocking board\n{}",
+        p.shape,
+        p.blocked_board.as_deref().unwrap()
+    );
     (moving, blocked, from)
 }
 
@@ -177,7 +182,11 @@ fn a_blocking_board_holds_within_the_window() {
         assert!(p.confirmed, "{}: {}", p.shape, p.summary);
         let (blocked, from) = occupancy(c.size, p.blocked_board.as_deref().expect("a blocking board"));
         for m in xbetza::generate(&single(&c, i), &blocked, from, Orientation::Up) {
-            assert!(m.path.iter().any(|s| king_distance(s.square, from) > 2), "{} stays inside the window", m.to.name());
+            assert!(
+                m.path.iter().any(|s| king_distance(s.square, from) > 2),
+                "{} stays inside the window",
+                m.to.name()
+            );
         }
     }
 }
@@ -219,12 +228,20 @@ fn orientation_strategy() -> impl Strategy<Value = Orientation> {
 
 /// The identities the generator produces for program `i` and those of the symbolic paths whose
 /// cube the occupancy satisfies (window: the whole board).
-fn both(c: &CompiledBetza, i: usize, occ: &Occupancy, from: Square, o: Orientation) -> (BTreeSet<(Square, Vec<Square>)>, BTreeSet<(Square, Vec<Square>)>) {
-    let generated: BTreeSet<(Square, Vec<Square>)> = xbetza::generate(&single(c, i), occ, from, o).into_iter().map(|m| m.identity()).collect();
+fn both(
+    c: &CompiledBetza,
+    i: usize,
+    occ: &Occupancy,
+    from: Square,
+    o: Orientation,
+) -> (BTreeSet<(Square, Vec<Square>)>, BTreeSet<(Square, Vec<Square>)>) {
+    let generated: BTreeSet<(Square, Vec<Square>)> =
+        xbetza::generate(&single(c, i), occ, from, o).into_iter().map(|m| m.identity()).collect();
     let window = Window { center: from, radius: 30 };
     let paths = program_paths(c, i, from, o, window, 2_000_000).unwrap_or_else(|e| panic!("too many paths: {e:?}"));
     let cell = |s: Square| occ.get(s);
-    let symbolic: BTreeSet<(Square, Vec<Square>)> = paths.iter().filter(|p| holds(&p.cube, &cell)).map(|p| p.identity()).collect();
+    let symbolic: BTreeSet<(Square, Vec<Square>)> =
+        paths.iter().filter(|p| holds(&p.cube, &cell)).map(|p| p.identity()).collect();
     (generated, symbolic)
 }
 
@@ -283,7 +300,13 @@ fn symbolic_paths_match_the_generator_on_empty_and_full_boards() {
                 occ.set(from, Cell::Empty);
                 for i in 0..c.programs.len() {
                     let (generated, symbolic) = both(&c, i, &occ, from, Orientation::Up);
-                    assert_eq!(generated, symbolic, "{betza} program {i} `{}` from {} on a board of {fill:?}", c.programs[i].text, from.name());
+                    assert_eq!(
+                        generated,
+                        symbolic,
+                        "{betza} program {i} `{}` from {} on a board of {fill:?}",
+                        c.programs[i].text,
+                        from.name()
+                    );
                 }
             }
         }
@@ -346,8 +369,6 @@ fn symbolic_paths_match_the_generator_for_every_notation_of_the_specs() {
     }
     assert!(programs > 100, "only {programs} path shapes seen");
 }
-
-
 
 #[test]
 fn a_shape_longer_than_the_window_is_not_dead_notation() {

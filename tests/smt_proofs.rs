@@ -93,7 +93,11 @@ fn mobility_is_refuted_by_a_pawn_left_on_the_last_rank() {
 fn mobility_is_proved_with_forced_promotion_on_the_last_rank() {
     // forced on rank 5 (listed ranks, or always in the zone): a Pawn cannot stay there; every
     // other piece moves from every square of a 5x5 board; no drops.
-    for forced in ["forced = \"listed-ranks\"\nforced-ranks = { P = [5] }", "forced = \"always\"", "forced = \"when-no-further-move\""] {
+    for forced in [
+        "forced = \"listed-ranks\"\nforced-ranks = { P = [5] }",
+        "forced = \"always\"",
+        "forced = \"when-no-further-move\"",
+    ] {
         let spec = mini(&pawn_game(forced, "enabled = false"));
         proved(&run(&spec.game, "mobility"));
     }

@@ -244,7 +244,8 @@ fn skip_fragment_finds_no_effect_when_the_limits_are_equal() {
     b.rules.insert("end.stalemate".into(), Setting::Word("draw".into()));
     let (ea, eb) = (engine(&a), engine(&b));
     let pair = Pair { a: &ea, b: &eb, a_name: "loss", b_name: "draw" };
-    let (_, handles, skip) = fragments::all().into_iter().find(|(n, _, _)| *n == "skip limit").expect("a skip fragment");
+    let (_, handles, skip) =
+        fragments::all().into_iter().find(|(n, _, _)| *n == "skip limit").expect("a skip fragment");
     assert!(handles("rules.skip.limit"));
     assert!(!handles("rules.end.stalemate"));
     match skip(&pair, &Limits::default()) {
@@ -317,7 +318,8 @@ fn freezing_adjacent_against_board_has_a_witness_the_engine_confirms() {
     // exactly the moves of the side to move's pieces two or more steps from every enemy
     // Tetrarch (the others are frozen, or free, under both).
     let pos = &r.pos_a;
-    let tetrarchs: Vec<Square> = pos.squares_of(1 - pos.side).filter(|(_, m)| adjacent.piece(m.piece).id == "T").map(|(s, _)| s).collect();
+    let tetrarchs: Vec<Square> =
+        pos.squares_of(1 - pos.side).filter(|(_, m)| adjacent.piece(m.piece).id == "T").map(|(s, _)| s).collect();
     assert!(!tetrarchs.is_empty(), "no enemy Tetrarch on {}", w.position);
     let legal_a = smt::legal(&adjacent, pos);
     let expect: BTreeSet<Pid> = legal_a
@@ -402,7 +404,10 @@ fn jumping_capture_of_jumped_royals_has_a_witness_the_engine_confirms() {
     let legal_a = smt::legal(&yes, pos);
     let expect: BTreeSet<Pid> = legal_a
         .iter()
-        .filter(|(_, m)| yes.piece(m.man.piece).id == "J" && m.captures.iter().any(|(s, v)| Some(*s) != m.to && yes.piece(v.piece).royal))
+        .filter(|(_, m)| {
+            yes.piece(m.man.piece).id == "J"
+                && m.captures.iter().any(|(s, v)| Some(*s) != m.to && yes.piece(v.piece).royal)
+        })
         .map(|(k, _)| k.clone())
         .collect();
     assert!(!expect.is_empty(), "{}", w.position);
@@ -493,7 +498,11 @@ fn burning_arrival_counted_against_extra_has_a_witness_the_engine_confirms() {
     let legal_a = smt::legal(&extra, pos);
     let expect: BTreeSet<Pid> = legal_a
         .iter()
-        .filter(|(_, m)| extra.piece(m.man.piece).id == "F" && m.to.is_some_and(|t| m.captures.iter().any(|(s, _)| *s == t)) && m.burned.len() == 2)
+        .filter(|(_, m)| {
+            extra.piece(m.man.piece).id == "F"
+                && m.to.is_some_and(|t| m.captures.iter().any(|(s, _)| *s == t))
+                && m.burned.len() == 2
+        })
         .map(|(k, _)| k.clone())
         .collect();
     assert!(!expect.is_empty(), "{}", w.position);
@@ -677,7 +686,11 @@ fn search_fallback_finds_a_promotion_witness() {
     let legal_a = smt::legal(&optional, pos);
     let expect: BTreeSet<Pid> = legal_a
         .iter()
-        .filter(|(_, m)| optional.piece(m.man.piece).id == "P" && m.promotion.is_none() && m.to.is_some_and(|t| optional.in_zone("promotion", pos.side, t)))
+        .filter(|(_, m)| {
+            optional.piece(m.man.piece).id == "P"
+                && m.promotion.is_none()
+                && m.to.is_some_and(|t| optional.in_zone("promotion", pos.side, t))
+        })
         .map(|(k, _)| k.clone())
         .collect();
     assert!(!expect.is_empty(), "{}", w.position);
@@ -802,7 +815,12 @@ set = { "piece.Z.ability.zone-moves.far" = "K" }
 // ---------------------------------------------------------------------------------------------
 
 /// The moves legal under each option only, on `position`.
-fn differ_on(spec: &kensho::spec::LoadedSpec, reading: &str, option: &str, position: &str) -> (BTreeSet<Pid>, BTreeSet<Pid>) {
+fn differ_on(
+    spec: &kensho::spec::LoadedSpec,
+    reading: &str,
+    option: &str,
+    position: &str,
+) -> (BTreeSet<Pid>, BTreeSet<Pid>) {
     let (ea, eb) = engines(spec, reading, option);
     let pa = ea.parse_position(position).unwrap();
     let pb = eb.parse_position(position).unwrap();

@@ -86,7 +86,15 @@ fn suzumu_witnesses_are_confirmed_and_the_named_readings_have_z3_witnesses() {
 
 #[test]
 fn mitsugumi_witnesses_are_confirmed_and_the_named_readings_have_z3_witnesses() {
-    let reports = witnesses_confirmed("mitsugumi", &[("skip-limit", "own-turns"), ("skip-limit", "both"), ("freeze-range", "whole-board"), ("fd-burn-count", "arrival-counted")]);
+    let reports = witnesses_confirmed(
+        "mitsugumi",
+        &[
+            ("skip-limit", "own-turns"),
+            ("skip-limit", "both"),
+            ("freeze-range", "whole-board"),
+            ("fd-burn-count", "arrival-counted"),
+        ],
+    );
     // Two readings only respell a move: the Blind Tiger's FsbW against FbsW (the four diagonal
     // steps, and the orthogonal steps sideways and back, either way), the Side Soldier's
     // bWsRfW2 against WsRfW2 (W's forward step is inside fW2). Z3 must prove them equal.
@@ -140,12 +148,21 @@ fn every_proof_is_decided_on_every_spec() {
                 let w = p.witness.as_deref().unwrap_or_default();
                 assert_eq!(p.verdict, Verdict::Witness, "{label}: {}", p.detail);
                 let last = spec.game.board.ranks.to_string();
-                assert!(w.contains("(P)") && w.contains("left on") && w.trim_end_matches(", where it can never move").ends_with(&last), "{label}: {w}");
+                assert!(
+                    w.contains("(P)")
+                        && w.contains("left on")
+                        && w.trim_end_matches(", where it can never move").ends_with(&last),
+                    "{label}: {w}"
+                );
                 // The reading's other option forces the promotion of a piece that could not move
                 // again, under which the proof holds.
                 let all = spec_proofs(&spec, &Limits::default());
                 let m = all.iter().find(|q| q.name == "mobility").unwrap();
-                assert!(m.holds_under.contains(&"forced-promotion=forced-when-immobile".to_string()), "{label}: {:?}", m.holds_under);
+                assert!(
+                    m.holds_under.contains(&"forced-promotion=forced-when-immobile".to_string()),
+                    "{label}: {:?}",
+                    m.holds_under
+                );
             } else {
                 assert_eq!(p.verdict, Verdict::Proved, "{label}: {} {:?}", p.detail, p.witness);
             }

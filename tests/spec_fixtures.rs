@@ -16,7 +16,8 @@ fn every_bad_spec_fixture_gives_its_diagnostic_at_its_line() {
         seen += 1;
         let text = std::fs::read_to_string(&path).unwrap();
         let header = text.lines().next().unwrap();
-        let expect = header.strip_prefix("# expect: ").unwrap_or_else(|| panic!("{}: no expect header", path.display()));
+        let expect =
+            header.strip_prefix("# expect: ").unwrap_or_else(|| panic!("{}: no expect header", path.display()));
         let (pos, message) = expect.split_once(' ').unwrap();
         let (line, col) = pos.split_once(':').unwrap();
         let (line, col): (usize, usize) = (line.parse().unwrap(), col.parse().unwrap());

@@ -18,10 +18,7 @@ fn bundled_specs() -> Vec<PathBuf> {
 
 /// Whitespace (including no-break spaces) folded to single spaces.
 fn fold(s: &str) -> String {
-    s.split(|c: char| c.is_whitespace() || c == '\u{a0}')
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
+    s.split(|c: char| c.is_whitespace() || c == '\u{a0}').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
 }
 
 #[test]
@@ -59,6 +56,11 @@ fn clause_texts_are_verbatim_quotes_of_their_document() {
             .filter(|c| !doc.contains(&fold(&c.text)))
             .map(|c| format!("{}: {:?}", c.id.get_ref(), c.text))
             .collect();
-        assert!(missing.is_empty(), "{}: clauses not found verbatim in {}: {missing:#?}", p.display(), doc_path.display());
+        assert!(
+            missing.is_empty(),
+            "{}: clauses not found verbatim in {}: {missing:#?}",
+            p.display(),
+            doc_path.display()
+        );
     }
 }

@@ -13,12 +13,8 @@ use std::collections::BTreeSet;
 /// Every distinct XBetza string of the three diagram configurations.
 fn seed_strings() -> Vec<String> {
     let text = include_str!("data/seed_pieces.tsv");
-    let set: BTreeSet<String> = text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| l.split('\t').nth(3))
-        .map(str::to_string)
-        .collect();
+    let set: BTreeSet<String> =
+        text.lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split('\t').nth(3)).map(str::to_string).collect();
     set.into_iter().collect()
 }
 
@@ -70,18 +66,9 @@ fn prefix_items() -> impl Strategy<Value = Vec<PrefixItem>> {
 }
 
 fn component() -> impl Strategy<Value = Component> {
-    (
-        prefix_items(),
-        proptest::sample::select(Atom::ALL.to_vec()),
-        proptest::option::of(0u32..30),
+    (prefix_items(), proptest::sample::select(Atom::ALL.to_vec()), proptest::option::of(0u32..30)).prop_map(
+        |(prefix, atom, range)| Component { prefix, atom, atom_span: Span::default(), range, span: Span::default() },
     )
-        .prop_map(|(prefix, atom, range)| Component {
-            prefix,
-            atom,
-            atom_span: Span::default(),
-            range,
-            span: Span::default(),
-        })
 }
 
 fn betza_tree() -> impl Strategy<Value = Betza> {

@@ -83,7 +83,16 @@ pub fn rows(spec: &LoadedSpec, props: &Properties, invariants: &[Invariant], tal
                     None => (String::new(), false),
                 },
             };
-            ClauseRow { id, words: c.text.clone(), encoding, invariants: citing.iter().map(|i| i.id.clone()).collect(), exercised, violations, note, explained }
+            ClauseRow {
+                id,
+                words: c.text.clone(),
+                encoding,
+                invariants: citing.iter().map(|i| i.id.clone()).collect(),
+                exercised,
+                violations,
+                note,
+                explained,
+            }
         })
         .collect()
 }

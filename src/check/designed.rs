@@ -30,7 +30,9 @@ impl Aim {
         let mut names: Vec<String> = inv.kind.pieces().into_iter().map(str::to_string).collect();
         match &inv.kind {
             Kind::Notation { piece } => names.push(piece.clone()),
-            Kind::ZoneMoves { .. } => names.extend(game.pieces.iter().filter(|p| !p.zone_moves.is_empty()).map(|p| p.id.clone())),
+            Kind::ZoneMoves { .. } => {
+                names.extend(game.pieces.iter().filter(|p| !p.zone_moves.is_empty()).map(|p| p.id.clone()))
+            }
             Kind::GameEnd { .. } => names.extend(game.pieces.iter().filter(|p| p.royal).map(|p| p.id.clone())),
             _ => {}
         }
@@ -93,11 +95,15 @@ pub fn position(engine: &Engine, invariants: &[Invariant], rng: &mut SplitMix64,
     let size = game.board;
     let mut pos = Position::empty(size, game.pieces.len());
     // The window the aimed pieces go in: 5x5 (or the board, if smaller), anywhere on it.
-    let (w_files, w_ranks) = if aim.pieces.is_empty() { (size.files, size.ranks) } else { (size.files.min(5), size.ranks.min(5)) };
+    let (w_files, w_ranks) =
+        if aim.pieces.is_empty() { (size.files, size.ranks) } else { (size.files.min(5), size.ranks.min(5)) };
     let f0 = rng.below((size.files - w_files + 1) as usize) as u8;
     let r0 = rng.below((size.ranks - w_ranks + 1) as usize) as u8;
-    let in_window = |rng: &mut SplitMix64| Square::new(f0 + rng.below(w_files as usize) as u8, r0 + rng.below(w_ranks as usize) as u8);
-    let anywhere = |rng: &mut SplitMix64| Square::new(rng.below(size.files as usize) as u8, rng.below(size.ranks as usize) as u8);
+    let in_window = |rng: &mut SplitMix64| {
+        Square::new(f0 + rng.below(w_files as usize) as u8, r0 + rng.below(w_ranks as usize) as u8)
+    };
+    let anywhere =
+        |rng: &mut SplitMix64| Square::new(rng.below(size.files as usize) as u8, rng.below(size.ranks as usize) as u8);
     let place = |pos: &mut Position, rng: &mut SplitMix64, man: Man, near: bool| {
         for _ in 0..40 {
             let sq = if near { in_window(rng) } else { anywhere(rng) };
@@ -200,6 +206,7 @@ fn remembered(engine: &Engine, pos: &mut Position, rng: &mut SplitMix64) {
 
 /// Where moving into check is illegal, the side that just moved cannot stand in check.
 pub fn reachable(engine: &Engine, pos: &Position) -> bool {
-    let self_check_illegal = matches!(engine.game.rule("legality.self-check"), Some(Setting::Word(w)) if w != "allowed");
+    let self_check_illegal =
+        matches!(engine.game.rule("legality.self-check"), Some(Setting::Word(w)) if w != "allowed");
     !(self_check_illegal && engine.in_check(pos, 1 - pos.side))
 }

@@ -28,7 +28,12 @@ pub fn invariants(game: &GameSpec, clauses: &[ClauseEncoding<'_>]) -> Vec<Invari
     let citing = |pred: &dyn Fn(&str) -> bool| -> Vec<String> {
         clauses.iter().filter(|c| c.paths.iter().any(|p| pred(p))).map(|c| c.id.to_string()).collect()
     };
-    let generic = |id: &str, kind: Kind, clauses: Vec<String>, why: &str| Invariant { id: id.into(), kind, clauses, why: why.into() };
+    let generic = |id: &str, kind: Kind, clauses: Vec<String>, why: &str| Invariant {
+        id: id.into(),
+        kind,
+        clauses,
+        why: why.into(),
+    };
     let mut out = vec![
         generic(
             "generic:record",
@@ -52,11 +57,18 @@ pub fn invariants(game: &GameSpec, clauses: &[ClauseEncoding<'_>]) -> Vec<Invari
         ),
     ];
     for piece in &game.pieces {
-        let groups: Vec<&String> = game.groups.iter().filter(|(_, members)| members.contains(&piece.id)).map(|(g, _)| g).collect();
+        let groups: Vec<&String> =
+            game.groups.iter().filter(|(_, members)| members.contains(&piece.id)).map(|(g, _)| g).collect();
         let own = format!("piece.{}.", piece.id);
         let clauses = citing(&|p| {
-            let notation = p.ends_with(".betza") || p.contains(".ability.zone-moves") || p.contains(".ability.area-move") || p.contains(".ability.igui") || p.contains(".ability.pass");
-            let mine = p.starts_with(&own) || p.starts_with("piece.*.") || groups.iter().any(|g| p.starts_with(&format!("group.{g}.")));
+            let notation = p.ends_with(".betza")
+                || p.contains(".ability.zone-moves")
+                || p.contains(".ability.area-move")
+                || p.contains(".ability.igui")
+                || p.contains(".ability.pass");
+            let mine = p.starts_with(&own)
+                || p.starts_with("piece.*.")
+                || groups.iter().any(|g| p.starts_with(&format!("group.{g}.")));
             (notation && mine) || p.starts_with("rules.xbetza") || p.starts_with("rules.zone-moves")
         });
         out.push(generic(
@@ -93,7 +105,9 @@ fn setting_word<'a>(setting: Option<&'a Setting>) -> Option<&'a str> {
 fn notation(piece: &str, t: &Transition<'_>) -> Verdict {
     let game = &t.engine.game;
     let mv = t.mv;
-    let Some(spec) = game.pieces.get(mv.man.piece as usize).filter(|p| p.id == piece) else { return Verdict::NotConcerned };
+    let Some(spec) = game.pieces.get(mv.man.piece as usize).filter(|p| p.id == piece) else {
+        return Verdict::NotConcerned;
+    };
     let Some(from) = mv.from else { return Verdict::NotConcerned };
     if mv.path.is_empty() {
         return Verdict::NotConcerned;
@@ -105,13 +119,17 @@ fn notation(piece: &str, t: &Transition<'_>) -> Verdict {
         let to = mv.to.unwrap_or(from);
         let target = mv.captures.iter().find(|(_, m)| game.pieces[m.piece as usize].royal).map(|c| c.0);
         if let Some(target) = target {
-            if target.file == from.file && t.before.size.between(from, target).all(|s| t.before.at(s).is_none()) && (to == from || to == target) {
+            if target.file == from.file
+                && t.before.size.between(from, target).all(|s| t.before.at(s).is_none())
+                && (to == from || to == target)
+            {
                 return Verdict::NotConcerned;
             }
         }
     }
     let options = PathOptions {
-        jump_may_land_empty: spec.ability("jump.max-jumped").is_some() && setting_word(spec.ability("jump.landing")) != Some("capture"),
+        jump_may_land_empty: spec.ability("jump.max-jumped").is_some()
+            && setting_word(spec.ability("jump.landing")) != Some("capture"),
         captures_may_take_friends: setting_word(spec.ability("burn.targets")) == Some("any"),
     };
     let me = mv.man.player;
@@ -141,7 +159,9 @@ fn promotion_map(t: &Transition<'_>) -> Verdict {
     let became = &game.pieces[now.piece as usize].id;
     let demoted = game.pieces.iter().any(|p| p.promotes_to.as_ref() == Some(&was.id) && &p.id == became);
     let special = match game.rule("promotion.deva-targets") {
-        Some(Setting::List(targets)) => targets.iter().any(|t| game.piece(t).and_then(|p| p.promotes_to.as_ref()) == Some(became)),
+        Some(Setting::List(targets)) => {
+            targets.iter().any(|t| game.piece(t).and_then(|p| p.promotes_to.as_ref()) == Some(became))
+        }
         _ => false,
     };
     if was.promotes_to.as_ref() == Some(became) || demoted || special {
@@ -262,7 +282,12 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
     match mv.kind {
         MoveKind::Drop => {
             let Some(to) = mv.to else { return fail("a drop without a destination") };
-            if mv.from.is_some() || !mv.captures.is_empty() || mv.promotion.is_some() || mv.is_skip || before.at(to).is_some() {
+            if mv.from.is_some()
+                || !mv.captures.is_empty()
+                || mv.promotion.is_some()
+                || mv.is_skip
+                || before.at(to).is_some()
+            {
                 return fail("a drop with an origin, captures, a promotion or a skip, or onto an occupied square");
             }
             if after.at(to) != Some(mv.man) || before.size.squares().any(|s| s != to && before.at(s) != after.at(s)) {
@@ -305,7 +330,8 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
     }
     // Every captured square is a capture step of the path and the reverse.
     if !mv.path.is_empty() {
-        let steps: BTreeSet<Square> = mv.path.iter().filter(|s| s.kind == StepKind::Capture).map(|s| s.square).collect();
+        let steps: BTreeSet<Square> =
+            mv.path.iter().filter(|s| s.kind == StepKind::Capture).map(|s| s.square).collect();
         if steps != squares.iter().copied().collect::<BTreeSet<_>>() {
             return fail("captured squares differ from the capture steps of the path");
         }

@@ -14,9 +14,9 @@ pub mod designed;
 pub mod generic;
 pub mod kinds;
 pub mod path;
+pub mod properties;
 pub mod run;
 pub mod shrink;
-pub mod properties;
 
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Move, Position};
@@ -119,7 +119,14 @@ impl Tally {
 
     /// Judges a position with its legal moves against the position invariants (rotation, the
     /// position string's round trip).
-    pub fn check_position(&mut self, invariants: &[Invariant], engine: &Engine, pos: &Position, moves: &[Move], origin: &str) {
+    pub fn check_position(
+        &mut self,
+        invariants: &[Invariant],
+        engine: &Engine,
+        pos: &Position,
+        moves: &[Move],
+        origin: &str,
+    ) {
         for inv in invariants {
             let result = match inv.kind {
                 Kind::Rotation => generic::rotation(engine, pos, moves),

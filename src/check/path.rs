@@ -207,14 +207,9 @@ impl Why {
 
 fn mode_letters(m: &Modes) -> String {
     let mut s = String::new();
-    for (on, c) in [
-        (m.empty, 'm'),
-        (m.enemy, 'c'),
-        (m.friend, 'd'),
-        (m.hop, 'p'),
-        (m.grasshop, 'g'),
-        (m.toggle_empty, 'y'),
-    ] {
+    for (on, c) in
+        [(m.empty, 'm'), (m.enemy, 'c'), (m.friend, 'd'), (m.hop, 'p'), (m.grasshop, 'g'), (m.toggle_empty, 'y')]
+    {
         if on {
             s.push(c);
         }
@@ -324,11 +319,7 @@ impl Matcher<'_> {
         let leg = &self.program.legs[i];
         let to = self.path[i].square;
         let miss = |why| Miss { leg: i, why };
-        let range = if toggled {
-            self.program.toggled_steps(self.max_line)
-        } else {
-            self.program.base_steps
-        };
+        let range = if toggled { self.program.toggled_steps(self.max_line) } else { self.program.base_steps };
         let d = displacement(pos, to);
         let mut closest = miss(Why::NotOnDirection { from: pos, to });
         // Tries one vector of the leg: Ok when the rest of the path follows along it.
@@ -409,9 +400,8 @@ impl Matcher<'_> {
         }
         if leg.is_final && (leg.modes.hop || leg.modes.grasshop) {
             // The hurdle: the first piece on the line within the range.
-            let hurdle = (1..=range as i32)
-                .map_while(|j| self.at(pos, v, j).map(|s| (j, s)))
-                .find(|&(_, s)| occupied(s));
+            let hurdle =
+                (1..=range as i32).map_while(|j| self.at(pos, v, j).map(|s| (j, s))).find(|&(_, s)| occupied(s));
             let Some((h, hurdle)) = hurdle else {
                 return Err(Why::NoHurdle { from: pos, to, range });
             };
@@ -454,10 +444,7 @@ impl Matcher<'_> {
         let kind = self.path[i].kind;
         let cell = self.seen(to, captured);
         let m = leg.modes;
-        let wrong = || Miss {
-            leg: i,
-            why: Why::EndState { to, kind, cell, modes: m, is_final: leg.is_final },
-        };
+        let wrong = || Miss { leg: i, why: Why::EndState { to, kind, cell, modes: m, is_final: leg.is_final } };
         if leg.is_final {
             let fits = match (kind, cell) {
                 (StepKind::Move, Cell::Empty) => m.empty || self.landing_widened,

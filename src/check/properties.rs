@@ -322,14 +322,16 @@ impl Kind {
         let mut out: Vec<&str> = Vec::new();
         match self {
             Kind::Burn { immune, .. } => out.extend(immune.iter().map(String::as_str)),
-            Kind::ForcedPromotion { ranks } | Kind::Promotion { forced: ranks, .. } => out.extend(ranks.keys().map(String::as_str)),
+            Kind::ForcedPromotion { ranks } | Kind::Promotion { forced: ranks, .. } => {
+                out.extend(ranks.keys().map(String::as_str))
+            }
             Kind::Confined { pieces, .. } | Kind::RankJump { pieces, .. } | Kind::PawnDropMate { pieces } => {
                 out.extend(pieces.iter().map(String::as_str))
             }
             Kind::Frozen { freezers, immune, .. } => out.extend(freezers.iter().chain(immune).map(String::as_str)),
-            Kind::Drops { ranks, zones, only_zone, one_per_file, .. } => {
-                out.extend(ranks.keys().chain(zones.keys()).chain(only_zone.keys()).chain(one_per_file).map(String::as_str))
-            }
+            Kind::Drops { ranks, zones, only_zone, one_per_file, .. } => out.extend(
+                ranks.keys().chain(zones.keys()).chain(only_zone.keys()).chain(one_per_file).map(String::as_str),
+            ),
             Kind::FlyingKing { royals, .. } => out.extend(royals.iter().map(String::as_str)),
             Kind::CapturePromotion { deva, exempt } => {
                 out.extend(deva.keys().chain(deva.values()).chain(exempt).map(String::as_str))
@@ -360,7 +362,12 @@ impl Kind {
 impl Properties {
     /// Checks the file against its spec: the spec id, clause ids, piece and zone names, and
     /// unique invariant ids. Errors name the file and the invariant.
-    pub fn validate(&self, path: &str, game: &crate::spec::game::GameSpec, clause_ids: &[String]) -> Result<(), String> {
+    pub fn validate(
+        &self,
+        path: &str,
+        game: &crate::spec::game::GameSpec,
+        clause_ids: &[String],
+    ) -> Result<(), String> {
         if self.spec != game.id {
             return Err(format!("{path}: spec = \"{}\", but the spec's id is \"{}\"", self.spec, game.id));
         }
@@ -424,8 +431,14 @@ pub fn parse(path: &str, text: &str) -> Result<Properties, String> {
     for (inv, table) in props.invariants.iter().zip(tables) {
         let Some(table) = table.as_table() else { continue };
         for key in table.keys() {
-            if !["id", "kind", "clauses", "why"].contains(&key.as_str()) && !inv.kind.parameters().contains(&key.as_str()) {
-                return Err(format!("{path}: invariant '{}': unknown field `{key}` for its kind (it takes: {})", inv.id, inv.kind.parameters().join(", ")));
+            if !["id", "kind", "clauses", "why"].contains(&key.as_str())
+                && !inv.kind.parameters().contains(&key.as_str())
+            {
+                return Err(format!(
+                    "{path}: invariant '{}': unknown field `{key}` for its kind (it takes: {})",
+                    inv.id,
+                    inv.kind.parameters().join(", ")
+                ));
             }
         }
     }

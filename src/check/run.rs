@@ -127,7 +127,9 @@ impl Shuffler {
             return pick;
         }
         let side = side as usize;
-        let back = self.out[side].take().and_then(|(from, to)| moves.iter().position(|m| quiet(m) && m.from == Some(to) && m.to == Some(from)));
+        let back = self.out[side]
+            .take()
+            .and_then(|(from, to)| moves.iter().position(|m| quiet(m) && m.from == Some(to) && m.to == Some(from)));
         let quiet_moves: Vec<usize> = (0..moves.len()).filter(|&i| quiet(&moves[i])).collect();
         match back {
             Some(i) => i,
@@ -217,8 +219,16 @@ pub fn run(engine: &Engine, invariants: &[Invariant], budget: Budget, bar: &Prog
 
 /// Designed positions aimed at the invariants never exercised: up to `tries` positions per
 /// invariant, each built around the pieces the invariant names, until it is exercised.
-pub fn aim_at_unexercised(engine: &Engine, invariants: &[Invariant], seed: u64, tries: usize, report: &mut Report, bar: &ProgressBar) {
-    let unexercised: Vec<&Invariant> = invariants.iter().filter(|i| !report.tally.exercised.contains_key(&i.id)).collect();
+pub fn aim_at_unexercised(
+    engine: &Engine,
+    invariants: &[Invariant],
+    seed: u64,
+    tries: usize,
+    report: &mut Report,
+    bar: &ProgressBar,
+) {
+    let unexercised: Vec<&Invariant> =
+        invariants.iter().filter(|i| !report.tally.exercised.contains_key(&i.id)).collect();
     for (n, inv) in unexercised.into_iter().enumerate() {
         let aim = Aim::at(engine, inv);
         let base = seed.wrapping_add(DESIGNED_OFFSET * 2 + (n as u64) * tries as u64);

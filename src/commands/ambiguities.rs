@@ -59,7 +59,14 @@ pub fn run(spec: &LoadedSpec, limits: &Limits, seed: u64, progress: bool, only: 
     bar.set_message(format!("{}: readings", spec.game.id));
     let readings = reading_witnesses_of(spec, limits, seed, only);
     bar.finish_and_clear();
-    Ambiguities { spec: spec.path.clone(), seed, readings, paths, only: only.to_vec(), seconds: started.elapsed().as_secs_f64() }
+    Ambiguities {
+        spec: spec.path.clone(),
+        seed,
+        readings,
+        paths,
+        only: only.to_vec(),
+        seconds: started.elapsed().as_secs_f64(),
+    }
 }
 
 fn style(table: &mut tabled::Table, markdown: bool) {
@@ -139,7 +146,8 @@ pub fn render(result: &Ambiguities, engine: Option<&Engine>, markdown: bool) -> 
         count(Verdict::Proved),
         count(Verdict::Unknown)
     ));
-    let notable: Vec<&PathReport> = result.paths.iter().filter(|p| p.verdict != Verdict::Witness || !p.confirmed).collect();
+    let notable: Vec<&PathReport> =
+        result.paths.iter().filter(|p| p.verdict != Verdict::Witness || !p.confirmed).collect();
     if !notable.is_empty() {
         let mut b = Builder::default();
         b.push_record(["piece", "zone", "shape", "verdict", "finding"]);

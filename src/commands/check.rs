@@ -37,9 +37,14 @@ pub fn default_properties_path(spec_path: &Path) -> PathBuf {
 }
 
 /// Loads the properties file and the engine; errors are for the user (exit 2).
-pub fn subject(spec: LoadedSpec, choices: &BTreeMap<String, String>, properties_path: &Path) -> Result<Subject, String> {
+pub fn subject(
+    spec: LoadedSpec,
+    choices: &BTreeMap<String, String>,
+    properties_path: &Path,
+) -> Result<Subject, String> {
     let path = properties_path.display().to_string();
-    let text = std::fs::read_to_string(properties_path).map_err(|e| format!("{path}: cannot read the properties file of {}: {e}", spec.path))?;
+    let text = std::fs::read_to_string(properties_path)
+        .map_err(|e| format!("{path}: cannot read the properties file of {}: {e}", spec.path))?;
     let props = properties::parse(&path, &text)?;
     let clauses = coverage::all_clauses(&spec);
     let clause_ids: Vec<String> = clauses.iter().map(|c| c.id.get_ref().clone()).collect();
@@ -50,8 +55,10 @@ pub fn subject(spec: LoadedSpec, choices: &BTreeMap<String, String>, properties_
         .filter(|c| *c.status.get_ref() == crate::spec::ClauseStatus::Encoded)
         .map(|c| (c.id.get_ref().clone(), coverage::encode_paths(c)))
         .collect();
-    let view: Vec<ClauseEncoding<'_>> =
-        encodings.iter().map(|(id, paths)| ClauseEncoding { id, paths: paths.iter().map(String::as_str).collect() }).collect();
+    let view: Vec<ClauseEncoding<'_>> = encodings
+        .iter()
+        .map(|(id, paths)| ClauseEncoding { id, paths: paths.iter().map(String::as_str).collect() })
+        .collect();
     let mut invariants = props.invariants.clone();
     for mut g in generic::invariants(&engine.game, &view) {
         // The file may give a generic invariant more clauses to cite ([generic.<name>]).
@@ -186,7 +193,11 @@ pub fn render_table(subject: &Subject, o: &Outcome, markdown: bool) -> String {
     if !missing.is_empty() {
         out.push_str("\nClauses neither exercised nor explained:\n");
         for c in missing {
-            let why = if c.invariants.is_empty() { "no invariant cites it and no [[unchecked]] reason".to_string() } else { format!("{} never exercised", c.invariants.join(", ")) };
+            let why = if c.invariants.is_empty() {
+                "no invariant cites it and no [[unchecked]] reason".to_string()
+            } else {
+                format!("{} never exercised", c.invariants.join(", "))
+            };
             out.push_str(&format!("  {}: {} ({why})\n", c.id, shorten(&c.words, 70)));
         }
     }

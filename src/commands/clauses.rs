@@ -36,14 +36,14 @@ pub fn status_counts(spec: &LoadedSpec) -> Vec<(ClauseStatus, usize)> {
         ClauseStatus::OutOfScope,
         ClauseStatus::Contradicted,
     ];
-    order
-        .iter()
-        .map(|&s| (s, spec.spec.clauses.iter().filter(|c| *c.status.get_ref() == s).count()))
-        .collect()
+    order.iter().map(|&s| (s, spec.spec.clauses.iter().filter(|c| *c.status.get_ref() == s).count())).collect()
 }
 
 pub fn render_table(spec: &LoadedSpec) -> String {
-    use tabled::{settings::{Style, Width, object::Columns, Modify}, Table, Tabled};
+    use tabled::{
+        settings::{object::Columns, Modify, Style, Width},
+        Table, Tabled,
+    };
     #[derive(Tabled)]
     struct Row {
         clause: String,
@@ -76,11 +76,8 @@ pub fn render_table(spec: &LoadedSpec) -> String {
         })
         .collect();
     let g = &spec.spec.game;
-    let counts: Vec<String> = status_counts(spec)
-        .into_iter()
-        .filter(|(_, n)| *n > 0)
-        .map(|(s, n)| format!("{n} {}", s.name()))
-        .collect();
+    let counts: Vec<String> =
+        status_counts(spec).into_iter().filter(|(_, n)| *n > 0).map(|(s, n)| format!("{n} {}", s.name())).collect();
     let mut out = format!(
         "{} ({}): {} clauses ({}), {} readings\n",
         g.name,

@@ -54,8 +54,7 @@ pub fn run(spec: &LoadedSpec, mut chosen: BTreeMap<String, String>, opts: &Optio
     let bar = if opts.progress {
         let bar = ProgressBar::new(opts.games as u64);
         bar.set_style(
-            ProgressStyle::with_template("{bar:30} {pos}/{len} games, {msg} [{elapsed}]")
-                .expect("constant template"),
+            ProgressStyle::with_template("{bar:30} {pos}/{len} games, {msg} [{elapsed}]").expect("constant template"),
         );
         Some(bar)
     } else {
@@ -71,8 +70,11 @@ pub fn run(spec: &LoadedSpec, mut chosen: BTreeMap<String, String>, opts: &Optio
         b.finish_and_clear();
     }
     drop(other);
-    let readings_text =
-        if chosen.is_empty() { "defaults".to_string() } else { chosen.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ") };
+    let readings_text = if chosen.is_empty() {
+        "defaults".to_string()
+    } else {
+        chosen.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
+    };
     let mut text = format!(
         "{} against {} ({}), readings: {}\nseed {} (replay with --seed {}), {} games of at most {} plies\n",
         engine.game.id, hello.engine, hello.variant, readings_text, opts.seed, opts.seed, report.games, opts.plies
@@ -89,7 +91,11 @@ pub fn run(spec: &LoadedSpec, mut chosen: BTreeMap<String, String>, opts: &Optio
     match &report.difference {
         None => text.push_str("no difference\n"),
         Some(d) => {
-            text.push_str(&format!("\nFIRST DIFFERENCE (game seed {}, after {} plies):\n", d.seed, d.moves_before.len()));
+            text.push_str(&format!(
+                "\nFIRST DIFFERENCE (game seed {}, after {} plies):\n",
+                d.seed,
+                d.moves_before.len()
+            ));
             if !d.moves_before.is_empty() {
                 text.push_str(&format!("moves: {}\n", d.moves_before.join(" ")));
             }

@@ -12,12 +12,12 @@
 use super::check::default_properties_path;
 use super::clauses::shorten;
 use super::engine::divide;
-use crate::report::diagram::centre;
 use crate::check::coverage::{all_clauses, encode_paths};
 use crate::check::properties::{self, Properties};
 use crate::engine::random::SplitMix64;
 use crate::engine::{Engine, Identity, Move, Position};
 use crate::geometry::{BoardSize, Square};
+use crate::report::diagram::centre;
 use crate::smt::witness::{ident, transfer};
 use crate::spec::game::GameSpec;
 use crate::spec::model::SecondPlayer;
@@ -47,7 +47,14 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { depth: 2, samples: 200, seed: 1, choices: BTreeMap::new(), old_properties: None, new_properties: None }
+        Options {
+            depth: 2,
+            samples: 200,
+            seed: 1,
+            choices: BTreeMap::new(),
+            old_properties: None,
+            new_properties: None,
+        }
     }
 }
 
@@ -296,7 +303,8 @@ pub fn compare(old: &LoadedSpec, new: &LoadedSpec, opts: &Options) -> Result<Spe
         new: side(new, &new_game),
         seed: opts.seed,
         board: board_changes(&old_game, &new_game),
-        settings: [group_changes(&old_game, &new_game), setting_changes("rules", &old_game.rules, &new_game.rules)].concat(),
+        settings: [group_changes(&old_game, &new_game), setting_changes("rules", &old_game.rules, &new_game.rules)]
+            .concat(),
         pieces: compare_pieces(&old_game, &new_game, engines),
         samples: compare_samples(engines, opts),
         perft: compare_perft(engines, opts.depth),
@@ -329,13 +337,20 @@ fn split_choices(old: &LoadedSpec, new: &LoadedSpec, choices: &Choices) -> Resul
             return Err(format!("unknown reading '{id}': neither spec has it (the readings are {})", known.join(", ")));
         }
     }
-    let pick = |spec: &LoadedSpec| choices.iter().filter(|(id, _)| has(spec, id)).map(|(k, v)| (k.clone(), v.clone())).collect();
+    let pick = |spec: &LoadedSpec| {
+        choices.iter().filter(|(id, _)| has(spec, id)).map(|(k, v)| (k.clone(), v.clone())).collect()
+    };
     Ok((pick(old), pick(new)))
 }
 
 /// The engine for counting moves, or a note saying why there is none (the spec still loads:
 /// the statements are compared all the same).
-fn engine_or_note(spec: &LoadedSpec, game: &GameSpec, notes: &mut Vec<String>, warnings: &mut Vec<String>) -> Option<Engine> {
+fn engine_or_note(
+    spec: &LoadedSpec,
+    game: &GameSpec,
+    notes: &mut Vec<String>,
+    warnings: &mut Vec<String>,
+) -> Option<Engine> {
     match Engine::for_moves(game) {
         Ok((engine, ends)) => {
             warnings.extend(ends.iter().map(|u| format!("{}: game end not applied: {u}", spec.path)));
@@ -362,7 +377,11 @@ fn change(path: impl Into<String>, old: Option<String>, new: Option<String>) -> 
 fn board_changes(old: &GameSpec, new: &GameSpec) -> Vec<Change> {
     let mut out = Vec::new();
     out.extend(change("board", Some(old.board.to_string()), Some(new.board.to_string())));
-    out.extend(change("board.second_player", Some(second_player(old.second_player)), Some(second_player(new.second_player))));
+    out.extend(change(
+        "board.second_player",
+        Some(second_player(old.second_player)),
+        Some(second_player(new.second_player)),
+    ));
     for id in union(old.zones.keys(), new.zones.keys()) {
         let text = |g: &GameSpec| g.zones.get(&id).map(|s| squares_text(s));
         out.extend(change(format!("zone.{id}"), text(old), text(new)));
@@ -440,7 +459,9 @@ pub fn setting_text(s: &Setting) -> String {
         Setting::Word(w) => format!("\"{w}\""),
         Setting::Bool(b) => b.to_string(),
         Setting::Int(n) => n.to_string(),
-        Setting::List(items) => format!("[{}]", items.iter().map(|i| format!("\"{i}\"")).collect::<Vec<_>>().join(", ")),
+        Setting::List(items) => {
+            format!("[{}]", items.iter().map(|i| format!("\"{i}\"")).collect::<Vec<_>>().join(", "))
+        }
         Setting::RanksPerPiece(map) => table(
             map.iter()
                 .map(|(p, ranks)| format!("{p} = [{}]", ranks.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")))
@@ -453,7 +474,10 @@ pub fn setting_text(s: &Setting) -> String {
 // ------------------------------------------------------------------------------ pieces
 
 fn compare_pieces(old: &GameSpec, new: &GameSpec, engines: Option<(&Engine, &Engine)>) -> Pieces {
-    let reference = |g: &GameSpec, id: &str| PieceRef { id: id.to_string(), name: g.piece(id).map(|p| p.name.clone()).unwrap_or_default() };
+    let reference = |g: &GameSpec, id: &str| PieceRef {
+        id: id.to_string(),
+        name: g.piece(id).map(|p| p.name.clone()).unwrap_or_default(),
+    };
     let mut out = Pieces::default();
     for p in &new.pieces {
         if old.piece(&p.id).is_none() {
@@ -512,7 +536,11 @@ fn compare_reach(old: &GameSpec, new: &GameSpec, id: &str, engines: Option<(&Eng
         let a = old_sets.get(&name).map(|m| reach(m, old.board, old_from, frame)).unwrap_or_default();
         let b = new_sets.get(&name).map(|m| reach(m, new.board, new_from, frame)).unwrap_or_default();
         if a != b {
-            let from = if frame == Frame::Squares { new_from.name() } else { format!("{} -> {}", old_from.name(), new_from.name()) };
+            let from = if frame == Frame::Squares {
+                new_from.name()
+            } else {
+                format!("{} -> {}", old_from.name(), new_from.name())
+            };
             out.push(Reach {
                 move_set: name,
                 from,
@@ -603,7 +631,13 @@ fn compare_samples(engines: Option<(&Engine, &Engine)>, opts: &Options) -> Sampl
             tally_position(old, new, pos, &moved, &mut by_piece);
         }
     }
-    Samples { compared: true, reason: None, positions: positions.len(), transferred, pieces: by_piece.into_values().collect() }
+    Samples {
+        compared: true,
+        reason: None,
+        positions: positions.len(),
+        transferred,
+        pieces: by_piece.into_values().collect(),
+    }
 }
 
 /// The start position, then positions of seeded random games under `engine` (every
@@ -649,19 +683,33 @@ fn play_and_keep(engine: &Engine, start: &Position, seed: u64, count: usize, out
 }
 
 /// Adds the moves legal under one engine only in `pos` (old) / `moved` (its copy for new).
-fn tally_position(old: &Engine, new: &Engine, pos: &Position, moved: &Position, by_piece: &mut BTreeMap<String, PieceMoves>) {
+fn tally_position(
+    old: &Engine,
+    new: &Engine,
+    pos: &Position,
+    moved: &Position,
+    by_piece: &mut BTreeMap<String, PieceMoves>,
+) {
     let (old_legal, new_legal) = (old.legal_moves(pos), new.legal_moves(moved));
     let old_moves = keyed(old, old, &old_legal);
     let new_moves = keyed(old, new, &new_legal);
     let position = old.position_string(pos);
     for (id, m) in &new_moves {
         if !old_moves.contains_key(id) {
-            record(by_piece, mover(new, m), Example { position: position.clone(), mv: new.move_text(m), legal_under: "new" });
+            record(
+                by_piece,
+                mover(new, m),
+                Example { position: position.clone(), mv: new.move_text(m), legal_under: "new" },
+            );
         }
     }
     for (id, m) in &old_moves {
         if !new_moves.contains_key(id) {
-            record(by_piece, mover(old, m), Example { position: position.clone(), mv: old.move_text(m), legal_under: "old" });
+            record(
+                by_piece,
+                mover(old, m),
+                Example { position: position.clone(), mv: old.move_text(m), legal_under: "old" },
+            );
         }
     }
 }
@@ -767,7 +815,11 @@ struct ClauseFacts {
 
 impl ClauseFacts {
     fn of(c: &crate::spec::Clause) -> Self {
-        ClauseFacts { text: c.text.clone(), status: c.status.get_ref().name().into(), encode: encode_paths(c).join(", ") }
+        ClauseFacts {
+            text: c.text.clone(),
+            status: c.status.get_ref().name().into(),
+            encode: encode_paths(c).join(", "),
+        }
     }
 
     fn reference(&self, id: &str) -> ClauseRef {
@@ -776,7 +828,9 @@ impl ClauseFacts {
 }
 
 fn compare_readings(old: &[&Reading], new: &[&Reading]) -> Readings {
-    let index = |rs: &[&Reading]| -> BTreeMap<String, Reading> { rs.iter().map(|r| (r.id.get_ref().clone(), (*r).clone())).collect() };
+    let index = |rs: &[&Reading]| -> BTreeMap<String, Reading> {
+        rs.iter().map(|r| (r.id.get_ref().clone(), (*r).clone())).collect()
+    };
     let reference = |r: &Reading, id: &str| ReadingRef {
         id: id.to_string(),
         default: r.default.get_ref().clone(),
@@ -816,7 +870,9 @@ fn option_text(o: &crate::spec::model::ReadingOption) -> String {
 // ------------------------------------------------------------------------------ invariants
 
 fn compare_invariants(old: &LoadedSpec, new: &LoadedSpec, opts: &Options, notes: &mut Vec<String>) -> Invariants {
-    let path_of = |spec: &LoadedSpec, given: &Option<PathBuf>| given.clone().unwrap_or_else(|| default_properties_path(std::path::Path::new(&spec.path)));
+    let path_of = |spec: &LoadedSpec, given: &Option<PathBuf>| {
+        given.clone().unwrap_or_else(|| default_properties_path(std::path::Path::new(&spec.path)))
+    };
     let (old_file, a) = read_properties(path_of(old, &opts.old_properties));
     let (new_file, b) = read_properties(path_of(new, &opts.new_properties));
     for f in [&old_file, &new_file] {
@@ -827,8 +883,14 @@ fn compare_invariants(old: &LoadedSpec, new: &LoadedSpec, opts: &Options, notes:
     let (Some(a), Some(b)) = (a, b) else {
         return Invariants { old_file, new_file, ..Invariants::default() };
     };
-    let index = |p: &Properties| -> BTreeMap<String, properties::Invariant> { p.invariants.iter().map(|i| (i.id.clone(), i.clone())).collect() };
-    let reference = |i: &properties::Invariant, id: &str| InvariantRef { id: id.to_string(), kind: i.kind.name().into(), clauses: i.clauses.clone() };
+    let index = |p: &Properties| -> BTreeMap<String, properties::Invariant> {
+        p.invariants.iter().map(|i| (i.id.clone(), i.clone())).collect()
+    };
+    let reference = |i: &properties::Invariant, id: &str| InvariantRef {
+        id: id.to_string(),
+        kind: i.kind.name().into(),
+        clauses: i.clauses.clone(),
+    };
     let (added, removed, changed) = match_by_id(&index(&a), &index(&b), reference, invariant_changes);
     Invariants { old_file, new_file, compared: true, added, removed, changed }
 }
@@ -838,7 +900,11 @@ fn invariant_changes(x: &properties::Invariant, y: &properties::Invariant) -> Ve
     let mut out = Vec::new();
     out.extend(change("kind", Some(x.kind.name().into()), Some(y.kind.name().into())));
     if x.kind.name() == y.kind.name() && x.kind != y.kind {
-        out.push(Change { path: "parameters".into(), old: Some(format!("{:?}", x.kind)), new: Some(format!("{:?}", y.kind)) });
+        out.push(Change {
+            path: "parameters".into(),
+            old: Some(format!("{:?}", x.kind)),
+            new: Some(format!("{:?}", y.kind)),
+        });
     }
     out.extend(change("clauses", Some(x.clauses.join(", ")), Some(y.clauses.join(", "))));
     out
@@ -960,13 +1026,15 @@ fn changes_table(changes: &[Change], markdown: bool) -> String {
     if changes.is_empty() {
         return String::new();
     }
-    let rows = changes.iter().map(|c| Row { path: c.path.clone(), old: cell(&c.old, markdown), new: cell(&c.new, markdown) });
+    let rows =
+        changes.iter().map(|c| Row { path: c.path.clone(), old: cell(&c.old, markdown), new: cell(&c.new, markdown) });
     styled(Table::new(rows), markdown)
 }
 
 fn render_pieces(p: &Pieces, markdown: bool) -> String {
     let mut out = String::new();
-    let names = |list: &[PieceRef]| list.iter().map(|r| format!("{} ({})", r.id, r.name)).collect::<Vec<_>>().join(", ");
+    let names =
+        |list: &[PieceRef]| list.iter().map(|r| format!("{} ({})", r.id, r.name)).collect::<Vec<_>>().join(", ");
     if !p.added.is_empty() {
         out.push_str(&line(&format!("added: {}", names(&p.added)), markdown));
     }
@@ -1029,10 +1097,15 @@ fn render_samples(s: &Samples, markdown: bool) -> String {
     }
     let mut out = String::new();
     if s.transferred < s.positions {
-        let skipped = format!("{} of {} positions hold a piece the new spec lacks and were not compared", s.positions - s.transferred, s.positions);
+        let skipped = format!(
+            "{} of {} positions hold a piece the new spec lacks and were not compared",
+            s.positions - s.transferred,
+            s.positions
+        );
         out.push_str(&line(&skipped, markdown));
     }
-    let sampled = format!("{} positions (the start position and positions of random games under the old rules)", s.positions);
+    let sampled =
+        format!("{} positions (the start position and positions of random games under the old rules)", s.positions);
     if s.pieces.is_empty() {
         out.push_str(&line(&format!("no change over {sampled}"), markdown));
         return out;
@@ -1066,7 +1139,12 @@ fn render_perft(p: &Perft, markdown: bool) -> String {
         let counts: Vec<String> = p.rows.iter().map(|r| format!("perft {} = {}", r.depth, r.old)).collect();
         return format!("no change ({})\n", counts.join(", "));
     }
-    let rows = p.rows.iter().map(|r| Row { depth: r.depth, old: r.old, new: r.new, difference: format!("{:+}", r.difference) });
+    let rows = p.rows.iter().map(|r| Row {
+        depth: r.depth,
+        old: r.old,
+        new: r.new,
+        difference: format!("{:+}", r.difference),
+    });
     styled(Table::new(rows), markdown)
 }
 
@@ -1088,12 +1166,22 @@ fn added_removed_changed(added: Vec<String>, removed: Vec<String>, changed: &[Ch
 
 fn render_clauses(c: &Clauses, markdown: bool) -> String {
     let line = |r: &ClauseRef| format!("{} ({}): {}", r.id, r.status, shorten(&r.text, 80));
-    added_removed_changed(c.added.iter().map(line).collect(), c.removed.iter().map(line).collect(), &c.changed, markdown)
+    added_removed_changed(
+        c.added.iter().map(line).collect(),
+        c.removed.iter().map(line).collect(),
+        &c.changed,
+        markdown,
+    )
 }
 
 fn render_readings(r: &Readings, markdown: bool) -> String {
     let line = |r: &ReadingRef| format!("{} (default {}; options {})", r.id, r.default, r.options.join(", "));
-    added_removed_changed(r.added.iter().map(line).collect(), r.removed.iter().map(line).collect(), &r.changed, markdown)
+    added_removed_changed(
+        r.added.iter().map(line).collect(),
+        r.removed.iter().map(line).collect(),
+        &r.changed,
+        markdown,
+    )
 }
 
 fn render_invariants(i: &Invariants, markdown: bool) -> String {
@@ -1102,5 +1190,10 @@ fn render_invariants(i: &Invariants, markdown: bool) -> String {
         return format!("not compared: {}; {}\n", state(&i.old_file), state(&i.new_file));
     }
     let line = |r: &InvariantRef| format!("{} ({}; {})", r.id, r.kind, r.clauses.join(", "));
-    added_removed_changed(i.added.iter().map(line).collect(), i.removed.iter().map(line).collect(), &i.changed, markdown)
+    added_removed_changed(
+        i.added.iter().map(line).collect(),
+        i.removed.iter().map(line).collect(),
+        &i.changed,
+        markdown,
+    )
 }

@@ -19,10 +19,15 @@ pub fn engine_for(spec: &LoadedSpec, choices: &BTreeMap<String, String>) -> Resu
 
 /// The engine for counting moves: rules about how a game ends that the engine does not play
 /// yet are returned as warnings instead of refused.
-pub fn engine_for_moves(spec: &LoadedSpec, choices: &BTreeMap<String, String>) -> Result<(Engine, Vec<String>), String> {
+pub fn engine_for_moves(
+    spec: &LoadedSpec,
+    choices: &BTreeMap<String, String>,
+) -> Result<(Engine, Vec<String>), String> {
     let game = spec.resolve(choices)?;
     match Engine::for_moves(&game) {
-        Ok((engine, ends)) => Ok((engine, ends.iter().map(|u| format!("{}: game end not applied: {u}", spec.path)).collect())),
+        Ok((engine, ends)) => {
+            Ok((engine, ends.iter().map(|u| format!("{}: game end not applied: {u}", spec.path)).collect()))
+        }
         Err(bad) => Err(unplayable_message(spec, &bad)),
     }
 }
@@ -67,7 +72,8 @@ pub fn draw_position(engine: &Engine, pos: &Position) -> String {
     }
     let side = if pos.side == 0 { "first player (b)" } else { "second player (w)" };
     out.push_str(&format!("    to move: {side}"));
-    let skips: Vec<&str> = [(0, "first"), (1, "second")].iter().filter(|(p, _)| pos.last_skip[*p]).map(|(_, n)| *n).collect();
+    let skips: Vec<&str> =
+        [(0, "first"), (1, "second")].iter().filter(|(p, _)| pos.last_skip[*p]).map(|(_, n)| *n).collect();
     if !skips.is_empty() {
         out.push_str(&format!("; last turn skipped by the {} player", skips.join(" and ")));
     }
@@ -92,7 +98,8 @@ fn bar(len: u64, what: &str) -> ProgressBar {
 pub fn divide(engine: &Engine, pos: &Position, depth: u32, progress: bool) -> (Vec<(String, u64)>, f64) {
     let started = Instant::now();
     let moves: Vec<Move> = engine.legal_moves(pos);
-    let pb = if progress && depth >= 3 { bar(moves.len() as u64, &format!("perft {depth}")) } else { ProgressBar::hidden() };
+    let pb =
+        if progress && depth >= 3 { bar(moves.len() as u64, &format!("perft {depth}")) } else { ProgressBar::hidden() };
     let mut rows: Vec<(String, u64)> = moves
         .par_iter()
         .map(|mv| {
@@ -107,7 +114,14 @@ pub fn divide(engine: &Engine, pos: &Position, depth: u32, progress: bool) -> (V
 }
 
 /// Plays `games` seeded random games (seeds seed, seed+1, ...), in parallel.
-pub fn play(engine: &Engine, start: &Position, games: usize, seed: u64, max_plies: usize, progress: bool) -> Vec<GameRecord> {
+pub fn play(
+    engine: &Engine,
+    start: &Position,
+    games: usize,
+    seed: u64,
+    max_plies: usize,
+    progress: bool,
+) -> Vec<GameRecord> {
     let pb = if progress && games > 1 { bar(games as u64, "games") } else { ProgressBar::hidden() };
     let records = (0..games as u64)
         .into_par_iter()

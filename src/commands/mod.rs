@@ -7,6 +7,6 @@ pub mod engine;
 pub mod findings;
 pub mod moves;
 pub mod output;
-pub mod show;
 pub mod prove;
 pub mod report;
+pub mod show;

@@ -4,8 +4,7 @@
 use crate::geometry::{BoardSize, Square};
 use crate::report::board::draw;
 use crate::xbetza::{
-    self, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, Readings, StepKind,
-    XBetzaError,
+    self, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, Readings, StepKind, XBetzaError,
 };
 use serde_json::{json, Map, Value};
 use std::collections::HashSet;
@@ -59,12 +58,7 @@ impl MovesRequest {
         let size = BoardSize::parse(board).map_err(|e| other(format!("--board: {e}")))?;
         let at_sq = size.parse_square(at).map_err(|e| other(format!("--at: {e}")))?;
         let split = |lists: &[String]| -> Vec<String> {
-            lists
-                .iter()
-                .flat_map(|l| l.split(','))
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-                .collect()
+            lists.iter().flat_map(|l| l.split(',')).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
         };
         let (friends, enemies) = (split(friends), split(enemies));
         let occ = Occupancy::from_names(size, &friends, &enemies).map_err(other)?;
@@ -74,19 +68,9 @@ impl MovesRequest {
             )));
         }
         // Compile now, so that a bad string is reported before anything is printed.
-        let compiled =
-            xbetza::compile_str(betza, size, readings).map_err(|error| InputError::XBetza {
-                source: betza.to_string(),
-                error,
-            })?;
-        Ok(MovesRequest {
-            betza: betza.to_string(),
-            size,
-            at: at_sq,
-            board: occ,
-            readings,
-            compiled,
-        })
+        let compiled = xbetza::compile_str(betza, size, readings)
+            .map_err(|error| InputError::XBetza { source: betza.to_string(), error })?;
+        Ok(MovesRequest { betza: betza.to_string(), size, at: at_sq, board: occ, readings, compiled })
     }
 
     pub fn run(&self) -> Vec<PieceMove> {
@@ -209,12 +193,7 @@ pub fn render_text(req: &MovesRequest, moves: &[PieceMove]) -> String {
             shape: m.shape.clone(),
         })
         .collect();
-    let readings: Vec<String> = req
-        .readings
-        .values()
-        .iter()
-        .map(|(n, v)| format!("{n}={v}"))
-        .collect();
+    let readings: Vec<String> = req.readings.values().iter().map(|(n, v)| format!("{n}={v}")).collect();
     let passes = moves.iter().any(|m| m.kind() == MoveKind::Pass);
     let mut out = format!(
         "{} on {} ({} board): {} move{}{}\nreadings: {}\n\n",
@@ -263,9 +242,7 @@ fn batch_request(obj: &Map<String, Value>, base: Readings) -> Result<MovesReques
         None | Some(Value::Null) => {}
         Some(Value::Object(map)) => {
             for (k, v) in map {
-                let v = v
-                    .as_str()
-                    .ok_or_else(|| other(format!("reading '{k}' must have a string value")))?;
+                let v = v.as_str().ok_or_else(|| other(format!("reading '{k}' must have a string value")))?;
                 readings.set(k, v).map_err(other)?;
             }
         }

@@ -9,8 +9,8 @@ use super::findings;
 use crate::check::coverage::{all_clauses, encode_paths, ClauseRow};
 use crate::engine::Engine;
 use crate::report::model::{
-    digest, proof_word, Budget, SUMMARY_HEADS, CheckSection, ClauseEntry, InvariantEntry, PathSection, PerftRow, Pictures, RunInfo, SpecInfo, SpecReport, Summary,
-    ViolationEntry, SCHEMA,
+    digest, proof_word, Budget, CheckSection, ClauseEntry, InvariantEntry, PathSection, PerftRow, Pictures, RunInfo,
+    SpecInfo, SpecReport, Summary, ViolationEntry, SCHEMA, SUMMARY_HEADS,
 };
 use crate::report::{diagram, position};
 use crate::smt::proofs::{speaks_for, Proof};
@@ -85,7 +85,8 @@ pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecRep
     stage("diagrams");
     let t = Instant::now();
     let pieces = engine.as_ref().map(diagram::diagrams).unwrap_or_default();
-    let pictures = engine.as_ref().map(|e| pictures(spec, e, &ambiguities.readings, check.as_ref())).unwrap_or_default();
+    let pictures =
+        engine.as_ref().map(|e| pictures(spec, e, &ambiguities.readings, check.as_ref())).unwrap_or_default();
     timed("diagrams", &mut seconds, t);
     seconds.insert("total".into(), all.elapsed().as_secs_f64());
 
@@ -241,14 +242,23 @@ fn path_section(paths: &[crate::smt::paths::PathReport]) -> PathSection {
 }
 
 /// The start position, every reading witness, every violation witness, drawn.
-fn pictures(spec: &LoadedSpec, engine: &Engine, readings: &[crate::smt::readings::ReadingReport], check: Option<&CheckSection>) -> Pictures {
-    let mut out = Pictures { start: (!engine.game.setup.is_empty()).then(|| position::start_picture(engine)), ..Default::default() };
+fn pictures(
+    spec: &LoadedSpec,
+    engine: &Engine,
+    readings: &[crate::smt::readings::ReadingReport],
+    check: Option<&CheckSection>,
+) -> Pictures {
+    let mut out = Pictures {
+        start: (!engine.game.setup.is_empty()).then(|| position::start_picture(engine)),
+        ..Default::default()
+    };
     for r in readings {
         for c in &r.comparisons {
             let Some(w) = &c.witness else { continue };
             // A witness of a reading that changes the board (or the pieces) is a position of the
             // option's game: drawn with that game's engine.
-            let option_engine = || spec.alternative(&r.reading, &c.option).and_then(|g| Engine::for_moves(g).ok()).map(|(e, _)| e);
+            let option_engine =
+                || spec.alternative(&r.reading, &c.option).and_then(|g| Engine::for_moves(g).ok()).map(|(e, _)| e);
             let own;
             let (drawer, pos) = match engine.parse_position(&w.position) {
                 Ok(pos) => (engine, pos),
@@ -261,7 +271,10 @@ fn pictures(spec: &LoadedSpec, engine: &Engine, readings: &[crate::smt::readings
                 },
             };
             let title = format!("{} = {} against {}: witness", r.reading, c.option, r.default);
-            out.witnesses.insert((r.reading.clone(), c.option.clone()), position::witness_picture(drawer, &pos, &w.differing, &r.default, title));
+            out.witnesses.insert(
+                (r.reading.clone(), c.option.clone()),
+                position::witness_picture(drawer, &pos, &w.differing, &r.default, title),
+            );
         }
     }
     if let Some(check) = check {
@@ -345,9 +358,17 @@ pub struct Progress {
 impl Progress {
     pub fn new(specs: &[LoadedSpec], terminal: bool) -> Progress {
         use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
-        let multi = MultiProgress::with_draw_target(if terminal { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() });
+        let multi = MultiProgress::with_draw_target(if terminal {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        });
         let overall = multi.add(ProgressBar::new(specs.len() as u64));
-        overall.set_style(ProgressStyle::with_template("report [{bar:30}] {pos}/{len} specs {elapsed_precise}").expect("static template").progress_chars("=> "));
+        overall.set_style(
+            ProgressStyle::with_template("report [{bar:30}] {pos}/{len} specs {elapsed_precise}")
+                .expect("static template")
+                .progress_chars("=> "),
+        );
         let lines = specs
             .iter()
             .map(|s| {

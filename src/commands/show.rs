@@ -60,7 +60,11 @@ pub fn board_text(game: &GameSpec) -> String {
     let legend: Vec<String> = zones.iter().map(|(z, m)| format!("{m} {z}")).collect();
     text.push_str(&format!(
         "    v = the second player's piece; {}\n",
-        if legend.is_empty() { "no zones".into() } else { format!("zones as the first player has them (palaces both): {}", legend.join(", ")) }
+        if legend.is_empty() {
+            "no zones".into()
+        } else {
+            format!("zones as the first player has them (palaces both): {}", legend.join(", "))
+        }
     ));
     text
 }
@@ -71,7 +75,11 @@ fn clauses_for(spec: &LoadedSpec, path: &str) -> Vec<String> {
     let mut scan = |s: &LoadedSpec| {
         for c in &s.spec.clauses {
             if let Some(e) = &c.encode {
-                if e.get_ref().paths().iter().any(|p| *p == path || p.starts_with(&format!("{path}.")) || path.starts_with(&format!("{p}."))) {
+                if e.get_ref()
+                    .paths()
+                    .iter()
+                    .any(|p| *p == path || p.starts_with(&format!("{path}.")) || path.starts_with(&format!("{p}.")))
+                {
                     ids.push(c.id.get_ref().clone());
                 }
             }
@@ -93,7 +101,14 @@ fn short_list(ids: &[String]) -> String {
 }
 
 pub fn render(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, String>) -> String {
-    let mut out = format!("{} ({}): {} board, {} piece types, {} pieces per side\n", game.name, spec.path, game.board, game.pieces.len(), game.setup.iter().filter(|p| p.player == 0).count());
+    let mut out = format!(
+        "{} ({}): {} board, {} piece types, {} pieces per side\n",
+        game.name,
+        spec.path,
+        game.board,
+        game.pieces.len(),
+        game.setup.iter().filter(|p| p.player == 0).count()
+    );
     out.push_str(&format!("document: {}\n", spec.spec.game.document));
     if chosen.is_empty() {
         out.push_str("readings: every default\n\n");
@@ -121,7 +136,8 @@ pub fn render(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Stri
         .pieces
         .iter()
         .map(|p| {
-            let starts: Vec<String> = game.setup.iter().filter(|s| s.player == 0 && s.piece == p.id).map(|s| s.square.name()).collect();
+            let starts: Vec<String> =
+                game.setup.iter().filter(|s| s.player == 0 && s.piece == p.id).map(|s| s.square.name()).collect();
             PieceRow {
                 id: p.id.clone(),
                 name: p.name.clone(),
@@ -129,7 +145,12 @@ pub fn render(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Stri
                 promotes: p.promotes_to.clone().unwrap_or_else(|| "-".into()),
                 royal: if p.royal { "royal".into() } else { String::new() },
                 rank: p.rank.map(|r| r.to_string()).unwrap_or_default(),
-                abilities: p.abilities.iter().map(|(k, v)| format!("{k}={}", setting_text(v))).collect::<Vec<_>>().join("\n"),
+                abilities: p
+                    .abilities
+                    .iter()
+                    .map(|(k, v)| format!("{k}={}", setting_text(v)))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
                 start: starts.join(","),
                 clauses: short_list(&clauses_for(spec, &format!("piece.{}", p.id))),
             }
@@ -161,7 +182,12 @@ pub fn render(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Stri
         })
         .collect();
     if !rules.is_empty() {
-        out.push_str(&Table::new(rules).with(Style::psql()).with(Modify::new(Columns::single(1)).with(Width::wrap(50))).to_string());
+        out.push_str(
+            &Table::new(rules)
+                .with(Style::psql())
+                .with(Modify::new(Columns::single(1)).with(Width::wrap(50)))
+                .to_string(),
+        );
         out.push_str("\n\n");
     }
 
@@ -188,7 +214,12 @@ pub fn render(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Stri
         })
         .collect();
     if !readings.is_empty() {
-        out.push_str(&Table::new(readings).with(Style::psql()).with(Modify::new(Columns::single(3)).with(Width::wrap(60))).to_string());
+        out.push_str(
+            &Table::new(readings)
+                .with(Style::psql())
+                .with(Modify::new(Columns::single(3)).with(Width::wrap(60)))
+                .to_string(),
+        );
         out.push('\n');
     }
     out

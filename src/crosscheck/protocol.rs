@@ -59,19 +59,26 @@ impl EngineProcess {
 
     fn request(&mut self, message: &Value) -> Result<Value, String> {
         let stdin = self.stdin.as_mut().ok_or("engine input already closed")?;
-        writeln!(stdin, "{message}").and_then(|_| stdin.flush()).map_err(|e| format!("engine '{}' stopped reading: {e}", self.command))?;
+        writeln!(stdin, "{message}")
+            .and_then(|_| stdin.flush())
+            .map_err(|e| format!("engine '{}' stopped reading: {e}", self.command))?;
         loop {
             let line = match self.lines.recv_timeout(self.timeout) {
                 Ok(line) => line,
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!("engine '{}' gave no answer within {} s", self.command, self.timeout.as_secs_f64()))
+                    return Err(format!(
+                        "engine '{}' gave no answer within {} s",
+                        self.command,
+                        self.timeout.as_secs_f64()
+                    ))
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err(format!("engine '{}' exited", self.command)),
             };
             if line.trim().is_empty() {
                 continue;
             }
-            let value: Value = serde_json::from_str(&line).map_err(|e| format!("engine answered something that is not JSON ({e}): {line}"))?;
+            let value: Value = serde_json::from_str(&line)
+                .map_err(|e| format!("engine answered something that is not JSON ({e}): {line}"))?;
             if let Some(err) = value.get("error").and_then(Value::as_str) {
                 return Err(format!("engine error: {err}"));
             }
@@ -106,7 +113,11 @@ impl EngineProcess {
             None | Some(Value::Null) => Vec::new(),
             Some(Value::Object(map)) => map
                 .iter()
-                .map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_string())).ok_or_else(|| format!("hello reply: reading {k} is not a string")))
+                .map(|(k, v)| {
+                    v.as_str()
+                        .map(|v| (k.clone(), v.to_string()))
+                        .ok_or_else(|| format!("hello reply: reading {k} is not a string"))
+                })
                 .collect::<Result<_, _>>()?,
             Some(other) => return Err(format!("hello reply: 'readings' must be an object, found {other}")),
         };
@@ -123,7 +134,9 @@ impl EngineProcess {
             v.as_array()
                 .ok_or("'moves' must be a list")?
                 .iter()
-                .map(|m| m.as_str().map(str::to_string).ok_or_else(|| format!("a move key must be a string, found {m}")))
+                .map(|m| {
+                    m.as_str().map(str::to_string).ok_or_else(|| format!("a move key must be a string, found {m}"))
+                })
                 .collect()
         };
         let moves = strings(reply.get("moves").ok_or("the reply has no 'moves'")?)?;

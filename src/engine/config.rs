@@ -416,9 +416,14 @@ impl Rules {
             "king-only" => SelfCheck::KingOnly,
             _ => SelfCheck::Allowed,
         };
-        let drop_after_move = flag(r, "drops.enabled", false) && word(r, "drops.per-turn", "instead-of-move") == "in-addition";
+        let drop_after_move =
+            flag(r, "drops.enabled", false) && word(r, "drops.per-turn", "instead-of-move") == "in-addition";
         if drop_after_move && word(r, "extra-turn.after", "none") != "none" {
-            refuse("drops.per-turn", "in-addition", "a drop after the move together with extra-turn.after (two kinds of double turn) is not played");
+            refuse(
+                "drops.per-turn",
+                "in-addition",
+                "a drop after the move together with extra-turn.after (two kinds of double turn) is not played",
+            );
         }
         let pawn_mate = match word(r, "drops.pawn-mate", "allowed") {
             "no-mate" => PawnMate::NoMate,
@@ -449,7 +454,9 @@ impl Rules {
         let trigger_word = word(r, "promotion.trigger", "none");
         let same_as_trigger = matches!(
             (after_drop_word, trigger_word),
-            ("starts-or-ends-in-zone", "starts-or-ends-in-zone") | ("move-ending-in-zone", "ends-in-zone") | ("enter-from-outside", "enters-zone")
+            ("starts-or-ends-in-zone", "starts-or-ends-in-zone")
+                | ("move-ending-in-zone", "ends-in-zone")
+                | ("enter-from-outside", "enters-zone")
         );
         let zone_promotion = matches!(r.get("promotion.zone"), Some(Setting::Word(z)) if z != "none");
         let after_drop = if flag(r, "drops.enabled", false)
@@ -474,7 +481,11 @@ impl Rules {
                     refuse("extra-turn.after", value, "the game has no zone named `first`");
                 }
                 if int(r, "extra-turn.max-consecutive", 2) != 2 {
-                    refuse("extra-turn.max-consecutive", &int(r, "extra-turn.max-consecutive", 2).to_string(), "the engine plays only 2 (an extra turn never earns another)");
+                    refuse(
+                        "extra-turn.max-consecutive",
+                        &int(r, "extra-turn.max-consecutive", 2).to_string(),
+                        "the engine plays only 2 (an extra turn never earns another)",
+                    );
                 }
                 Some(ExtraTurn {
                     zone: "first".into(),
@@ -503,10 +514,15 @@ impl Rules {
         // ordinary unpromoted piece; otherwise the position remembers demoted pieces
         // (position::DEMOTED) and this rule decides whether their promotion is forced.
         let repromote_forced = word(r, "demotion.repromote", "forced") == "forced";
-        let repromote = (demotion.is_some() && repromote_forced != (word(r, "promotion.forced", "never") == "always")).then_some(repromote_forced);
+        let repromote = (demotion.is_some() && repromote_forced != (word(r, "promotion.forced", "never") == "always"))
+            .then_some(repromote_forced);
         let permanent = word(r, "promotion.permanent", "until-captured");
         if (permanent == "until-captured-or-first-zone") != demotion.is_some() {
-            refuse("promotion.permanent", permanent, "must agree with demotion.on (the first zone demotes exactly when demotion.on says so)");
+            refuse(
+                "promotion.permanent",
+                permanent,
+                "must agree with demotion.on (the first zone demotes exactly when demotion.on says so)",
+            );
         }
         // end.impasse-min-pieces is a condition of the declaration alone; stated without
         // one it would be ignored silently.
@@ -518,15 +534,21 @@ impl Rules {
             );
         }
         let impasse = if word(r, "end.impasse", "none") == "points" {
-            let declaration = (word(r, "end.impasse-declaration", "none") == "king-in-zone").then(|| int(r, "end.impasse-min-pieces", 0) as u32);
+            let declaration = (word(r, "end.impasse-declaration", "none") == "king-in-zone")
+                .then(|| int(r, "end.impasse-min-pieces", 0) as u32);
             if declaration.is_some() && r.contains_key("end.impasse-trigger") {
-                refuse("end.impasse-trigger", word(r, "end.impasse-trigger", ""), "an impasse by declaration is declared, not triggered (end.impasse-declaration)");
+                refuse(
+                    "end.impasse-trigger",
+                    word(r, "end.impasse-trigger", ""),
+                    "an impasse by declaration is declared, not triggered (end.impasse-declaration)",
+                );
             }
             let first = int(r, "end.impasse-threshold", 0) as u32;
             let precedence = list(r, "end.precedence");
             let rank = |w: &str| precedence.iter().position(|p| p == w);
             Some(Impasse {
-                on_repetition: declaration.is_none() && word(r, "end.impasse-trigger", "both-kings-in-zone") == "repetition",
+                on_repetition: declaration.is_none()
+                    && word(r, "end.impasse-trigger", "both-kings-in-zone") == "repetition",
                 declaration,
                 count_hand: word(r, "end.impasse-count", "board") == "board-and-hand",
                 zone_only: word(r, "end.impasse-squares", "anywhere") == "promotion-zone",
@@ -598,7 +620,8 @@ impl Rules {
                 _ => 0,
             },
             capture_promotion_optional: flag(r, "promotion.capture-optional", false),
-            nonpromoting_cannot_capture: word(r, "promotion.non-promoting-capture", "capture-unchanged") == "cannot-capture",
+            nonpromoting_cannot_capture: word(r, "promotion.non-promoting-capture", "capture-unchanged")
+                == "cannot-capture",
             last_rank: list(r, "promotion.last-rank"),
             last_rank_optional: flag(r, "promotion.last-rank-optional", true),
             last_rank_any_time: word(r, "promotion.last-rank-timing", "on-arrival") == "any-time",
@@ -631,7 +654,8 @@ impl Rules {
             perpetual_check_loses: word(r, "end.perpetual-check", "none") == "checker-loses",
             perpetual_check_illegal: word(r, "end.perpetual-check", "none") == "move-illegal",
             perpetual_check_count: int(r, "end.perpetual-check-count", int(r, "end.repetition-count", 4)) as u32,
-            perpetual_consecutive: word(r, "end.perpetual-check-detect", "repetition-all-checks") == "consecutive-checks",
+            perpetual_consecutive: word(r, "end.perpetual-check-detect", "repetition-all-checks")
+                == "consecutive-checks",
             // end.royals = checkmate: royals are never taken (legality.self-check) and the game
             // ends by checkmate.
             checkmate_terminal: word(r, "end.checkmate", "by-capture") == "terminal"
@@ -735,7 +759,11 @@ fn unread_settings(r: &BTreeMap<String, Setting>) -> Vec<Unplayable> {
             other => format!("{other:?}"),
         };
         if !accepted.contains(&text.as_str()) {
-            bad.push(Unplayable { path: format!("rules.{path}"), value: text, why: format!("the engine plays only {} ({why})", accepted.join(" or ")) });
+            bad.push(Unplayable {
+                path: format!("rules.{path}"),
+                value: text,
+                why: format!("the engine plays only {} ({why})", accepted.join(" or ")),
+            });
         }
     }
     bad
@@ -748,10 +776,18 @@ impl Abilities {
         let mut bad = Vec::new();
         let at = |p: &str| format!("piece.{}.ability.{p}", piece.id);
         if flag(a, "burn.passive", false) {
-            bad.push(Unplayable { path: at("burn.passive"), value: "true".into(), why: "passive burning (Tenjiku) is not played".into() });
+            bad.push(Unplayable {
+                path: at("burn.passive"),
+                value: "true".into(),
+                why: "passive burning (Tenjiku) is not played".into(),
+            });
         }
         if flag(a, "burn.after-igui", false) {
-            bad.push(Unplayable { path: at("burn.after-igui"), value: "true".into(), why: "burning after an igui is not played".into() });
+            bad.push(Unplayable {
+                path: at("burn.after-igui"),
+                value: "true".into(),
+                why: "burning after an igui is not played".into(),
+            });
         }
         let has = |prefix: &str| a.keys().any(|k| k.starts_with(prefix));
         let abilities = Abilities {

@@ -22,12 +22,7 @@ pub fn hand_type(engine: &Engine, piece: u16) -> u16 {
 
 /// The piece that promotes to `piece` (itself if none does).
 pub fn unpromoted_type(engine: &Engine, piece: u16) -> u16 {
-    engine
-        .pieces
-        .iter()
-        .position(|p| p.promotes_to == Some(piece))
-        .map(|i| i as u16)
-        .unwrap_or(piece)
+    engine.pieces.iter().position(|p| p.promotes_to == Some(piece)).map(|i| i as u16).unwrap_or(piece)
 }
 
 /// Every legal drop of the side to move (before the self-check filter).
@@ -138,7 +133,10 @@ fn drop_allowed(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bool {
     if dead {
         return false;
     }
-    if rules.pawn_mate != PawnMate::Allowed && rules.pawn_mate_pieces.contains(id) && pawn_drop_banned(engine, pos, man, sq) {
+    if rules.pawn_mate != PawnMate::Allowed
+        && rules.pawn_mate_pieces.contains(id)
+        && pawn_drop_banned(engine, pos, man, sq)
+    {
         return false;
     }
     true
@@ -169,14 +167,19 @@ fn pawn_drop_banned(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bo
     // Does a gun of `side` attack `royal` over the pawn as its screen?
     let gun_over_pawn = |side: u8, royal: Square| {
         after.squares_of(side).any(|(g, m)| {
-            engine.piece(m.piece).abilities.cannon && engine.piece_attacks(&after, g, royal) && !engine.piece_attacks(pos, g, royal)
+            engine.piece(m.piece).abilities.cannon
+                && engine.piece_attacks(&after, g, royal)
+                && !engine.piece_attacks(pos, g, royal)
         })
     };
-    if rules.pawn_mate_screen == PawnMateScreen::AnyGuns && engine.royals_of(&after, player).into_iter().any(|r| gun_over_pawn(opponent, r)) {
+    if rules.pawn_mate_screen == PawnMateScreen::AnyGuns
+        && engine.royals_of(&after, player).into_iter().any(|r| gun_over_pawn(opponent, r))
+    {
         return true;
     }
     let counted_check = engine.royals_of(&after, opponent).into_iter().any(|royal| {
-        engine.piece_attacks(&after, sq, royal) || (rules.pawn_mate_screen != PawnMateScreen::None && gun_over_pawn(player, royal))
+        engine.piece_attacks(&after, sq, royal)
+            || (rules.pawn_mate_screen != PawnMateScreen::None && gun_over_pawn(player, royal))
     });
     if !counted_check {
         return false;

@@ -2,13 +2,15 @@
 //! abilities forbid filtered out (`filters`), frozen pieces held still, then promotion choices
 //! (`promotion`) and the skip rules (`skip`) applied.
 
+use super::config::{ExtraTurnCheck, FlyingCapture};
 use super::filters::{self, chebyshev};
 use super::moves::{Kind, Move};
 use super::position::{Man, Position};
-use super::config::{ExtraTurnCheck, FlyingCapture};
 use super::{flying, promotion, skip, Engine};
 use crate::geometry::{BoardSize, Square};
-use crate::xbetza::{generate, generate_where, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, StepKind};
+use crate::xbetza::{
+    generate, generate_where, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, StepKind,
+};
 
 /// The board as `player`'s pieces see it.
 pub fn occupancy(pos: &Position, player: u8) -> Occupancy {
@@ -24,9 +26,7 @@ pub fn occupancy(pos: &Position, player: u8) -> Occupancy {
 /// Can a piece with this move ever pass? (A pass on an empty board, from a central square.)
 pub fn passes_on_empty_board(moves: &CompiledBetza, size: BoardSize) -> bool {
     let centre = Square::new(size.files / 2, size.ranks / 2);
-    generate(moves, &Occupancy::empty(size), centre, Orientation::Up)
-        .iter()
-        .any(|m| m.kind() == MoveKind::Pass)
+    generate(moves, &Occupancy::empty(size), centre, Orientation::Up).iter().any(|m| m.kind() == MoveKind::Pass)
 }
 
 /// The pieces that freeze `player`'s pieces: the opponent's freezers, and the player's own
@@ -189,7 +189,8 @@ impl Engine {
             for pm in piece_paths(self, pos, &view, sq, man) {
                 self.expand(pos, man, &pm, &mut out);
             }
-            if self.piece(man.piece).can_pass && self.rules.skip_squares == super::config::SkipSquares::AnyAdjacentEmpty {
+            if self.piece(man.piece).can_pass && self.rules.skip_squares == super::config::SkipSquares::AnyAdjacentEmpty
+            {
                 skip::adjacent_empty_pass(self, pos, &view, sq, man, &mut out);
             }
             promotion::in_place(self, pos, &view, sq, man, &mut out);
@@ -338,7 +339,8 @@ impl Engine {
             return true;
         }
         pos.squares_of(by).any(|(sq, man)| {
-            (self.rules.frozen_attack || !view.is_frozen(self, man, sq)) && self.attacks_from(pos, &view, sq, man, target, depth)
+            (self.rules.frozen_attack || !view.is_frozen(self, man, sq))
+                && self.attacks_from(pos, &view, sq, man, target, depth)
         })
     }
 
@@ -351,24 +353,37 @@ impl Engine {
 
     fn attacks_from(&self, pos: &Position, view: &SideView, sq: Square, man: Man, target: Square, depth: u32) -> bool {
         let orientation = self.orientation(man.player);
-        self.move_sets(man.piece, man.player, sq)
-            .any(|set| set.reach.may_capture(orientation, sq, target) && self.set_attacks(pos, view, sq, man, &set, target, depth))
+        self.move_sets(man.piece, man.player, sq).any(|set| {
+            set.reach.may_capture(orientation, sq, target) && self.set_attacks(pos, view, sq, man, &set, target, depth)
+        })
     }
 
-    fn set_attacks(&self, pos: &Position, view: &SideView, sq: Square, man: Man, set: &super::MoveSet<'_>, target: Square, depth: u32) -> bool {
+    fn set_attacks(
+        &self,
+        pos: &Position,
+        view: &SideView,
+        sq: Square,
+        man: Man,
+        set: &super::MoveSet<'_>,
+        target: Square,
+        depth: u32,
+    ) -> bool {
         let mut hit = false;
         generate_where(set.moves, &view.occupancy, sq, self.orientation(man.player), &mut |pm| {
             if hit || !pm.captures.contains(&target) || !self.set_allows(set, man.player, pm.to) {
                 return false;
             }
-            if self.rules.attack_final_leg_only && !(pm.to == target && pm.path.last().is_some_and(|s| s.kind == StepKind::Capture)) {
+            if self.rules.attack_final_leg_only
+                && !(pm.to == target && pm.path.last().is_some_and(|s| s.kind == StepKind::Capture))
+            {
                 return false;
             }
             if !path_allowed(self, pos, view, man, pm) {
                 return false;
             }
             if depth > 0 {
-                let captures: Vec<(Square, Man)> = pm.captures.iter().filter_map(|&c| pos.at(c).map(|m| (c, m))).collect();
+                let captures: Vec<(Square, Man)> =
+                    pm.captures.iter().filter_map(|&c| pos.at(c).map(|m| (c, m))).collect();
                 if !self.ban_allows(pos, man, pm, &captures, depth - 1) {
                     return false;
                 }
@@ -387,7 +402,9 @@ impl Engine {
             return false;
         }
         flying::facing_royal(self, pos, target).is_some_and(|(_, man)| {
-            man.player == by && (self.rules.flying_king_check || self.piece(man.piece).abilities.flying_capture != FlyingCapture::None)
+            man.player == by
+                && (self.rules.flying_king_check
+                    || self.piece(man.piece).abilities.flying_capture != FlyingCapture::None)
         })
     }
 

@@ -116,8 +116,10 @@ impl Engine {
         // zone-moves.promoted = third-zone (RYU: "the promoted forms of pieces retain the
         // movement powers of their third-zone unpromoted counterparts"): a promoted form moves
         // as its unpromoted piece does in the zone named `third`, everywhere.
-        let third_zone_promoted = matches!(game.rules.get("zone-moves.promoted"), Some(Setting::Word(w)) if w == "third-zone");
-        let namesakes_are_the_type = matches!(game.rules.get("promotion.namesakes"), Some(Setting::Word(w)) if w == "unpromoted-type");
+        let third_zone_promoted =
+            matches!(game.rules.get("zone-moves.promoted"), Some(Setting::Word(w)) if w == "third-zone");
+        let namesakes_are_the_type =
+            matches!(game.rules.get("promotion.namesakes"), Some(Setting::Word(w)) if w == "unpromoted-type");
         for p in &game.pieces {
             let (abilities, mut b) = Abilities::read(p);
             bad.append(&mut b);
@@ -134,7 +136,10 @@ impl Engine {
                         None => bad.push(Unplayable {
                             path: "rules.zone-moves.promoted".into(),
                             value: "third-zone".into(),
-                            why: format!("{} promotes to {} but has no zone-moves entry for the zone `third`", base.id, p.id),
+                            why: format!(
+                                "{} promotes to {} but has no zone-moves entry for the zone `third`",
+                                base.id, p.id
+                            ),
                         }),
                     }
                 }
@@ -226,15 +231,19 @@ impl Engine {
     pub fn move_sets(&self, piece: u16, player: u8, sq: Square) -> impl Iterator<Item = MoveSet<'_>> + '_ {
         let p = self.piece(piece);
         let by_destination = self.rules.zone_moves_by_destination && !p.zone_moves.is_empty();
-        let at_origin = (!by_destination)
-            .then(|| MoveSet { moves: self.moves_at(piece, player, sq), reach: self.reach_at(piece, player, sq), into: Landing::Anywhere });
+        let at_origin = (!by_destination).then(|| MoveSet {
+            moves: self.moves_at(piece, player, sq),
+            reach: self.reach_at(piece, player, sq),
+            into: Landing::Anywhere,
+        });
         let zones = p
             .zone_moves
             .iter()
             .zip(&p.zone_reach)
             .filter(move |_| by_destination)
             .map(|((zone, moves), reach)| MoveSet { moves, reach, into: Landing::Zone(zone) });
-        let outside = by_destination.then_some(MoveSet { moves: &p.moves, reach: &p.reach, into: Landing::OutsideZones(piece) });
+        let outside =
+            by_destination.then_some(MoveSet { moves: &p.moves, reach: &p.reach, into: Landing::OutsideZones(piece) });
         at_origin.into_iter().chain(zones).chain(outside)
     }
 
@@ -243,18 +252,16 @@ impl Engine {
         match set.into {
             Landing::Anywhere => true,
             Landing::Zone(zone) => self.in_zone(zone, player, to),
-            Landing::OutsideZones(piece) => !self.piece(piece).zone_moves.iter().any(|(z, _)| self.in_zone(z, player, to)),
+            Landing::OutsideZones(piece) => {
+                !self.piece(piece).zone_moves.iter().any(|(z, _)| self.in_zone(z, player, to))
+            }
         }
     }
 
     /// The move the piece has on `sq` for `player`: its zone's move (Ryu) or its XBetza move.
     pub fn moves_at(&self, piece: u16, player: u8, sq: Square) -> &CompiledBetza {
         let p = self.piece(piece);
-        p.zone_moves
-            .iter()
-            .find(|(zone, _)| self.in_zone(zone, player, sq))
-            .map(|(_, c)| c)
-            .unwrap_or(&p.moves)
+        p.zone_moves.iter().find(|(zone, _)| self.in_zone(zone, player, sq)).map(|(_, c)| c).unwrap_or(&p.moves)
     }
 
     /// Where the piece on `sq` could capture at most (`moves_at`'s bound).

@@ -82,7 +82,18 @@ impl Move {
     /// A move of `kind` with no path, captures or promotion yet (drops, null moves, promotions
     /// in place; the generator fills in the rest for board moves).
     pub fn bare(kind: Kind, man: Man, from: Option<Square>, to: Option<Square>) -> Move {
-        Move { kind, man, from, to, path: Vec::new(), captures: Vec::new(), burned: Vec::new(), promotion: None, is_skip: false, earns_extra_turn: false }
+        Move {
+            kind,
+            man,
+            from,
+            to,
+            path: Vec::new(),
+            captures: Vec::new(),
+            burned: Vec::new(),
+            promotion: None,
+            is_skip: false,
+            earns_extra_turn: false,
+        }
     }
 
     pub fn identity(&self) -> Identity {

@@ -108,8 +108,13 @@ impl Engine {
             }
         }
         for (bit, mark) in [(DROPPED, '*'), (DEMOTED, '=')] {
-            let squares: Vec<String> =
-                pos.flags.iter().enumerate().filter(|(_, f)| *f & bit != 0).map(|(i, _)| size.square_at(i).name()).collect();
+            let squares: Vec<String> = pos
+                .flags
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| *f & bit != 0)
+                .map(|(i, _)| size.square_at(i).name())
+                .collect();
             if !squares.is_empty() {
                 s.push(' ');
                 s.push(mark);
@@ -186,19 +191,30 @@ impl Engine {
         }
         for (i, row) in rows.iter().enumerate() {
             let rank = size.ranks - 1 - i as u8;
-            let tokens = self.tokens(row).map_err(|e| PositionError(format!("row {} (rank {}): {e}", i + 1, rank + 1)))?;
+            let tokens =
+                self.tokens(row).map_err(|e| PositionError(format!("row {} (rank {}): {e}", i + 1, rank + 1)))?;
             let mut file: usize = 0;
             for t in tokens {
                 match t {
                     RowToken::Empty(n) => {
                         file = file.saturating_add(n);
                         if file > size.files as usize {
-                            return err(format!("row {} (rank {}) covers {file} files, the board has {}", i + 1, rank + 1, size.files));
+                            return err(format!(
+                                "row {} (rank {}) covers {file} files, the board has {}",
+                                i + 1,
+                                rank + 1,
+                                size.files
+                            ));
                         }
                     }
                     RowToken::Piece(m) => {
                         if file >= size.files as usize {
-                            return err(format!("row {} (rank {}) is longer than {} files", i + 1, rank + 1, size.files));
+                            return err(format!(
+                                "row {} (rank {}) is longer than {} files",
+                                i + 1,
+                                rank + 1,
+                                size.files
+                            ));
                         }
                         pos.put(&self.zobrist, Square::new(file as u8, rank), Some(m));
                         file += 1;
@@ -206,7 +222,12 @@ impl Engine {
                 }
             }
             if file != size.files as usize {
-                return err(format!("row {} (rank {}) covers {file} files, the board has {}", i + 1, rank + 1, size.files));
+                return err(format!(
+                    "row {} (rank {}) covers {file} files, the board has {}",
+                    i + 1,
+                    rank + 1,
+                    size.files
+                ));
             }
         }
         match fields[1] {
@@ -241,7 +262,11 @@ impl Engine {
             }
         }
         if let Some(&n) = fields.get(3) {
-            pos.move_number = n.parse().ok().filter(|&n: &u32| n >= 1).ok_or_else(|| PositionError(format!("move number must be a whole number from 1, found '{n}'")))?;
+            pos.move_number = n
+                .parse()
+                .ok()
+                .filter(|&n: &u32| n >= 1)
+                .ok_or_else(|| PositionError(format!("move number must be a whole number from 1, found '{n}'")))?;
         }
         // The optional fields after the move number, each at most once and in this order.
         let mut next_allowed = 0;
@@ -337,10 +362,13 @@ impl Engine {
         } else if letters.iter().all(|c| c.is_lowercase()) {
             1
         } else {
-            return Err(format!("'{token}' mixes upper and lower case: upper case is the first player's, lower case the second's"));
+            return Err(format!(
+                "'{token}' mixes upper and lower case: upper case is the first player's, lower case the second's"
+            ));
         };
         let upper = token.to_uppercase();
-        let matches: Vec<usize> = self.pieces.iter().enumerate().filter(|(_, p)| p.id.to_uppercase() == upper).map(|(i, _)| i).collect();
+        let matches: Vec<usize> =
+            self.pieces.iter().enumerate().filter(|(_, p)| p.id.to_uppercase() == upper).map(|(i, _)| i).collect();
         match matches.as_slice() {
             [i] => Ok(Man { player, piece: *i as u16 }),
             [] => Err(format!("no piece '{}' in this game", token)),
@@ -366,7 +394,8 @@ impl Engine {
             (_, Some(from), Some(to)) => {
                 let at_to = mv.captures.iter().any(|(c, _)| *c == to);
                 let sep = if at_to && from != to { 'x' } else { '-' };
-                let others: Vec<String> = mv.captures.iter().filter(|(c, _)| *c != to || from == to).map(|(c, _)| c.name()).collect();
+                let others: Vec<String> =
+                    mv.captures.iter().filter(|(c, _)| *c != to || from == to).map(|(c, _)| c.name()).collect();
                 let extra = if others.is_empty() { String::new() } else { format!(" x {}", others.join(",")) };
                 format!("{id} {}{sep}{}{extra}{promo}", from.name(), to.name())
             }

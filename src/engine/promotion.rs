@@ -14,12 +14,19 @@ use crate::xbetza::{generate, Occupancy, PieceMove, StepKind};
 
 /// The promotion outcomes a path may end with: `None` stays, `Some(t)` becomes type `t`. An
 /// empty list means the path is not a legal move (a capture a piece may not make).
-pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captures: &[(Square, Man)]) -> Vec<Option<u16>> {
+pub fn choices(
+    engine: &Engine,
+    pos: &Position,
+    man: Man,
+    pm: &PieceMove,
+    captures: &[(Square, Man)],
+) -> Vec<Option<u16>> {
     let rules = &engine.rules;
     let me = engine.piece(man.piece);
     // demotion.on (HEI-6): a promoted piece moving into the first zone is re-flipped.
     if let Some(demotion) = &rules.demotion {
-        let entering = engine.in_zone(&demotion.zone, man.player, pm.to) && !engine.in_zone(&demotion.zone, man.player, pm.from);
+        let entering =
+            engine.in_zone(&demotion.zone, man.player, pm.to) && !engine.in_zone(&demotion.zone, man.player, pm.from);
         if me.is_promoted_form && entering && (!demotion.non_captures_only || captures.is_empty()) {
             return vec![Some(super::drops::unpromoted_type(engine, man.piece))];
         }
@@ -67,7 +74,9 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
     let eligible = match rules.after_drop {
         // promotion.after-drop (SHO-37): a dropped piece that has not yet made a move meeting
         // it promotes by it, not by promotion.trigger.
-        Some(after_drop) if flags & DROPPED != 0 => meets_after_drop(engine, zone, after_drop, man.player, pm.from, pm.to),
+        Some(after_drop) if flags & DROPPED != 0 => {
+            meets_after_drop(engine, zone, after_drop, man.player, pm.from, pm.to)
+        }
         _ => match rules.trigger {
             Trigger::None => false,
             Trigger::EntersZone => !in_zone(pm.from) && in_zone(pm.to),
@@ -151,16 +160,23 @@ pub fn flags_after(engine: &Engine, mv: &Move, before: u8) -> u8 {
     // Must the memory of a dropped piece be kept on `to`? (Only games with a promotion zone
     // keep it: Rules::after_drop.)
     let kept_on = |to: Square| {
-        rules.trigger == Trigger::AnySquareVisited || rules.promotion_zone.as_deref().is_some_and(|z| engine.in_zone(z, mv.man.player, to))
+        rules.trigger == Trigger::AnySquareVisited
+            || rules.promotion_zone.as_deref().is_some_and(|z| engine.in_zone(z, mv.man.player, to))
     };
     if mv.kind == Kind::Drop {
         let promotable = engine.piece(mv.man.piece).promotes_to.is_some();
-        return if rules.after_drop.is_some() && promotable && mv.promotion.is_none() && kept_on(to) { DROPPED } else { 0 };
+        return if rules.after_drop.is_some() && promotable && mv.promotion.is_none() && kept_on(to) {
+            DROPPED
+        } else {
+            0
+        };
     }
     if let Some(became) = mv.promotion {
         // A demotion (a promoted form turned into an unpromoted piece) is remembered; a
         // promotion forgets everything.
-        let demoted = rules.demotion.is_some() && engine.piece(mv.man.piece).is_promoted_form && !engine.piece(became).is_promoted_form;
+        let demoted = rules.demotion.is_some()
+            && engine.piece(mv.man.piece).is_promoted_form
+            && !engine.piece(became).is_promoted_form;
         return if demoted && rules.repromote.is_some() { DEMOTED } else { 0 };
     }
     let mut flags = before;

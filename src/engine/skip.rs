@@ -44,7 +44,14 @@ pub fn push_if_allowed(engine: &Engine, pos: &Position, mut mv: Move, out: &mut 
 
 /// skip.squares = any-adjacent-empty: a piece that can pass at all passes when any square
 /// next to it is empty (the path records the step out to the first such square and back).
-pub fn adjacent_empty_pass(engine: &Engine, pos: &Position, view: &SideView, sq: Square, man: Man, out: &mut Vec<Move>) {
+pub fn adjacent_empty_pass(
+    engine: &Engine,
+    pos: &Position,
+    view: &SideView,
+    sq: Square,
+    man: Man,
+    out: &mut Vec<Move>,
+) {
     if !engine.rules.piece_pass || view.is_frozen(engine, man, sq) {
         return;
     }
@@ -53,7 +60,13 @@ pub fn adjacent_empty_pass(engine: &Engine, pos: &Position, view: &SideView, sq:
     };
     let path = vec![PathStep { square: empty, kind: StepKind::Move }, PathStep { square: sq, kind: StepKind::Move }];
     let promotions: Vec<Option<u16>> = {
-        let pm = crate::xbetza::PieceMove { from: sq, to: sq, captures: Vec::new(), path: path.clone(), shape: "pass".into() };
+        let pm = crate::xbetza::PieceMove {
+            from: sq,
+            to: sq,
+            captures: Vec::new(),
+            path: path.clone(),
+            shape: "pass".into(),
+        };
         super::promotion::choices(engine, pos, man, &pm, &[])
     };
     for promotion in promotions {

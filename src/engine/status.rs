@@ -97,7 +97,9 @@ impl Engine {
 
     /// Records the start position.
     pub fn start_history(&self, pos: &Position) -> History {
-        History { entries: vec![Entry { key: self.repetition_key(pos), mover: None, after_skip: false, gave_check: false }] }
+        History {
+            entries: vec![Entry { key: self.repetition_key(pos), mover: None, after_skip: false, gave_check: false }],
+        }
     }
 
     /// The player whose royal loss by `mv` ends the game (end.royals: the last royal, or any
@@ -127,7 +129,10 @@ impl Engine {
             return Some(Outcome::Win(1 - loser, why.into()));
         }
         if self.extra_turn_check_wins(after, mv) {
-            return Some(Outcome::Win(mover, "a drop that earned an extra turn gave check (extra-turn.check = wins)".into()));
+            return Some(Outcome::Win(
+                mover,
+                "a drop that earned an extra turn gave check (extra-turn.check = wins)".into(),
+            ));
         }
         self.bare_king(after, mover)
     }
@@ -210,7 +215,8 @@ impl Engine {
             let n = self.rules.perpetual_check_count as usize;
             let mut theirs = history.entries.iter().rev().filter(|e| e.mover == Some(mover)).take(n);
             if history.entries.iter().filter(|e| e.mover == Some(mover)).count() >= n && theirs.all(|e| e.gave_check) {
-                let why = format!("perpetual check: {n} checks in a row (end.perpetual-check-detect = consecutive-checks)");
+                let why =
+                    format!("perpetual check: {n} checks in a row (end.perpetual-check-detect = consecutive-checks)");
                 if let Some(outcome) = perpetual_check(&mut judgement, mover, &why) {
                     return ends(outcome);
                 }
@@ -240,7 +246,11 @@ impl Engine {
                 theirs.peek().is_some() && theirs.all(|e| e.gave_check)
             });
             if let Some(checker) = checker {
-                if let Some(outcome) = perpetual_check(&mut judgement, checker, "perpetual check: every move of the repeating player gave check") {
+                if let Some(outcome) = perpetual_check(
+                    &mut judgement,
+                    checker,
+                    "perpetual check: every move of the repeating player gave check",
+                ) {
                     return ends(outcome);
                 }
             }
@@ -249,7 +259,10 @@ impl Engine {
             return Judgement { outcome: Some(outcome), ..judgement };
         }
         if self.rules.repetition_draw && repeated {
-            judgement.outcome = Some(Outcome::Draw(format!("the same position occurred {} times (end.repetition-count = {})", count, self.rules.repetition_count)));
+            judgement.outcome = Some(Outcome::Draw(format!(
+                "the same position occurred {} times (end.repetition-count = {})",
+                count, self.rules.repetition_count
+            )));
         }
         judgement
     }
@@ -268,7 +281,10 @@ impl Engine {
             _ if self.rules.bare_king_after_own_turn => Some(mover).filter(|&m| !pos.extra_turn && bare(m)),
             _ => [1 - mover, mover].into_iter().find(|&side| bare(side)),
         }?;
-        Some(Outcome::Win(1 - loser, format!("{} has nothing but royal pieces left (end.bare-king)", player_name(loser))))
+        Some(Outcome::Win(
+            1 - loser,
+            format!("{} has nothing but royal pieces left (end.bare-king)", player_name(loser)),
+        ))
     }
 
     /// end.impasse-trigger = both-kings-in-zone: once every royal of both players stands in its
@@ -297,7 +313,8 @@ impl Engine {
                 1
             }
         };
-        let in_place = |sq| !impasse.zone_only || self.rules.promotion_zone.as_ref().is_some_and(|z| self.in_zone(z, side, sq));
+        let in_place =
+            |sq| !impasse.zone_only || self.rules.promotion_zone.as_ref().is_some_and(|z| self.in_zone(z, side, sq));
         let board: u32 = pos.squares_of(side).filter(|&(sq, _)| in_place(sq)).map(|(_, m)| value(m.piece)).sum();
         let hand: u32 = if impasse.count_hand {
             pos.hands[side as usize].iter().enumerate().map(|(piece, &n)| u32::from(n) * value(piece as u16)).sum()
@@ -313,7 +330,8 @@ impl Engine {
         let impasse = self.rules.impasse.as_ref()?;
         let score = [self.impasse_points(impasse, pos, 0), self.impasse_points(impasse, pos, 1)];
         let reached = [score[0] >= impasse.threshold[0], score[1] >= impasse.threshold[1]];
-        let tally = format!("impasse: {} to {} points (end.impasse-threshold {})", score[0], score[1], impasse.threshold[0]);
+        let tally =
+            format!("impasse: {} to {} points (end.impasse-threshold {})", score[0], score[1], impasse.threshold[0]);
         Some(match reached {
             [true, false] => Outcome::Win(0, tally),
             [false, true] => Outcome::Win(1, tally),
@@ -338,7 +356,9 @@ impl Engine {
         if royals.is_empty() || !royals.iter().all(|&sq| self.in_zone(zone, me, sq)) || self.in_check(pos, me) {
             return None;
         }
-        let in_zone = pos.squares_of(me).filter(|&(sq, m)| !self.piece(m.piece).royal && self.in_zone(zone, me, sq)).count() as u32;
+        let in_zone =
+            pos.squares_of(me).filter(|&(sq, m)| !self.piece(m.piece).royal && self.in_zone(zone, me, sq)).count()
+                as u32;
         let points = self.impasse_points(impasse, pos, me);
         (in_zone >= min_pieces && points >= impasse.threshold[me as usize]).then(|| {
             Outcome::Win(
@@ -385,12 +405,19 @@ impl Engine {
             Stalemate::Draw => Outcome::Draw(format!("{why} (end.stalemate = draw)")),
             Stalemate::LossIfOneRoyalElseDraw => {
                 if self.royals_of(pos, me).len() == 1 {
-                    Outcome::Win(1 - me, format!("{why} with one royal left (end.stalemate = loss-if-one-royal-else-draw)"))
+                    Outcome::Win(
+                        1 - me,
+                        format!("{why} with one royal left (end.stalemate = loss-if-one-royal-else-draw)"),
+                    )
                 } else {
-                    Outcome::Draw(format!("{why} with more than one royal (end.stalemate = loss-if-one-royal-else-draw)"))
+                    Outcome::Draw(format!(
+                        "{why} with more than one royal (end.stalemate = loss-if-one-royal-else-draw)"
+                    ))
                 }
             }
-            Stalemate::None => Outcome::Draw(format!("{why}; the spec gives no result for it (end.stalemate = none), so the game stops")),
+            Stalemate::None => Outcome::Draw(format!(
+                "{why}; the spec gives no result for it (end.stalemate = none), so the game stops"
+            )),
         })
     }
 }

@@ -38,18 +38,16 @@ pub enum GeometryError {
 impl fmt::Display for GeometryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GeometryError::BadBoardSize(s) => write!(
-                f,
-                "malformed board size '{s}': expected FILESxRANKS, for example 16x16"
-            ),
+            GeometryError::BadBoardSize(s) => {
+                write!(f, "malformed board size '{s}': expected FILESxRANKS, for example 16x16")
+            }
             GeometryError::BoardOutOfRange { files, ranks } => write!(
                 f,
                 "board {files}x{ranks} is outside the supported range {MIN_DIM}x{MIN_DIM} to {MAX_DIM}x{MAX_DIM}"
             ),
-            GeometryError::BadSquare(s) => write!(
-                f,
-                "malformed square name '{s}': expected a file letter a-z and a rank number, for example h8"
-            ),
+            GeometryError::BadSquare(s) => {
+                write!(f, "malformed square name '{s}': expected a file letter a-z and a rank number, for example h8")
+            }
             GeometryError::OffBoard { square, size } => {
                 write!(f, "square {square} is off the {size} board")
             }
@@ -62,10 +60,7 @@ impl std::error::Error for GeometryError {}
 impl BoardSize {
     pub fn new(files: u8, ranks: u8) -> Result<Self, GeometryError> {
         if !(MIN_DIM..=MAX_DIM).contains(&files) || !(MIN_DIM..=MAX_DIM).contains(&ranks) {
-            return Err(GeometryError::BoardOutOfRange {
-                files: files as u32,
-                ranks: ranks as u32,
-            });
+            return Err(GeometryError::BoardOutOfRange { files: files as u32, ranks: ranks as u32 });
         }
         Ok(BoardSize { files, ranks })
     }
@@ -73,9 +68,7 @@ impl BoardSize {
     /// Parses `16x16` (also `16X16`).
     pub fn parse(text: &str) -> Result<Self, GeometryError> {
         let bad = || GeometryError::BadBoardSize(text.to_string());
-        let (f, r) = text
-            .split_once(['x', 'X'])
-            .ok_or_else(bad)?;
+        let (f, r) = text.split_once(['x', 'X']).ok_or_else(bad)?;
         let parse_dim = |s: &str| -> Result<u32, GeometryError> {
             if s.is_empty() || s.len() > 4 || !s.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(bad());
@@ -83,15 +76,10 @@ impl BoardSize {
             s.parse::<u32>().map_err(|_| bad())
         };
         let (files, ranks) = (parse_dim(f)?, parse_dim(r)?);
-        if !(MIN_DIM as u32..=MAX_DIM as u32).contains(&files)
-            || !(MIN_DIM as u32..=MAX_DIM as u32).contains(&ranks)
-        {
+        if !(MIN_DIM as u32..=MAX_DIM as u32).contains(&files) || !(MIN_DIM as u32..=MAX_DIM as u32).contains(&ranks) {
             return Err(GeometryError::BoardOutOfRange { files, ranks });
         }
-        Ok(BoardSize {
-            files: files as u8,
-            ranks: ranks as u8,
-        })
+        Ok(BoardSize { files: files as u8, ranks: ranks as u8 })
     }
 
     pub fn square_count(&self) -> usize {
@@ -112,10 +100,7 @@ impl BoardSize {
     }
 
     pub fn square_at(&self, index: usize) -> Square {
-        Square {
-            file: (index % self.files as usize) as u8,
-            rank: (index / self.files as usize) as u8,
-        }
+        Square { file: (index % self.files as usize) as u8, rank: (index / self.files as usize) as u8 }
     }
 
     /// The squares strictly between `a` and `b` when they lie on one rank, file or diagonal
@@ -131,10 +116,7 @@ impl BoardSize {
     /// The square `v` away from `sq`, if it is on the board.
     pub fn offset(&self, sq: Square, v: Vec2) -> Option<Square> {
         let (f, r) = (sq.file as i32 + v.0, sq.rank as i32 + v.1);
-        self.contains(f, r).then(|| Square {
-            file: f as u8,
-            rank: r as u8,
-        })
+        self.contains(f, r).then(|| Square { file: f as u8, rank: r as u8 })
     }
 
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
@@ -145,28 +127,19 @@ impl BoardSize {
     pub fn parse_square(&self, name: &str) -> Result<Square, GeometryError> {
         let sq = Square::parse(name)?;
         if sq.file >= self.files || sq.rank >= self.ranks {
-            return Err(GeometryError::OffBoard {
-                square: name.to_string(),
-                size: *self,
-            });
+            return Err(GeometryError::OffBoard { square: name.to_string(), size: *self });
         }
         Ok(sq)
     }
 
     /// The square mirrored left-right (file a <-> last file).
     pub fn mirror_files(&self, sq: Square) -> Square {
-        Square {
-            file: self.files - 1 - sq.file,
-            rank: sq.rank,
-        }
+        Square { file: self.files - 1 - sq.file, rank: sq.rank }
     }
 
     /// The square rotated 180 degrees: how the second player sees the board.
     pub fn rotate(&self, sq: Square) -> Square {
-        Square {
-            file: self.files - 1 - sq.file,
-            rank: self.ranks - 1 - sq.rank,
-        }
+        Square { file: self.files - 1 - sq.file, rank: self.ranks - 1 - sq.rank }
     }
 }
 
@@ -222,10 +195,7 @@ impl Square {
         if rank == 0 || rank > MAX_DIM as u32 {
             return Err(bad());
         }
-        Ok(Square {
-            file: file as u8 - b'a',
-            rank: (rank - 1) as u8,
-        })
+        Ok(Square { file: file as u8 - b'a', rank: (rank - 1) as u8 })
     }
 
     pub fn name(&self) -> String {
@@ -277,14 +247,8 @@ mod tests {
             assert!(Square::parse(bad).is_err(), "{bad:?} should be rejected");
         }
         let size = BoardSize::parse("16x16").unwrap();
-        assert!(matches!(
-            size.parse_square("q1"),
-            Err(GeometryError::OffBoard { .. })
-        ));
-        assert!(matches!(
-            size.parse_square("a17"),
-            Err(GeometryError::OffBoard { .. })
-        ));
+        assert!(matches!(size.parse_square("q1"), Err(GeometryError::OffBoard { .. })));
+        assert!(matches!(size.parse_square("a17"), Err(GeometryError::OffBoard { .. })));
     }
 
     #[test]

@@ -17,9 +17,7 @@ pub fn draw(size: BoardSize, mut mark: impl FnMut(Square) -> char) -> String {
         out.push('\n');
     }
     out.push_str("    ");
-    let files: Vec<String> = (0..size.files)
-        .map(|f| ((b'a' + f) as char).to_string())
-        .collect();
+    let files: Vec<String> = (0..size.files).map(|f| ((b'a' + f) as char).to_string()).collect();
     out.push_str(&files.join(" "));
     out.push('\n');
     out

@@ -16,7 +16,9 @@ use crate::engine::{Abilities, Engine, PieceType};
 use crate::geometry::{BoardSize, Square, Vec2};
 use crate::spec::settings::Setting;
 use crate::xbetza::compile::{LegDirections, Program};
-use crate::xbetza::{self, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, Readings, StepKind, XBetzaError};
+use crate::xbetza::{
+    self, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, Readings, StepKind, XBetzaError,
+};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -189,7 +191,8 @@ fn played_source(engine: &Engine, index: usize) -> String {
 /// Under `zone-moves.promoted = third-zone` (Ryu) a promoted form moves everywhere as its
 /// unpromoted piece does in the zone `third` (as Engine::build reads it): that move's text.
 fn third_zone_source(engine: &Engine, index: usize) -> Option<&str> {
-    let third_zone = matches!(engine.game.rules.get("zone-moves.promoted"), Some(Setting::Word(w)) if w == "third-zone");
+    let third_zone =
+        matches!(engine.game.rules.get("zone-moves.promoted"), Some(Setting::Word(w)) if w == "third-zone");
     let id = engine.game.pieces[index].id.as_str();
     let base = engine.game.pieces.iter().find(|b| b.promotes_to.as_deref() == Some(id))?;
     base.zone_moves.get("third").filter(|_| third_zone).map(|(text, _)| text.as_str())
@@ -272,7 +275,11 @@ impl Finder {
             .programs
             .iter()
             .map(|program| Shape {
-                moves: CompiledBetza { programs: vec![program.clone()], size: compiled.size, readings: compiled.readings },
+                moves: CompiledBetza {
+                    programs: vec![program.clone()],
+                    size: compiled.size,
+                    readings: compiled.readings,
+                },
                 reach: ReachBox::of(program, compiled.size),
                 hops_at_end: program.legs.last().is_some_and(|l| l.modes.hop || l.modes.grasshop),
             })
@@ -584,7 +591,8 @@ fn other_notes(a: &Abilities) -> Vec<String> {
     }
     if a.protected_royal_ban {
         let whom = if a.protected_emperor_only { "the enemy Emperor" } else { "a royal" };
-        let when = if a.protected_before_capture { "protected before the capture" } else { "protected after the capture" };
+        let when =
+            if a.protected_before_capture { "protected before the capture" } else { "protected after the capture" };
         notes.push(format!("may not capture {whom} {when}"));
     }
     if a.pass {
@@ -608,7 +616,9 @@ fn other_notes(a: &Abilities) -> Vec<String> {
 /// mark for each way it reaches a square.
 pub fn picture(d: &PieceDiagram) -> Picture {
     let low = d.window.low();
-    let local = |sq: Square| (sq.file >= low.file && sq.rank >= low.rank).then(|| Square::new(sq.file - low.file, sq.rank - low.rank));
+    let local = |sq: Square| {
+        (sq.file >= low.file && sq.rank >= low.rank).then(|| Square::new(sq.file - low.file, sq.rank - low.rank))
+    };
     let zone = d.zone.as_ref().map(|z| format!(" in zone {z}")).unwrap_or_default();
     let mut p = Picture::new(d.window.size(), format!("{} ({}){zone}: {}", d.name, d.piece, d.betza));
     p.label_origin = (low.file, low.rank);

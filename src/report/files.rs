@@ -119,7 +119,11 @@ mod tests {
     }
 
     fn leftovers(parent: &Path) -> Vec<String> {
-        fs::read_dir(parent).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().to_string()).filter(|n| n.contains(".kensho-")).collect()
+        fs::read_dir(parent)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+            .filter(|n| n.contains(".kensho-"))
+            .collect()
     }
 
     #[test]

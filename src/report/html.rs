@@ -75,18 +75,40 @@ pub fn spec_page(r: &SpecReport) -> String {
     );
     let mut b = String::new();
     let _ = write!(b, "<section id=\"summary\"><div class=\"top\"><div class=\"cards\">");
-    let card = |label: &str, value: String, class: &str| format!("<div class=\"card\"><div class=\"stat {class}\">{value}</div>{}</div>", escape(label));
+    let card = |label: &str, value: String, class: &str| {
+        format!("<div class=\"card\"><div class=\"stat {class}\">{value}</div>{}</div>", escape(label))
+    };
     b.push_str(&card("clauses", format!("{} ({} encoded)", s.clauses, s.encoded), ""));
     b.push_str(&card("encoded clauses exercised by invariants", s.exercised.to_string(), "good"));
     if r.check.is_some() {
-        b.push_str(&card("neither exercised nor explained", s.unaccounted.to_string(), if s.unaccounted > 0 { "warn" } else { "good" }));
-        b.push_str(&card("invariant violations", s.violations.to_string(), if s.violations > 0 { "bad" } else { "good" }));
+        b.push_str(&card(
+            "neither exercised nor explained",
+            s.unaccounted.to_string(),
+            if s.unaccounted > 0 { "warn" } else { "good" },
+        ));
+        b.push_str(&card(
+            "invariant violations",
+            s.violations.to_string(),
+            if s.violations > 0 { "bad" } else { "good" },
+        ));
     } else {
         b.push_str(&card("invariants: not run (see below)", "–".to_string(), "warn"));
     }
-    b.push_str(&card("reading options: witness / no effect / unknown", format!("{} / {} / {}", s.witnesses, s.no_effect, s.unknown), ""));
-    b.push_str(&card("proofs: proved / refuted / unknown", format!("{} / {} / {}", s.proofs_proved, s.proofs_refuted, s.proofs_unknown), if s.proofs_refuted > 0 { "bad" } else { "good" }));
-    b.push_str(&card("lint errors / warnings", format!("{} / {}", s.lint_errors, s.lint_warnings), if s.lint_errors > 0 { "bad" } else { "" }));
+    b.push_str(&card(
+        "reading options: witness / no effect / unknown",
+        format!("{} / {} / {}", s.witnesses, s.no_effect, s.unknown),
+        "",
+    ));
+    b.push_str(&card(
+        "proofs: proved / refuted / unknown",
+        format!("{} / {} / {}", s.proofs_proved, s.proofs_refuted, s.proofs_unknown),
+        if s.proofs_refuted > 0 { "bad" } else { "good" },
+    ));
+    b.push_str(&card(
+        "lint errors / warnings",
+        format!("{} / {}", s.lint_errors, s.lint_warnings),
+        if s.lint_errors > 0 { "bad" } else { "" },
+    ));
     b.push_str("</div>");
     if let Some(start) = &r.pictures.start {
         let _ = write!(b, "<figure class=\"board-start\">{}<figcaption>Start position; shaded: the first player's promotion zone (brown) and the second player's (green). The second player's pieces are drawn upside down.</figcaption></figure>", inline(start));
@@ -117,8 +139,16 @@ fn clauses(list: &[ClauseEntry]) -> String {
     let _ = write!(b, "</select><span id=\"clause-count\">{} clauses</span></div>", list.len());
     b.push_str("<table id=\"clause-table\"><thead><tr><th>clause</th><th>status</th><th>the document's words</th><th>encoded at / why not</th><th>invariants</th><th>exercised</th><th>proofs</th><th>readings</th><th>note</th></tr></thead><tbody>");
     for c in list {
-        let encoding = if c.encoding.is_empty() { escape(c.why.as_deref().unwrap_or("")) } else { format!("<span class=\"path\">{}</span>", escape(&c.encoding.join(", "))) };
-        let exercised = if c.violations > 0 { format!("{} <span class=\"bad\">({} violations)</span>", c.exercised, c.violations) } else { c.exercised.to_string() };
+        let encoding = if c.encoding.is_empty() {
+            escape(c.why.as_deref().unwrap_or(""))
+        } else {
+            format!("<span class=\"path\">{}</span>", escape(&c.encoding.join(", ")))
+        };
+        let exercised = if c.violations > 0 {
+            format!("{} <span class=\"bad\">({} violations)</span>", c.exercised, c.violations)
+        } else {
+            c.exercised.to_string()
+        };
         let proofs: Vec<String> = c
             .proofs
             .iter()
@@ -150,7 +180,15 @@ fn readings(r: &SpecReport) -> String {
     for rr in &r.readings {
         for c in &rr.comparisons {
             let verdict = c.verdict.name();
-            let cell = if c.witness.is_some() { format!("<a href=\"#{}\" class=\"{}\">{verdict}</a>", witness_anchor(&rr.reading, &c.option), verdict_class(verdict)) } else { format!("<span class=\"{}\">{verdict}</span>", verdict_class(verdict)) };
+            let cell = if c.witness.is_some() {
+                format!(
+                    "<a href=\"#{}\" class=\"{}\">{verdict}</a>",
+                    witness_anchor(&rr.reading, &c.option),
+                    verdict_class(verdict)
+                )
+            } else {
+                format!("<span class=\"{}\">{verdict}</span>", verdict_class(verdict))
+            };
             let _ = write!(
                 b,
                 "<tr><td><code>{}</code><br><small>{}</small></td><td><code>{}</code> vs <code>{}</code></td><td>{}</td><td>{}</td><td>{cell}</td><td>{}</td></tr>",
@@ -193,7 +231,12 @@ fn witnesses(r: &SpecReport, rr: &ReadingReport) -> String {
             b.push_str("<ul>");
             for d in &w.differing {
                 let side = if d.legal_under == rr.default { "a" } else { "b" };
-                let _ = write!(b, "<li><span class=\"swatch {side}\"></span><code>{}</code> legal under <code>{}</code> only</li>", escape(&d.text), escape(&d.legal_under));
+                let _ = write!(
+                    b,
+                    "<li><span class=\"swatch {side}\"></span><code>{}</code> legal under <code>{}</code> only</li>",
+                    escape(&d.text),
+                    escape(&d.legal_under)
+                );
             }
             b.push_str("</ul>");
             if w.differing_count > w.differing.len() {
@@ -204,7 +247,12 @@ fn witnesses(r: &SpecReport, rr: &ReadingReport) -> String {
             let _ = write!(b, "<p>result under {}</p>", escape(o));
         }
         if !w.line.is_empty() {
-            let _ = write!(b, "<p>line of play from the position ({} plies): <code>{}</code></p>", w.line.len(), escape(&w.line.join(" ")));
+            let _ = write!(
+                b,
+                "<p>line of play from the position ({} plies): <code>{}</code></p>",
+                w.line.len(),
+                escape(&w.line.join(" "))
+            );
         }
         b.push_str("</div></div>");
     }
@@ -222,7 +270,13 @@ fn proofs(r: &SpecReport) -> String {
         if !p.holds_under.is_empty() {
             let _ = write!(detail, "<br>holds under <code>{}</code>", escape(&p.holds_under.join(", ")));
         }
-        let _ = write!(b, "<tr><td>{}</td><td>{}</td><td class=\"{}\">{word}</td><td>{detail}</td></tr>", escape(&p.name), escape(&p.claim), verdict_class(word));
+        let _ = write!(
+            b,
+            "<tr><td>{}</td><td>{}</td><td class=\"{}\">{word}</td><td>{detail}</td></tr>",
+            escape(&p.name),
+            escape(&p.claim),
+            verdict_class(word)
+        );
     }
     b.push_str("</tbody></table></section>");
     b
@@ -239,7 +293,12 @@ fn pieces(list: &[PieceDiagram]) -> String {
     let _ = write!(b, "<div class=\"legend\">{}</div>", diagram::legend_svg());
     b.push_str("<div class=\"pieces\">");
     for d in list {
-        let _ = write!(b, "<figure class=\"piece\">{}<figcaption><b>{}</b>", inline(&diagram::picture(d)), escape(&diagram_caption(d)));
+        let _ = write!(
+            b,
+            "<figure class=\"piece\">{}<figcaption><b>{}</b>",
+            inline(&diagram::picture(d)),
+            escape(&diagram_caption(d))
+        );
         for n in &d.notes {
             let _ = write!(b, "<br>{}", escape(n));
         }
@@ -299,7 +358,11 @@ fn lint(r: &SpecReport) -> String {
 fn check(r: &SpecReport) -> String {
     let mut b = String::from("<section id=\"check\"><h2>Invariants</h2>");
     let Some(c) = &r.check else {
-        let _ = write!(b, "<p>The invariants did not run: {}</p></section>", escape(r.check_skipped.as_deref().unwrap_or("")));
+        let _ = write!(
+            b,
+            "<p>The invariants did not run: {}</p></section>",
+            escape(r.check_skipped.as_deref().unwrap_or(""))
+        );
         return b;
     };
     let _ = write!(
@@ -355,7 +418,15 @@ fn paths(r: &SpecReport) -> String {
         b.push_str("<table id=\"paths-table\"><thead><tr><th>piece</th><th>zone</th><th>shape</th><th>verdict</th><th>finding</th></tr></thead><tbody>");
         for s in &p.notable {
             let finding = if s.verdict == Verdict::Proved { "dead notation".to_string() } else { s.summary.clone() };
-            let _ = write!(b, "<tr><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>", escape(&s.piece), escape(&s.zone), escape(&s.shape), s.verdict.name(), escape(&finding));
+            let _ = write!(
+                b,
+                "<tr><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
+                escape(&s.piece),
+                escape(&s.zone),
+                escape(&s.shape),
+                s.verdict.name(),
+                escape(&finding)
+            );
         }
         b.push_str("</tbody></table>");
     }

@@ -75,7 +75,17 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
 
     m.push_str("\n## Clauses\n\n");
     m.push_str(&table(
-        &["clause", "status", "the document's words", "encoded at / why not", "invariants", "exercised", "proofs", "readings", "note"],
+        &[
+            "clause",
+            "status",
+            "the document's words",
+            "encoded at / why not",
+            "invariants",
+            "exercised",
+            "proofs",
+            "readings",
+            "note",
+        ],
         r.clauses.iter().map(|c| {
             vec![
                 code(&c.id),
@@ -83,7 +93,11 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
                 text(&c.words),
                 if c.encoding.is_empty() { c.why.clone().unwrap_or_default() } else { c.encoding.join(", ") },
                 c.invariants.join(", "),
-                if c.violations > 0 { format!("{} ({} violations)", c.exercised, c.violations) } else { c.exercised.to_string() },
+                if c.violations > 0 {
+                    format!("{} ({} violations)", c.exercised, c.violations)
+                } else {
+                    c.exercised.to_string()
+                },
                 c.proofs.join("; "),
                 c.readings.join(", "),
                 text(&c.note),
@@ -95,7 +109,16 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
     m.push_str(&table(
         &["reading", "option vs default", "effect", "method", "verdict", "summary"],
         r.readings.iter().flat_map(|rr| {
-            rr.comparisons.iter().map(move |c| vec![code(&rr.reading), format!("{} vs {}", code(&c.option), code(&rr.default)), c.effect.clone(), text(&c.method), c.verdict.name().to_string(), text(&c.summary)])
+            rr.comparisons.iter().map(move |c| {
+                vec![
+                    code(&rr.reading),
+                    format!("{} vs {}", code(&c.option), code(&rr.default)),
+                    c.effect.clone(),
+                    text(&c.method),
+                    c.verdict.name().to_string(),
+                    text(&c.summary),
+                ]
+            })
         }),
     ));
     let mut n = 0;
@@ -103,7 +126,14 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
         for c in &rr.comparisons {
             let Some(w) = &c.witness else { continue };
             n += 1;
-            let _ = write!(m, "\n### {}: {} against {}\n\n{}\n\n", code(&rr.reading), code(&c.option), code(&rr.default), text(&c.method));
+            let _ = write!(
+                m,
+                "\n### {}: {} against {}\n\n{}\n\n",
+                code(&rr.reading),
+                code(&c.option),
+                code(&rr.default),
+                text(&c.method)
+            );
             if let Some(p) = r.pictures.witnesses.get(&(rr.reading.clone(), c.option.clone())) {
                 let path = format!("{id}/witness-{n}.svg");
                 let _ = write!(m, "![witness]({path})\n\n");
@@ -121,7 +151,12 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
                 let _ = writeln!(m, "- result under {}", text(o));
             }
             if !w.line.is_empty() {
-                let _ = writeln!(m, "- line of play from the position ({} plies): {}", w.line.len(), code(&w.line.join(" ")));
+                let _ = writeln!(
+                    m,
+                    "- line of play from the position ({} plies): {}",
+                    w.line.len(),
+                    code(&w.line.join(" "))
+                );
             }
         }
     }
@@ -142,7 +177,10 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
     ));
 
     m.push_str("\n## Pieces\n\n");
-    files.push((format!("{id}/legend.svg"), format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{}\n", diagram::legend_svg())));
+    files.push((
+        format!("{id}/legend.svg"),
+        format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{}\n", diagram::legend_svg()),
+    ));
     let _ = write!(m, "![legend]({id}/legend.svg)\n\n");
     for (i, d) in r.pieces.iter().enumerate() {
         let path = format!("{id}/piece-{}.svg", i + 1);
@@ -159,7 +197,10 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
         Some(why) => {
             let _ = writeln!(m, "No perft: {why}");
         }
-        None => m.push_str(&table(&["depth", "nodes"], r.perft.iter().map(|p| vec![p.depth.to_string(), p.nodes.to_string()]))),
+        None => m.push_str(&table(
+            &["depth", "nodes"],
+            r.perft.iter().map(|p| vec![p.depth.to_string(), p.nodes.to_string()]),
+        )),
     }
 
     m.push_str("\n## Lint findings\n\n");
@@ -168,7 +209,16 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
     } else {
         m.push_str(&table(
             &["severity", "code", "subject", "clauses", "message", "where"],
-            r.lint.iter().map(|f| vec![f.severity.name().to_string(), f.code.to_string(), text(&f.subject), f.clauses.join(", "), text(&f.message), text(&f.location)]),
+            r.lint.iter().map(|f| {
+                vec![
+                    f.severity.name().to_string(),
+                    f.code.to_string(),
+                    text(&f.subject),
+                    f.clauses.join(", "),
+                    text(&f.message),
+                    text(&f.location),
+                ]
+            }),
         ));
     }
 
@@ -178,10 +228,25 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
             let _ = writeln!(m, "The invariants did not run: {}", r.check_skipped.as_deref().unwrap_or(""));
         }
         Some(c) => {
-            let _ = write!(m, "From {}: {} positions ({} designed), {} transitions judged.\n\n", code(&c.properties), c.positions, c.designed_positions, c.transitions);
+            let _ = write!(
+                m,
+                "From {}: {} positions ({} designed), {} transitions judged.\n\n",
+                code(&c.properties),
+                c.positions,
+                c.designed_positions,
+                c.transitions
+            );
             m.push_str(&table(
                 &["invariant", "kind", "clauses", "exercised", "violations"],
-                c.invariants.iter().map(|i| vec![code(&i.id), i.kind.clone(), i.clauses.join(", "), i.exercised.to_string(), i.violations.to_string()]),
+                c.invariants.iter().map(|i| {
+                    vec![
+                        code(&i.id),
+                        i.kind.clone(),
+                        i.clauses.join(", "),
+                        i.exercised.to_string(),
+                        i.violations.to_string(),
+                    ]
+                }),
             ));
             for (k, v) in c.violations.iter().enumerate() {
                 let _ = write!(
@@ -239,7 +304,12 @@ pub fn index(reports: &[SpecReport]) -> String {
     let heads: Vec<&str> = ["spec", "board"].into_iter().chain(super::model::SUMMARY_HEADS).collect();
     m.push_str(&table(
         &heads,
-        reports.iter().map(|r| [format!("[{}]({}.md)", text(&r.spec.name), r.spec.id), r.spec.board.clone()].into_iter().chain(r.summary_cells()).collect()),
+        reports.iter().map(|r| {
+            [format!("[{}]({}.md)", text(&r.spec.name), r.spec.id), r.spec.board.clone()]
+                .into_iter()
+                .chain(r.summary_cells())
+                .collect()
+        }),
     ));
     m
 }

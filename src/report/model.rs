@@ -71,7 +71,8 @@ impl SpecReport {
 
     /// Something a designer must look at (see [`Summary::alarming`]).
     pub fn alarming(&self) -> bool {
-        let unconfirmed = self.paths.notable.iter().filter(|p| p.verdict == crate::smt::Verdict::Witness && !p.confirmed).count();
+        let unconfirmed =
+            self.paths.notable.iter().filter(|p| p.verdict == crate::smt::Verdict::Witness && !p.confirmed).count();
         self.summary.alarming(unconfirmed)
     }
 }
@@ -143,7 +144,11 @@ impl Summary {
     /// Something a designer must look at: a violation, a refuted proof, dead notation, a lint
     /// error, or a Z3 path witness the generator did not confirm.
     pub fn alarming(&self, unconfirmed_paths: usize) -> bool {
-        self.violations > 0 || self.proofs_refuted > 0 || self.dead_shapes > 0 || self.lint_errors > 0 || unconfirmed_paths > 0
+        self.violations > 0
+            || self.proofs_refuted > 0
+            || self.dead_shapes > 0
+            || self.lint_errors > 0
+            || unconfirmed_paths > 0
     }
 }
 

@@ -41,7 +41,13 @@ pub fn start_picture(engine: &Engine) -> Picture {
 /// A witness position with each differing move drawn: legal under `a` (the default) as a solid
 /// blue arrow, under the other option as a dashed orange one; a drop (no start square) as a
 /// ring on its destination.
-pub fn witness_picture(engine: &Engine, pos: &Position, differing: &[DifferingMove], a: &str, title: impl Into<String>) -> Picture {
+pub fn witness_picture(
+    engine: &Engine,
+    pos: &Position,
+    differing: &[DifferingMove],
+    a: &str,
+    title: impl Into<String>,
+) -> Picture {
     let mut p = picture(engine, pos, title);
     for d in differing {
         let first = d.legal_under == a;

@@ -187,11 +187,21 @@ fn draw(p: &Picture, own_style: bool) -> String {
     }
     for f in 0..p.size.files {
         let x = MARGIN + f as f64 * CELL + CELL / 2.0;
-        let _ = write!(s, "<text class=\"kb-label\" x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{}</text>", gh + 14.0, (b'a' + p.label_origin.0 + f) as char);
+        let _ = write!(
+            s,
+            "<text class=\"kb-label\" x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+            gh + 14.0,
+            (b'a' + p.label_origin.0 + f) as char
+        );
     }
     for r in 0..p.size.ranks {
         let y = (p.size.ranks - 1 - r) as f64 * CELL + CELL / 2.0 + 3.5;
-        let _ = write!(s, "<text class=\"kb-label\" x=\"{}\" y=\"{y}\" text-anchor=\"end\">{}</text>", MARGIN - 4.0, (p.label_origin.1 + r) as u32 + 1);
+        let _ = write!(
+            s,
+            "<text class=\"kb-label\" x=\"{}\" y=\"{y}\" text-anchor=\"end\">{}</text>",
+            MARGIN - 4.0,
+            (p.label_origin.1 + r) as u32 + 1
+        );
     }
     for t in &p.tokens {
         render_token(&mut s, p.size, t);
@@ -269,8 +279,23 @@ pub fn mark_at(s: &mut String, cx: f64, cy: f64, mark: Mark) {
             cy - r
         ),
         Mark::Ring(c) => write!(s, "<circle class=\"{c}\" cx=\"{cx}\" cy=\"{cy}\" r=\"{:.1}\"/>", CELL * 0.4),
-        Mark::Diamond(c) => write!(s, "<path class=\"{c}\" d=\"M{cx} {:.1}L{:.1} {cy}L{cx} {:.1}L{:.1} {cy}z\"/>", cy - r, cx + r, cy + r, cx - r),
-        Mark::Triangle(c) => write!(s, "<path class=\"{c}\" d=\"M{cx} {:.1}L{:.1} {:.1}L{:.1} {:.1}z\"/>", cy - r, cx + r, cy + r * 0.8, cx - r, cy + r * 0.8),
+        Mark::Diamond(c) => write!(
+            s,
+            "<path class=\"{c}\" d=\"M{cx} {:.1}L{:.1} {cy}L{cx} {:.1}L{:.1} {cy}z\"/>",
+            cy - r,
+            cx + r,
+            cy + r,
+            cx - r
+        ),
+        Mark::Triangle(c) => write!(
+            s,
+            "<path class=\"{c}\" d=\"M{cx} {:.1}L{:.1} {:.1}L{:.1} {:.1}z\"/>",
+            cy - r,
+            cx + r,
+            cy + r * 0.8,
+            cx - r,
+            cy + r * 0.8
+        ),
     };
 }
 

@@ -24,7 +24,10 @@ impl SymBoard {
     fn vars(&mut self, sq: Square) -> &(Bool, Bool) {
         let prefix = &self.prefix;
         self.squares.entry(sq).or_insert_with(|| {
-            (Bool::new_const(format!("{prefix}occ_{}", sq.name())), Bool::new_const(format!("{prefix}enemy_{}", sq.name())))
+            (
+                Bool::new_const(format!("{prefix}occ_{}", sq.name())),
+                Bool::new_const(format!("{prefix}enemy_{}", sq.name())),
+            )
         })
     }
 
@@ -61,11 +64,14 @@ impl SymBoard {
         for (&sq, (o, e)) in &self.squares {
             let occupied = model.eval(o, true).and_then(|b| b.as_bool()).unwrap_or(false);
             let enemy = model.eval(e, true).and_then(|b| b.as_bool()).unwrap_or(false);
-            occ.set(sq, match (occupied, enemy) {
-                (false, _) => Cell::Empty,
-                (true, false) => Cell::Friend,
-                (true, true) => Cell::Enemy,
-            });
+            occ.set(
+                sq,
+                match (occupied, enemy) {
+                    (false, _) => Cell::Empty,
+                    (true, false) => Cell::Friend,
+                    (true, true) => Cell::Enemy,
+                },
+            );
         }
         occ
     }

@@ -37,7 +37,9 @@
 //! never from a spec's name.
 
 use super::readings::{changes, play_both};
-use super::witness::{add_royals, differing, records, result_score, result_text, shrink, transfer, witness, Pair, Witness};
+use super::witness::{
+    add_royals, differing, records, result_score, result_text, shrink, transfer, witness, Pair, Witness,
+};
 use super::Limits;
 use crate::check::designed::{droppable, setup_royals};
 use crate::engine::config::{BareKing, Rules, SelfCheck};
@@ -71,8 +73,18 @@ pub fn designed(pair: &Pair, limits: &Limits, seed: u64) -> Option<Witness> {
     if has("rules.end.impasse") {
         designs.extend([impasse_entry as fn(&Kit) -> Option<Witness>, impasse_points, declaration]);
     }
-    if has("rules.end.repetition") || has("rules.end.perpetual") || has("rules.end.precedence") || has("rules.end.impasse") {
-        designs.extend([shuffle as fn(&Kit) -> Option<Witness>, skip_rounds, perpetual_check, hand_swap, extra_turn_rounds]);
+    if has("rules.end.repetition")
+        || has("rules.end.perpetual")
+        || has("rules.end.precedence")
+        || has("rules.end.impasse")
+    {
+        designs.extend([
+            shuffle as fn(&Kit) -> Option<Witness>,
+            skip_rounds,
+            perpetual_check,
+            hand_swap,
+            extra_turn_rounds,
+        ]);
     }
     designs.iter().find_map(|d| d(&kit))
 }
@@ -126,7 +138,13 @@ impl<'p> Kit<'p> {
                 continue;
             }
             let zone: Vec<(&String, &String)> = p.zone_moves.iter().map(|(z, (b, _))| (z, b)).collect();
-            let key = format!("{} {:?} {:?} {:?}", p.betza, zone, p.abilities, p.promotes_to.as_ref().map(|t| a.game.piece(t).map(|q| q.betza.clone())));
+            let key = format!(
+                "{} {:?} {:?} {:?}",
+                p.betza,
+                zone,
+                p.abilities,
+                p.promotes_to.as_ref().map(|t| a.game.piece(t).map(|q| q.betza.clone()))
+            );
             if !seen.contains(&key) {
                 seen.push(key);
                 types.push(i as u16);
@@ -185,7 +203,10 @@ impl<'p> Kit<'p> {
                 let mut pos = self.empty();
                 self.put(&mut pos, s0, 0, r0);
                 self.put(&mut pos, c1, 1, r1);
-                if self.in_check_under_either(&pos, 0) || self.in_check_under_either(&pos, 1) || (spectators && !self.spectators(&mut pos, &[s0, c1])) {
+                if self.in_check_under_either(&pos, 0)
+                    || self.in_check_under_either(&pos, 1)
+                    || (spectators && !self.spectators(&mut pos, &[s0, c1]))
+                {
                     continue;
                 }
                 if self.quiet_steps(&pos, s0).len() >= 2 && self.quiet_steps(&pos, c1).len() >= 2 {
@@ -211,7 +232,10 @@ impl<'p> Kit<'p> {
         let size = a.game.board;
         for player in 0..2u8 {
             let rank = if player == 0 { 0 } else { size.ranks - 1 };
-            let mut spots: Vec<Square> = (0..size.files).map(|f| Square::new(f, rank)).filter(|&s| pos.at(s).is_none() && busy.iter().all(|&b| chebyshev(s, b) >= 3)).collect();
+            let mut spots: Vec<Square> = (0..size.files)
+                .map(|f| Square::new(f, rank))
+                .filter(|&s| pos.at(s).is_none() && busy.iter().all(|&b| chebyshev(s, b) >= 3))
+                .collect();
             spots.sort_by_key(|s| std::cmp::Reverse(s.file.abs_diff(size.files / 2)));
             let placed = spots.into_iter().take(4).any(|s| {
                 self.types.iter().take(6).any(|&t| {
@@ -311,7 +335,11 @@ fn pick(moves: &[Move], step: Step) -> Option<&Move> {
     let mut fits: Vec<&Move> = moves
         .iter()
         .filter(|m| match step {
-            Step::Go(from, to) => m.from == Some(from) && m.to == Some(to) && !matches!(m.kind, Kind::Pass | Kind::Drop | Kind::PromoteInPlace),
+            Step::Go(from, to) => {
+                m.from == Some(from)
+                    && m.to == Some(to)
+                    && !matches!(m.kind, Kind::Pass | Kind::Drop | Kind::PromoteInPlace)
+            }
             Step::Skip => m.is_skip,
             Step::Drop(piece, to) => m.kind == Kind::Drop && m.man.piece == piece && m.to == Some(to),
             Step::Decline => m.kind == Kind::Decline,
@@ -362,7 +390,13 @@ fn play(pair: &Pair, start: &Position, steps: &[Step], settled: usize) -> Played
         let diff = differing(pair, &ma, &mb);
         if !diff.is_empty() && !line.is_empty() {
             let (differing, differing_count) = records(pair, &diff);
-            return Played::Found(Witness { position: a.position_string(start), differing, differing_count, outcomes: Vec::new(), line });
+            return Played::Found(Witness {
+                position: a.position_string(start),
+                differing,
+                differing_count,
+                outcomes: Vec::new(),
+                line,
+            });
         }
         let Some(mv) = pick(&ma, steps[ply]) else { return Played::Broken };
         let Some(mvb) = play_both(pair, (&mut pa, &mut pb), mv, &mb) else { return Played::Broken };
@@ -412,7 +446,8 @@ fn stalemate(kit: &Kit) -> Option<Witness> {
     // The far corners first: a forward-moving blocker there has nowhere to go.
     let corners = [Square::new(0, top), Square::new(right, top), Square::new(0, 0), Square::new(right, 0)];
     let can_pass = kit.engine().pieces.iter().any(|p| p.can_pass);
-    let skip_states: &[[bool; 2]] = if can_pass { &[[false, false], [false, true], [true, false]] } else { &[[false, false]] };
+    let skip_states: &[[bool; 2]] =
+        if can_pass { &[[false, false], [false, true], [true, false]] } else { &[[false, false]] };
     let differs = |p: &Position| results_differ(pair, p);
     for set in sets {
         'set: for &corner in &corners {
@@ -503,7 +538,8 @@ fn bare_king(kit: &Kit) -> Option<Witness> {
     if a.rules.drops || pair.b.rules.drops {
         hands.extend(droppable(a).into_iter().find(|&p| pair.b.piece_index(&a.piece(p).id).is_some()).map(Some));
     }
-    let mut around: Vec<Square> = size.squares().filter(|&s| (1..=2).contains(&chebyshev(s, centre)) && base.at(s).is_none()).collect();
+    let mut around: Vec<Square> =
+        size.squares().filter(|&s| (1..=2).contains(&chebyshev(s, centre)) && base.at(s).is_none()).collect();
     around.sort_by_key(|&s| (chebyshev(s, centre), s));
     for hand in hands {
         'hand: for &victim in kit.types.iter().rev().take(4) {
@@ -519,7 +555,12 @@ fn bare_king(kit: &Kit) -> Option<Witness> {
                         continue;
                     }
                     let moves = a.legal_moves(&pos);
-                    let Some(m) = moves.iter().find(|m| m.from == Some(from) && m.captures.len() == 1 && m.captures[0].0 == centre) else { continue };
+                    let Some(m) = moves
+                        .iter()
+                        .find(|m| m.from == Some(from) && m.captures.len() == 1 && m.captures[0].0 == centre)
+                    else {
+                        continue;
+                    };
                     let Some(to) = m.to else { continue };
                     match kit.play(&pos, &[Step::Go(from, to)], 0) {
                         Played::Found(w) => return Some(w),
@@ -541,25 +582,34 @@ fn bare_king(kit: &Kit) -> Option<Witness> {
 /// King already stands in its own, under the alternative whose impasse counts then.
 fn impasse_entry(kit: &Kit) -> Option<Witness> {
     let (pair, a) = (kit.pair, kit.engine());
-    let engine = [pair.a, pair.b].into_iter().find(|e| e.rules.impasse.as_ref().is_some_and(|i| !i.on_repetition && i.declaration.is_none()))?;
+    let engine = [pair.a, pair.b]
+        .into_iter()
+        .find(|e| e.rules.impasse.as_ref().is_some_and(|i| !i.on_repetition && i.declaration.is_none()))?;
     let zone = engine.rules.promotion_zone.clone()?;
     let (r0, r1) = kit.royal_types()?;
     let size = a.game.board;
     let inside = |player: u8, s: Square| engine.in_zone(&zone, player, s);
     // The first King one step outside its zone, the other King inside its own, far apart.
-    let mut outside: Vec<Square> = size.squares().filter(|&s| !inside(0, s) && size.squares().any(|z| inside(0, z) && chebyshev(s, z) == 1)).collect();
+    let mut outside: Vec<Square> = size
+        .squares()
+        .filter(|&s| !inside(0, s) && size.squares().any(|z| inside(0, z) && chebyshev(s, z) == 1))
+        .collect();
     let mid = size.files as i32 / 2;
     outside.sort_by_key(|s| ((s.file as i32 - mid).abs(), *s));
     let theirs: Vec<Square> = size.squares().filter(|&s| inside(1, s)).collect();
     let mut tries = 0;
     for &o in &outside {
-        let mut far: Vec<Square> = theirs.iter().copied().filter(|&s| chebyshev(s, o) >= 3 && s.file != o.file).collect();
+        let mut far: Vec<Square> =
+            theirs.iter().copied().filter(|&s| chebyshev(s, o) >= 3 && s.file != o.file).collect();
         far.sort_by_key(|s| ((s.file as i32 - mid).abs(), *s));
         for &k1 in far.iter().take(3) {
             let mut pos = kit.empty();
             kit.put(&mut pos, o, 0, r0);
             kit.put(&mut pos, k1, 1, r1);
-            if kit.in_check_under_either(&pos, 0) || kit.in_check_under_either(&pos, 1) || !kit.spectators(&mut pos, &[o, k1]) {
+            if kit.in_check_under_either(&pos, 0)
+                || kit.in_check_under_either(&pos, 1)
+                || !kit.spectators(&mut pos, &[o, k1])
+            {
                 continue;
             }
             for to in kit.quiet_steps(&pos, o).into_iter().filter(|&t| inside(0, t)) {
@@ -601,10 +651,16 @@ fn impasse_points(kit: &Kit) -> Option<Witness> {
         let inside = |player: u8, s: Square| a.in_zone(&zone, player, s);
         let (r0, r1) = kit.royal_types()?;
         let mid = size.files as i32 / 2;
-        let mut outside: Vec<Square> = size.squares().filter(|&s| !inside(0, s) && size.squares().any(|z| inside(0, z) && chebyshev(s, z) == 1)).collect();
+        let mut outside: Vec<Square> = size
+            .squares()
+            .filter(|&s| !inside(0, s) && size.squares().any(|z| inside(0, z) && chebyshev(s, z) == 1))
+            .collect();
         outside.sort_by_key(|s| ((s.file as i32 - mid).abs(), *s));
         let found = outside.iter().find_map(|&o| {
-            let k1 = size.squares().filter(|&s| inside(1, s) && chebyshev(s, o) >= 3 && s.file != o.file).min_by_key(|s| ((s.file as i32 - mid).abs(), *s))?;
+            let k1 = size
+                .squares()
+                .filter(|&s| inside(1, s) && chebyshev(s, o) >= 3 && s.file != o.file)
+                .min_by_key(|s| ((s.file as i32 - mid).abs(), *s))?;
             let mut pos = kit.empty();
             kit.put(&mut pos, o, 0, r0);
             kit.put(&mut pos, k1, 1, r1);
@@ -615,20 +671,28 @@ fn impasse_points(kit: &Kit) -> Option<Witness> {
     };
     let size = a.game.board;
     let in_zone = |s: Square| zone.as_ref().is_some_and(|z| a.in_zone(z, 0, s));
-    let mut spots: Vec<Square> = size.squares().filter(|&s| base.at(s).is_none() && busy.iter().all(|&b| chebyshev(s, b) >= 3)).collect();
-    spots.sort_by_key(|&s| (!in_zone(s), std::cmp::Reverse(busy.iter().map(|&b| chebyshev(s, b)).min().unwrap_or(0)), s));
+    let mut spots: Vec<Square> =
+        size.squares().filter(|&s| base.at(s).is_none() && busy.iter().all(|&b| chebyshev(s, b) >= 3)).collect();
+    spots.sort_by_key(|&s| {
+        (!in_zone(s), std::cmp::Reverse(busy.iter().map(|&b| chebyshev(s, b)).min().unwrap_or(0)), s)
+    });
     let results_differ = |pos: &Position| {
         let Some(pb) = transfer(a, pair.b, pos) else { return false };
         result_score(&a.impasse_result(pos)) != result_score(&pair.b.impasse_result(&pb))
     };
     let in_both = |t: &u16| pair.b.piece_index(&a.piece(*t).id).is_some();
-    let setup: Vec<u16> = a.game.setup.iter().filter_map(|p| a.piece_index(&p.piece)).filter(|&t| !a.piece(t).royal).collect();
+    let setup: Vec<u16> =
+        a.game.setup.iter().filter_map(|p| a.piece_index(&p.piece)).filter(|&t| !a.piece(t).royal).collect();
     let five = |t: &u16| ia.five.contains(&a.piece(*t).id) || ib.five.contains(&a.piece(*t).id);
     let hand_types = droppable(a);
     let drops = a.rules.drops || pair.b.rules.drops;
     let mut plays = 0;
     for promoted in [false, true] {
-        let units: Vec<u16> = setup.iter().map(|&t| if promoted { a.piece(t).promotes_to.unwrap_or(t) } else { t }).filter(in_both).collect();
+        let units: Vec<u16> = setup
+            .iter()
+            .map(|&t| if promoted { a.piece(t).promotes_to.unwrap_or(t) } else { t })
+            .filter(in_both)
+            .collect();
         let (fives, ones): (Vec<u16>, Vec<u16>) = units.iter().partition(|t| five(t));
         for in_hand in [true, false] {
             if in_hand && !drops {
@@ -668,14 +732,18 @@ fn impasse_points(kit: &Kit) -> Option<Witness> {
 /// in hand (captured pieces), one at a time, until the two alternatives' results differ there.
 fn declaration(kit: &Kit) -> Option<Witness> {
     let (pair, a) = (kit.pair, kit.engine());
-    let declarer = [pair.a, pair.b].into_iter().find(|e| e.rules.impasse.as_ref().is_some_and(|i| i.declaration.is_some()))?;
+    let declarer =
+        [pair.a, pair.b].into_iter().find(|e| e.rules.impasse.as_ref().is_some_and(|i| i.declaration.is_some()))?;
     let impasse = declarer.rules.impasse.as_ref()?;
     let zone = declarer.rules.promotion_zone.clone()?;
     let size = a.game.board;
     let inside = |player: u8, s: Square| declarer.in_zone(&zone, player, s);
     let (r0, r1) = kit.royal_types()?;
     let mid = size.files as i32 / 2;
-    let k0 = size.squares().filter(|&s| inside(0, s)).min_by_key(|&s| ((s.file as i32 - mid).abs(), a.relative_rank(0, s), s))?;
+    let k0 = size
+        .squares()
+        .filter(|&s| inside(0, s))
+        .min_by_key(|&s| ((s.file as i32 - mid).abs(), a.relative_rank(0, s), s))?;
     let k1 = size.squares().filter(|&s| !inside(0, s) && !inside(1, s)).max_by_key(|&s| (chebyshev(s, k0), s))?;
     let mut pos = kit.empty();
     kit.put(&mut pos, k0, 0, r0);
@@ -683,7 +751,14 @@ fn declaration(kit: &Kit) -> Option<Witness> {
     if kit.in_check_under_either(&pos, 0) || kit.in_check_under_either(&pos, 1) {
         return None;
     }
-    let setup: Vec<u16> = a.game.setup.iter().filter(|p| p.player == 0).filter_map(|p| a.piece_index(&p.piece)).filter(|&t| !a.piece(t).royal).collect();
+    let setup: Vec<u16> = a
+        .game
+        .setup
+        .iter()
+        .filter(|p| p.player == 0)
+        .filter_map(|p| a.piece_index(&p.piece))
+        .filter(|&t| !a.piece(t).royal)
+        .collect();
     let (mut units, ones): (Vec<u16>, Vec<u16>) = setup.iter().partition(|&&t| impasse.five.contains(&a.piece(t).id));
     units.extend(ones);
     let mut free: Vec<Square> = size.squares().filter(|&s| inside(0, s) && pos.at(s).is_none()).collect();
@@ -716,10 +791,12 @@ fn place_piece(kit: &Kit, pos: &mut Position, free: &mut Vec<Square>, t: u16) ->
     let rules = &a.rules;
     let may_stand = |pos: &Position, s: Square| {
         let own_rank = a.relative_rank(0, s) + 1;
-        let banned = |m: &std::collections::BTreeMap<String, Vec<u8>>| m.get(&p.id).is_some_and(|r| r.contains(&own_rank));
+        let banned =
+            |m: &std::collections::BTreeMap<String, Vec<u8>>| m.get(&p.id).is_some_and(|r| r.contains(&own_rank));
         let confined_out = p.abilities.confine.as_ref().is_some_and(|z| !a.in_zone(z, 0, s));
         let one_per_file = rules.nifu && rules.nifu_pieces.contains(&p.id);
-        let second_on_file = one_per_file && pos.size.squares().any(|o| o.file == s.file && pos.at(o) == Some(Man { player: 0, piece: t }));
+        let second_on_file = one_per_file
+            && pos.size.squares().any(|o| o.file == s.file && pos.at(o) == Some(Man { player: 0, piece: t }));
         !confined_out && !banned(&rules.forced_ranks) && !banned(&rules.drop_rank_ban) && !second_on_file
     };
     let Some(i) = free.iter().position(|&s| {
@@ -773,7 +850,8 @@ fn skip_rounds(kit: &Kit) -> Option<Witness> {
         }
         if let Some(p) = passer {
             let other = if skipper == 0 { k1 } else { k0 };
-            let mut spots: Vec<Square> = kings.size.squares().filter(|&s| chebyshev(s, king) == 2 && chebyshev(s, other) >= 4).collect();
+            let mut spots: Vec<Square> =
+                kings.size.squares().filter(|&s| chebyshev(s, king) == 2 && chebyshev(s, other) >= 4).collect();
             spots.sort_by_key(|s| (s.file.abs_diff(king.file), *s));
             for s in spots.into_iter().take(2) {
                 let mut pos = kings.clone();
@@ -782,9 +860,16 @@ fn skip_rounds(kit: &Kit) -> Option<Witness> {
             }
         }
         for base in bases {
-            let (Some(&t0), Some(&t1)) = (kit.quiet_steps(&base, k0).first(), kit.quiet_steps(&base, k1).first()) else { continue };
+            let (Some(&t0), Some(&t1)) = (kit.quiet_steps(&base, k0).first(), kit.quiet_steps(&base, k1).first())
+            else {
+                continue;
+            };
             let (a1, a2, b1, b2) = (Step::Go(k0, t0), Step::Go(t0, k0), Step::Go(k1, t1), Step::Go(t1, k1));
-            let round = if skipper == 1 { [a1, b1, a2, Step::Skip, a1, b2, a2, Step::Skip] } else { [a1, b1, Step::Skip, b2, a2, b1, Step::Skip, b2] };
+            let round = if skipper == 1 {
+                [a1, b1, a2, Step::Skip, a1, b2, a2, Step::Skip]
+            } else {
+                [a1, b1, Step::Skip, b2, a2, b1, Step::Skip, b2]
+            };
             match kit.play(&base, &kit.rounds_of(&[], &round), round.len()) {
                 Played::Found(w) => return Some(w),
                 Played::Same => return None,
@@ -816,7 +901,8 @@ fn perpetual_check(kit: &Kit) -> Option<Witness> {
         };
         for &t in &kit.types {
             let squares: Vec<Square> = region.iter().copied().filter(|&x| x != v && x != k0).collect();
-            let from: Vec<Square> = squares.iter().copied().filter(|&x| attacks(t, x, v) && !attacks(t, x, u)).collect();
+            let from: Vec<Square> =
+                squares.iter().copied().filter(|&x| attacks(t, x, v) && !attacks(t, x, u)).collect();
             if from.is_empty() {
                 continue;
             }
@@ -863,7 +949,14 @@ fn hand_swap(kit: &Kit) -> Option<Witness> {
             for &y in steps1.iter().filter(|&&y| y != w && chebyshev(y, w) == 1) {
                 let Some(&v) = steps1.iter().find(|&&v| v != w) else { continue };
                 tries += 1;
-                let prelude = [Step::Drop(x, w), Step::Go(k1, w), Step::Go(k0, t0), Step::Go(w, y), Step::Go(t0, k0), Step::Go(y, k1)];
+                let prelude = [
+                    Step::Drop(x, w),
+                    Step::Go(k1, w),
+                    Step::Go(k0, t0),
+                    Step::Go(w, y),
+                    Step::Go(t0, k0),
+                    Step::Go(y, k1),
+                ];
                 let round = [Step::Go(k0, t0), Step::Go(k1, v), Step::Go(t0, k0), Step::Go(v, k1)];
                 match kit.play(&base, &kit.rounds_of(&prelude, &round), prelude.len() + round.len()) {
                     Played::Found(w) => return Some(w),
@@ -903,19 +996,25 @@ fn extra_turn_rounds(kit: &Kit) -> Option<Witness> {
     for &w in zone.iter().take(6) {
         for k1 in neighbours(w) {
             // The second King's walk back: a triangle (k1, v, y) away from the drop square.
-            let Some((v, y)) =
-                neighbours(k1).into_iter().filter(|&v| v != w).find_map(|v| neighbours(k1).into_iter().find(|&y| y != w && y != v && chebyshev(y, v) == 1).map(|y| (v, y)))
-            else {
+            let Some((v, y)) = neighbours(k1).into_iter().filter(|&v| v != w).find_map(|v| {
+                neighbours(k1).into_iter().find(|&y| y != w && y != v && chebyshev(y, v) == 1).map(|y| (v, y))
+            }) else {
                 continue;
             };
             let busy = [w, k1, y, v];
             // The first player's King: a triangle (k0, t0, w2) of mutually adjacent squares
             // far from the other King, the drop square w2 outside the second player's zone.
-            let mut homes: Vec<Square> = size.squares().filter(|&s| busy.iter().all(|&b| chebyshev(s, b) >= 3)).collect();
+            let mut homes: Vec<Square> =
+                size.squares().filter(|&s| busy.iter().all(|&b| chebyshev(s, b) >= 3)).collect();
             homes.sort_by_key(mid);
             let triangle = homes.iter().find_map(|&k0| {
                 let t0 = neighbours(k0).into_iter().find(|&t| busy.iter().all(|&b| chebyshev(t, b) >= 2))?;
-                let w2 = neighbours(k0).into_iter().find(|&s| s != t0 && chebyshev(s, t0) == 1 && !e.in_zone(&extra.zone, 1, s) && busy.iter().all(|&b| chebyshev(s, b) >= 2))?;
+                let w2 = neighbours(k0).into_iter().find(|&s| {
+                    s != t0
+                        && chebyshev(s, t0) == 1
+                        && !e.in_zone(&extra.zone, 1, s)
+                        && busy.iter().all(|&b| chebyshev(s, b) >= 2)
+                })?;
                 Some((k0, t0, w2))
             });
             let Some((k0, t0, w2)) = triangle else { continue };
@@ -925,7 +1024,10 @@ fn extra_turn_rounds(kit: &Kit) -> Option<Witness> {
                 kit.put(&mut pos, k1, 1, r1);
                 kit.put(&mut pos, w, 0, x);
                 pos.set_extra_turn(&a.zobrist, true);
-                if kit.in_check_under_either(&pos, 0) || kit.in_check_under_either(&pos, 1) || !kit.spectators(&mut pos, &[w, k1, y, v, k0, t0, w2]) {
+                if kit.in_check_under_either(&pos, 0)
+                    || kit.in_check_under_either(&pos, 1)
+                    || !kit.spectators(&mut pos, &[w, k1, y, v, k0, t0, w2])
+                {
                     continue;
                 }
                 tries += 1;

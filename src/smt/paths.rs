@@ -87,7 +87,11 @@ pub fn one_shape(piece: &str, zone: &str, compiled: &CompiledBetza, index: usize
             }
         }
         let Some((paths, window)) = found else {
-            report.summary = format!("more than {} symbolic paths from {} even in a window of radius 1: not decided", limits.max_paths, from.name());
+            report.summary = format!(
+                "more than {} symbolic paths from {} even in a window of radius 1: not decided",
+                limits.max_paths,
+                from.name()
+            );
             return report;
         };
         if paths.is_empty() {
@@ -102,9 +106,15 @@ pub fn one_shape(piece: &str, zone: &str, compiled: &CompiledBetza, index: usize
     // covering the board from every square makes that a proof.
     if limits.radius_on(size) + 1 >= size.files.max(size.ranks) {
         report.verdict = Verdict::Proved;
-        report.summary = format!("dead notation: `{}` produces no move from any square of a {} board on any occupancy", program.text, size);
+        report.summary = format!(
+            "dead notation: `{}` produces no move from any square of a {} board on any occupancy",
+            program.text, size
+        );
     } else {
-        report.summary = format!("no path within {} squares of any square: the window is too small to decide", limits.radius_on(size));
+        report.summary = format!(
+            "no path within {} squares of any square: the window is too small to decide",
+            limits.radius_on(size)
+        );
     }
     report
 }
@@ -114,7 +124,14 @@ fn single(compiled: &CompiledBetza, index: usize) -> CompiledBetza {
     CompiledBetza { programs: vec![compiled.programs[index].clone()], size: compiled.size, readings: compiled.readings }
 }
 
-fn drive(compiled: &CompiledBetza, index: usize, window: Window, paths: &[SymPath], limits: &Limits, report: &mut PathReport) {
+fn drive(
+    compiled: &CompiledBetza,
+    index: usize,
+    window: Window,
+    paths: &[SymPath],
+    limits: &Limits,
+    report: &mut PathReport,
+) {
     let from = window.center;
     let size = compiled.size;
     let shape = single(compiled, index);
@@ -172,12 +189,18 @@ fn drive(compiled: &CompiledBetza, index: usize, window: Window, paths: &[SymPat
         Some(b) => {
             // Within the window: squares outside it are empty on the decoded board, and a rider
             // (or `U`) may go on there; the symbolic paths left those out.
-            let agrees_blocked = generate(&shape, &b, from, Orientation::Up).iter().all(|m| !m.path.iter().all(|s| window.contains(s.square)));
+            let agrees_blocked = generate(&shape, &b, from, Orientation::Up)
+                .iter()
+                .all(|m| !m.path.iter().all(|s| window.contains(s.square)));
             report.blocked_board = Some(picture(&b, from));
             report.confirmed = agrees_moves && agrees_blocked;
             report.verdict = Verdict::Witness;
             report.summary = if report.confirmed {
-                format!("moves ({}) on one board, none within {} squares on the other; the generator agrees", describe(taken), window.radius)
+                format!(
+                    "moves ({}) on one board, none within {} squares on the other; the generator agrees",
+                    describe(taken),
+                    window.radius
+                )
             } else {
                 format!(
                     "DISAGREEMENT with the generator: moving board {}, blocked board {}",
@@ -189,7 +212,8 @@ fn drive(compiled: &CompiledBetza, index: usize, window: Window, paths: &[SymPat
         None => {
             report.confirmed = agrees_moves;
             report.verdict = Verdict::Witness;
-            report.summary = format!("moves on every board within the window (e.g. {}): no occupancy blocks it", describe(taken));
+            report.summary =
+                format!("moves on every board within the window (e.g. {}): no occupancy blocks it", describe(taken));
         }
     }
 }

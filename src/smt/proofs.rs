@@ -16,9 +16,9 @@
 use super::{solve, Answer, Limits, Verdict};
 use crate::geometry::Square;
 use crate::spec::game::{GameSpec, PieceSpec};
-use crate::spec::LoadedSpec;
-use crate::spec::settings::Setting;
 use crate::spec::lint::{can_move, sample_boards};
+use crate::spec::settings::Setting;
+use crate::spec::LoadedSpec;
 use serde::Serialize;
 use z3::ast::{Bool, Int};
 use z3::Model;
@@ -57,9 +57,22 @@ const PROOFS: [ProofEntry; 4] = [
     ProofEntry {
         name: "mobility",
         prove: mobility,
-        reads: &["rules.promotion.", "rules.drops.", "rules.xbetza", "rules.zone-moves.", "piece.", "setup", "board", "zone"],
+        reads: &[
+            "rules.promotion.",
+            "rules.drops.",
+            "rules.xbetza",
+            "rules.zone-moves.",
+            "piece.",
+            "setup",
+            "board",
+            "zone",
+        ],
         // Forced promotion, last-rank allowances and drop bans are what keep pieces mobile.
-        speaks_for: |p| p.starts_with("rules.promotion.forced") || p.starts_with("rules.promotion.last-rank") || p.starts_with("rules.drops.") && p != "rules.drops.enabled",
+        speaks_for: |p| {
+            p.starts_with("rules.promotion.forced")
+                || p.starts_with("rules.promotion.last-rank")
+                || p.starts_with("rules.drops.") && p != "rules.drops.enabled"
+        },
     },
     ProofEntry {
         name: "jump-ranking",
@@ -67,7 +80,12 @@ const PROOFS: [ProofEntry; 4] = [
         reads: &["piece."],
         speaks_for: |p| p.ends_with(".rank") || p.starts_with("rules.jump") || p.starts_with("group.jumping-generals."),
     },
-    ProofEntry { name: "promotion-chains", prove: promotion_chains, reads: &["piece."], speaks_for: |p| p.ends_with(".promotes_to") },
+    ProofEntry {
+        name: "promotion-chains",
+        prove: promotion_chains,
+        reads: &["piece."],
+        speaks_for: |p| p.ends_with(".promotes_to"),
+    },
     ProofEntry {
         name: "zone-setup",
         prove: zone_setup,
@@ -115,7 +133,15 @@ pub fn spec_proofs(spec: &LoadedSpec, limits: &Limits) -> Vec<Proof> {
 }
 
 fn proof(name: &str, claim: &str) -> Proof {
-    Proof { name: name.into(), claim: claim.into(), verdict: Verdict::Unknown, applies: true, detail: String::new(), witness: None, holds_under: Vec::new() }
+    Proof {
+        name: name.into(),
+        claim: claim.into(),
+        verdict: Verdict::Unknown,
+        applies: true,
+        detail: String::new(),
+        witness: None,
+        holds_under: Vec::new(),
+    }
 }
 
 fn int_of(model: &Model, x: &Int) -> i64 {
@@ -185,7 +211,8 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
     // forced(t, square): promotion.forced.
     let zone = game.rule_word("promotion.zone").unwrap_or("promotion");
     let in_zone = Bool::or(&game.zone_squares(zone, 0).iter().map(|&s| at(&f, &r, s)).collect::<Vec<_>>());
-    let promotes: Vec<Bool> = game.pieces.iter().enumerate().filter(|(_, p)| p.promotes_to.is_some()).map(|(i, _)| t.eq(i as i64)).collect();
+    let promotes: Vec<Bool> =
+        game.pieces.iter().enumerate().filter(|(_, p)| p.promotes_to.is_some()).map(|(i, _)| t.eq(i as i64)).collect();
     let promotes = Bool::or(&promotes);
     let forced = match game.rule_word("promotion.forced") {
         Some("always") => Bool::and(&[promotes.clone(), in_zone.clone()]),
@@ -193,7 +220,12 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
         Some("listed-ranks") => match game.rule("promotion.forced-ranks") {
             Some(Setting::RanksPerPiece(m)) => Bool::or(
                 &m.iter()
-                    .filter_map(|(id, ranks)| game.pieces.iter().position(|p| &p.id == id).map(|i| Bool::and(&[t.eq(i as i64), rank_set(&r, ranks)])))
+                    .filter_map(|(id, ranks)| {
+                        game.pieces
+                            .iter()
+                            .position(|p| &p.id == id)
+                            .map(|i| Bool::and(&[t.eq(i as i64), rank_set(&r, ranks)]))
+                    })
                     .collect::<Vec<_>>(),
             ),
             _ => Bool::from_bool(false),
@@ -203,7 +235,11 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
     // Last-rank promotion: forced unless optional; optional means the document allows the
     // piece to stay there, dead (HOOK: "may ... decline promotion, leaving a piece that cannot
     // move").
-    let last_rank: Vec<Bool> = list(game, "promotion.last-rank").iter().filter_map(|id| game.pieces.iter().position(|p| &p.id == id)).map(|i| t.eq(i as i64)).collect();
+    let last_rank: Vec<Bool> = list(game, "promotion.last-rank")
+        .iter()
+        .filter_map(|id| game.pieces.iter().position(|p| &p.id == id))
+        .map(|i| t.eq(i as i64))
+        .collect();
     let last_rank_piece = Bool::or(&last_rank);
     let on_last = r.eq(game.board.ranks as i64 - 1);
     // Unstated: optional, as the engine reads it (src/engine/config.rs).
@@ -215,7 +251,10 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
         .pieces
         .iter()
         .enumerate()
-        .filter(|(_, p)| game.setup.iter().any(|s| s.piece == p.id) || game.pieces.iter().any(|q| q.promotes_to.as_deref() == Some(p.id.as_str())))
+        .filter(|(_, p)| {
+            game.setup.iter().any(|s| s.piece == p.id)
+                || game.pieces.iter().any(|q| q.promotes_to.as_deref() == Some(p.id.as_str()))
+        })
         .map(|(i, _)| t.eq(i as i64))
         .collect();
     // The allowance is for a piece left there by declining its promotion, not for a drop.
@@ -299,7 +338,10 @@ fn jump_ranking(game: &GameSpec, limits: &Limits) -> Proof {
     });
     if !unranked.is_empty() && p.verdict != Verdict::Unknown {
         p.verdict = Verdict::Witness;
-        p.witness = Some(format!("rank-limited jumpers without a rank: {}", unranked.iter().map(|q| q.id.as_str()).collect::<Vec<_>>().join(", ")));
+        p.witness = Some(format!(
+            "rank-limited jumpers without a rank: {}",
+            unranked.iter().map(|q| q.id.as_str()).collect::<Vec<_>>().join(", ")
+        ));
     }
     p
 }
@@ -327,31 +369,44 @@ fn promotion_chains(game: &GameSpec, limits: &Limits) -> Proof {
     }
     let answer = solve(&facts, limits);
     finish(p, answer, &format!("no chain of {} promotions exists among {n} types", n + 1), |m| {
-        let ids: Vec<String> = chain.iter().take(n.min(8) + 1).map(|x| game.pieces.get(int_of(m, x) as usize).map(|q| q.id.clone()).unwrap_or_default()).collect();
+        let ids: Vec<String> = chain
+            .iter()
+            .take(n.min(8) + 1)
+            .map(|x| game.pieces.get(int_of(m, x) as usize).map(|q| q.id.clone()).unwrap_or_default())
+            .collect();
         format!("promotes forever: {} ...", ids.join(" -> "))
     })
 }
 
 fn zone_setup(game: &GameSpec, limits: &Limits) -> Proof {
-    let mut p = proof("zone-setup", "no piece starts in its own promotion zone, and a zone the document ties to the opponent's line begins there");
+    let mut p = proof(
+        "zone-setup",
+        "no piece starts in its own promotion zone, and a zone the document ties to the opponent's line begins there",
+    );
     let zone = game.rule_word("promotion.zone").unwrap_or("promotion");
     let squares = game.zone_squares(zone, 0);
     if squares.is_empty() || game.setup.is_empty() {
         p.applies = false;
         p.verdict = Verdict::Proved;
-        p.detail = if squares.is_empty() { format!("no promotion zone (promotion.zone = {zone})") } else { "no setup under these readings".into() };
+        p.detail = if squares.is_empty() {
+            format!("no promotion zone (promotion.zone = {zone})")
+        } else {
+            "no setup under these readings".into()
+        };
         return p;
     }
     let (f, r, mut facts) = square_vars(game, "");
     let in_zone = Bool::or(&squares.iter().map(|&s| at(&f, &r, s)).collect::<Vec<_>>());
-    let own_start = Bool::or(&game.setup.iter().filter(|s| s.player == 0).map(|s| at(&f, &r, s.square)).collect::<Vec<_>>());
+    let own_start =
+        Bool::or(&game.setup.iter().filter(|s| s.player == 0).map(|s| at(&f, &r, s.square)).collect::<Vec<_>>());
     // The anchors: the zone's nearest rank must be the opponent's anchor line.
     let mut anchor_wrong = Vec::new();
     for (z, anchor) in &game.zone_anchors {
         if z != zone {
             continue;
         }
-        let line: Vec<u8> = game.setup.iter().filter(|s| s.player == 1 && &s.piece == anchor).map(|s| s.square.rank).collect();
+        let line: Vec<u8> =
+            game.setup.iter().filter(|s| s.player == 1 && &s.piece == anchor).map(|s| s.square.rank).collect();
         if let Some(&enemy) = line.iter().min() {
             // A zone square nearer than the line, or the line not in the zone.
             anchor_wrong.push(Bool::and(&[in_zone.clone(), r.lt(enemy as i64)]));
@@ -383,6 +438,9 @@ mod tests {
         for (p, entry) in made.iter().zip(PROOFS.iter()) {
             assert_eq!(p.name, entry.name);
         }
-        assert!(speaks_for("promotion-chains", "piece.P.promotes_to") && !speaks_for("no-such-proof", "piece.P.promotes_to"));
+        assert!(
+            speaks_for("promotion-chains", "piece.P.promotes_to")
+                && !speaks_for("no-such-proof", "piece.P.promotes_to")
+        );
     }
 }

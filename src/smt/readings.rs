@@ -14,10 +14,12 @@
 use super::board::SymBoard;
 use super::fragments;
 use super::symbolic::{all_paths, holds, SymPath, Window};
-use super::witness::{add_royals, differing, ident, records, result_score, result_text, shrink, transfer, witness, Pair, Witness};
-use crate::check::run::Shuffler;
+use super::witness::{
+    add_royals, differing, ident, records, result_score, result_text, shrink, transfer, witness, Pair, Witness,
+};
 use super::{solve, Answer, Limits, Verdict};
 use crate::check::designed::{self, Aim};
+use crate::check::run::Shuffler;
 use crate::engine::random::SplitMix64;
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
@@ -213,12 +215,15 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
         cmp.summary = format!("the same legal moves and results under both options: {}", reasons.join("; "));
         return cmp;
     }
-    let text = |bad: &[crate::engine::Unplayable]| bad.iter().map(|u| format!("{} = {}: {}", u.path, u.value, u.why)).collect::<Vec<_>>().join("; ");
+    let text = |bad: &[crate::engine::Unplayable]| {
+        bad.iter().map(|u| format!("{} = {}: {}", u.path, u.value, u.why)).collect::<Vec<_>>().join("; ")
+    };
     // A game-end rule the engine does not play is accepted for counting moves; but when it is
     // what the option changes, the two engines are alike and a search would prove nothing.
     let build = |g: &GameSpec| match Engine::for_moves(g) {
         Ok((e, bad)) => {
-            let changed_unplayed: Vec<crate::engine::Unplayable> = bad.into_iter().filter(|u| changed.contains(&u.path)).collect();
+            let changed_unplayed: Vec<crate::engine::Unplayable> =
+                bad.into_iter().filter(|u| changed.contains(&u.path)).collect();
             if changed_unplayed.is_empty() {
                 Ok(e)
             } else {
@@ -246,8 +251,18 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
         let (sa, sb) = (ea.position_string(&ea.start()), eb.position_string(&eb.start()));
         if a.board != b.board || sa != sb {
             cmp.verdict = Verdict::Witness;
-            cmp.summary = format!("the start positions differ ({a_name}: {} pieces, {b_name}: {} pieces)", a.setup.len(), b.setup.len());
-            cmp.witness = Some(Witness { position: sb, differing: Vec::new(), differing_count: 0, outcomes: vec![format!("{a_name} starts from {sa}")], line: Vec::new() });
+            cmp.summary = format!(
+                "the start positions differ ({a_name}: {} pieces, {b_name}: {} pieces)",
+                a.setup.len(),
+                b.setup.len()
+            );
+            cmp.witness = Some(Witness {
+                position: sb,
+                differing: Vec::new(),
+                differing_count: 0,
+                outcomes: vec![format!("{a_name} starts from {sa}")],
+                line: Vec::new(),
+            });
         } else {
             cmp.verdict = Verdict::Proved;
             cmp.summary = "the start positions are the same".into();
@@ -277,7 +292,9 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
         covered.push("rules.xbetza".into());
         // The XBetza readings change every piece whose compiled moves differ.
         for p in &a.pieces {
-            if b.piece(&p.id).is_some_and(|q| moves_differ(&p.moves, &q.moves)) && !facets.iter().any(|(n, _)| n == &format!("z3: moves of {}", p.id)) {
+            if b.piece(&p.id).is_some_and(|q| moves_differ(&p.moves, &q.moves))
+                && !facets.iter().any(|(n, _)| n == &format!("z3: moves of {}", p.id))
+            {
                 let id = p.id.clone();
                 let pair = &pair;
                 facets.push((format!("z3: moves of {id}"), Box::new(move || moves_facet(pair, &id, limits))));
@@ -320,7 +337,13 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
             cmp.method = "start positions".into();
             cmp.verdict = Verdict::Witness;
             cmp.summary = "the start positions differ".into();
-            cmp.witness = Some(Witness { position: eb.position_string(&sb), differing: Vec::new(), differing_count: 0, outcomes: vec![format!("{a_name} starts from {}", ea.position_string(&sa))], line: Vec::new() });
+            cmp.witness = Some(Witness {
+                position: eb.position_string(&sb),
+                differing: Vec::new(),
+                differing_count: 0,
+                outcomes: vec![format!("{a_name} starts from {}", ea.position_string(&sa))],
+                line: Vec::new(),
+            });
             return cmp;
         }
     }
@@ -337,7 +360,9 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
     // Options that change how games end: designed end positions and lines first (outcomes).
     let by_design = if eff == "outcome" { super::outcomes::designed(&pair, limits, seed) } else { None };
     let designed_found = by_design.is_some();
-    let found = by_design.or_else(|| search(&pair, &aim_pieces, limits, seed)).or_else(|| lines(&pair, seed, limits.lines, limits.line_plies));
+    let found = by_design
+        .or_else(|| search(&pair, &aim_pieces, limits, seed))
+        .or_else(|| lines(&pair, seed, limits.lines, limits.line_plies));
     match found {
         Some(w) => {
             cmp.method = match (designed_found, w.line.is_empty()) {
@@ -347,7 +372,11 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
                 (false, false) => "search (line of play)".into(),
             };
             cmp.verdict = Verdict::Witness;
-            cmp.summary = if w.differing_count > 0 { format!("{} move(s) differ", w.differing_count) } else { "the results differ".into() };
+            cmp.summary = if w.differing_count > 0 {
+                format!("{} move(s) differ", w.differing_count)
+            } else {
+                "the results differ".into()
+            };
             if !open.is_empty() || !proved.is_empty() {
                 let notes: Vec<String> = open.iter().chain(proved.iter()).cloned().collect();
                 cmp.summary.push_str(&format!(" (before the search: {})", notes.join("; ")));
@@ -355,8 +384,15 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
             cmp.witness = Some(w);
         }
         None => {
-            cmp.method = if facets.is_empty() { "search".into() } else { format!("{} + search", facets.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>().join(", ")) };
-            let mut why = vec![format!("no difference in {} searched positions and {} lines of play of up to {} plies", limits.search_positions, limits.lines, limits.line_plies)];
+            cmp.method = if facets.is_empty() {
+                "search".into()
+            } else {
+                format!("{} + search", facets.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>().join(", "))
+            };
+            let mut why = vec![format!(
+                "no difference in {} searched positions and {} lines of play of up to {} plies",
+                limits.search_positions, limits.lines, limits.line_plies
+            )];
             why.extend(open);
             why.extend(proved);
             if eff == "outcome" {
@@ -417,10 +453,18 @@ fn grouped(paths: &[SymPath]) -> BTreeMap<(Square, Vec<Square>), Vec<&SymPath>> 
 /// The symbolic paths of both compilations from `from`, in the widest window (the limit's
 /// radius, at most the board, and down from there) whose paths stay under the path limit; and
 /// that radius.
-pub fn paths_within(ca: &CompiledBetza, cb: &CompiledBetza, from: Square, limits: &Limits) -> Option<(Vec<SymPath>, Vec<SymPath>, u8)> {
+pub fn paths_within(
+    ca: &CompiledBetza,
+    cb: &CompiledBetza,
+    from: Square,
+    limits: &Limits,
+) -> Option<(Vec<SymPath>, Vec<SymPath>, u8)> {
     for radius in (1..=limits.radius_on(ca.size)).rev() {
         let window = Window { center: from, radius };
-        if let (Ok(x), Ok(y)) = (all_paths(ca, from, Orientation::Up, window, limits.max_paths), all_paths(cb, from, Orientation::Up, window, limits.max_paths)) {
+        if let (Ok(x), Ok(y)) = (
+            all_paths(ca, from, Orientation::Up, window, limits.max_paths),
+            all_paths(cb, from, Orientation::Up, window, limits.max_paths),
+        ) {
             return Some((x, y, radius));
         }
     }
@@ -436,9 +480,12 @@ fn moves_facet<'p>(pair: &'p Pair, id: &str, limits: &Limits) -> Facet {
     let mut sets: Vec<(String, &CompiledBetza, &CompiledBetza)> = vec![(String::new(), &pa.moves, &pb.moves)];
     // Each zone either option gives a move: the other option's move there (its own move
     // where it has none for that zone).
-    let zones: std::collections::BTreeSet<&String> = pa.zone_moves.iter().chain(pb.zone_moves.iter()).map(|(z, _)| z).collect();
+    let zones: std::collections::BTreeSet<&String> =
+        pa.zone_moves.iter().chain(pb.zone_moves.iter()).map(|(z, _)| z).collect();
     for z in zones {
-        let of = |p: &'p crate::engine::PieceType| p.zone_moves.iter().find(|(w, _)| w == z).map(|(_, c)| c).unwrap_or(&p.moves);
+        let of = |p: &'p crate::engine::PieceType| {
+            p.zone_moves.iter().find(|(w, _)| w == z).map(|(_, c)| c).unwrap_or(&p.moves)
+        };
         sets.push((z.clone(), of(pa), of(pb)));
     }
     let mut proved = Vec::new();
@@ -493,8 +540,10 @@ fn start_squares(game: &GameSpec, squares: &[Square]) -> Vec<Square> {
     let d = |s: &&Square| (s.file as i32 - centre.file as i32).abs() + (s.rank as i32 - centre.rank as i32).abs();
     let Some(&nearest) = squares.iter().min_by_key(d) else { return Vec::new() };
     let mut out = vec![nearest];
-    let (f0, f1) = (squares.iter().map(|s| s.file).min().unwrap_or(0), squares.iter().map(|s| s.file).max().unwrap_or(0));
-    let (r0, r1) = (squares.iter().map(|s| s.rank).min().unwrap_or(0), squares.iter().map(|s| s.rank).max().unwrap_or(0));
+    let (f0, f1) =
+        (squares.iter().map(|s| s.file).min().unwrap_or(0), squares.iter().map(|s| s.file).max().unwrap_or(0));
+    let (r0, r1) =
+        (squares.iter().map(|s| s.rank).min().unwrap_or(0), squares.iter().map(|s| s.rank).max().unwrap_or(0));
     for f in [f0, (f0 + f1) / 2, f1] {
         for r in [r0, (r0 + r1) / 2, r1] {
             let sq = Square::new(f, r);
@@ -509,7 +558,14 @@ fn start_squares(game: &GameSpec, squares: &[Square]) -> Vec<Square> {
 /// Z3 on the symbolic paths of both move sets from `from`: a board on which some move is made
 /// under one option only, confirmed by the engine; each model the engine refutes (its other
 /// rules: check, burning, freezing, ranks) is excluded and Z3 asked again.
-fn moves_from(pair: &Pair, piece: u16, ca: &CompiledBetza, cb: &CompiledBetza, from: Square, limits: &Limits) -> FromSquare {
+fn moves_from(
+    pair: &Pair,
+    piece: u16,
+    ca: &CompiledBetza,
+    cb: &CompiledBetza,
+    from: Square,
+    limits: &Limits,
+) -> FromSquare {
     let Some((paths_a, paths_b, radius)) = paths_within(ca, cb, from, limits) else {
         return FromSquare::Open(format!("more than {} symbolic paths even in a window of radius 1", limits.max_paths));
     };
@@ -529,7 +585,9 @@ fn moves_from(pair: &Pair, piece: u16, ca: &CompiledBetza, cb: &CompiledBetza, f
         facts.extend(blocked.iter().cloned());
         match solve(&facts, limits) {
             Answer::Unsat if blocked.is_empty() => return FromSquare::Same(radius),
-            Answer::Unsat => return FromSquare::Open("the notation differs, but the engine hid every difference Z3 found".into()),
+            Answer::Unsat => {
+                return FromSquare::Open("the notation differs, but the engine hid every difference Z3 found".into())
+            }
             Answer::Unknown(why) => return FromSquare::Open(format!("Z3: {why}")),
             Answer::Sat(model) => {
                 let occ = board.decode(&model, pair.a.game.board);
@@ -538,11 +596,17 @@ fn moves_from(pair: &Pair, piece: u16, ca: &CompiledBetza, cb: &CompiledBetza, f
                     g.iter().filter(|(_, v)| v.iter().any(|p| holds(&p.cube, &cell))).map(|(k, _)| k.clone()).collect()
                 };
                 let (made_a, made_b) = (made(&ga), made(&gb));
-                let targets: Vec<Square> = made_a.iter().filter(|k| !made_b.contains(k)).chain(made_b.iter().filter(|k| !made_a.contains(k))).map(|k| k.0).collect();
+                let targets: Vec<Square> = made_a
+                    .iter()
+                    .filter(|k| !made_b.contains(k))
+                    .chain(made_b.iter().filter(|k| !made_a.contains(k)))
+                    .map(|k| k.0)
+                    .collect();
                 if let Some(w) = confirm_moves(pair, &occ, from, piece, &targets) {
                     return FromSquare::Found(w);
                 }
-                let same: Vec<Bool> = board.squares().collect::<Vec<_>>().into_iter().map(|s| board.is(s, occ.get(s))).collect();
+                let same: Vec<Bool> =
+                    board.squares().collect::<Vec<_>>().into_iter().map(|s| board.is(s, occ.get(s))).collect();
                 blocked.push(Bool::and(&same).not());
             }
         }
@@ -562,7 +626,8 @@ fn confirm_moves(pair: &Pair, occ: &Occupancy, from: Square, piece: u16, targets
 fn search(pair: &Pair, aim: &[u16], limits: &Limits, seed: u64) -> Option<Witness> {
     let engine = pair.a;
     let mut tried = 0usize;
-    let found = |pos: &Position| super::witness::compare(pair, pos).is_some_and(|(d, o)| !d.is_empty() || !o.is_empty());
+    let found =
+        |pos: &Position| super::witness::compare(pair, pos).is_some_and(|(d, o)| !d.is_empty() || !o.is_empty());
     let finish = |pos: &Position| {
         let small = shrink(pair, pos, &|p| found(p));
         witness(pair, &small)
@@ -573,7 +638,8 @@ fn search(pair: &Pair, aim: &[u16], limits: &Limits, seed: u64) -> Option<Witnes
     // From both alternatives in turn: an option may bring what the default lacks (drops, a
     // piece, a royal).
     let aim_a = Aim { pieces: aim.to_vec(), skips: true };
-    let aim_b = Aim { pieces: aim.iter().filter_map(|&p| pair.b.piece_index(&engine.piece(p).id)).collect(), skips: true };
+    let aim_b =
+        Aim { pieces: aim.iter().filter_map(|&p| pair.b.piece_index(&engine.piece(p).id)).collect(), skips: true };
     let mut attempts = 0;
     while tried < half && attempts < half * 4 {
         attempts += 1;
@@ -593,14 +659,19 @@ fn search(pair: &Pair, aim: &[u16], limits: &Limits, seed: u64) -> Option<Witnes
     while tried < limits.search_positions && !engine.game.setup.is_empty() {
         let mut hit: Option<Position> = None;
         let mut budget = limits.search_positions - tried;
-        engine.random_game(&engine.start(), seed ^ (game.wrapping_mul(0x9E37_79B9_7F4A_7C15)), 120.min(budget), |before, _, _| {
-            if hit.is_none() && budget > 0 {
-                budget -= 1;
-                if found(before) {
-                    hit = Some(before.clone());
+        engine.random_game(
+            &engine.start(),
+            seed ^ (game.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            120.min(budget),
+            |before, _, _| {
+                if hit.is_none() && budget > 0 {
+                    budget -= 1;
+                    if found(before) {
+                        hit = Some(before.clone());
+                    }
                 }
-            }
-        });
+            },
+        );
         tried = limits.search_positions - budget;
         game += 1;
         if let Some(pos) = hit {
@@ -643,7 +714,13 @@ fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
             let diff = differing(pair, &ma, &mb);
             if !diff.is_empty() {
                 let (differing, differing_count) = records(pair, &diff);
-                return Some(Witness { position: a.position_string(&start), differing, differing_count, outcomes: Vec::new(), line });
+                return Some(Witness {
+                    position: a.position_string(&start),
+                    differing,
+                    differing_count,
+                    outcomes: Vec::new(),
+                    line,
+                });
             }
             let mv = &ma[shuffler.pick(ply, pa.side, &ma)];
             let Some(mvb) = play_both(pair, (&mut pa, &mut pb), mv, &mb) else { break };
@@ -664,7 +741,12 @@ fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
 
 /// Makes the first engine's `mv` on `pa` and the second engine's move of the same identity
 /// (from `mb`, its legal moves) on `pb`; that move, or None when the second engine has none.
-pub(crate) fn play_both(pair: &Pair, (pa, pb): (&mut Position, &mut Position), mv: &crate::engine::Move, mb: &[crate::engine::Move]) -> Option<crate::engine::Move> {
+pub(crate) fn play_both(
+    pair: &Pair,
+    (pa, pb): (&mut Position, &mut Position),
+    mv: &crate::engine::Move,
+    mb: &[crate::engine::Move],
+) -> Option<crate::engine::Move> {
     let (a, b) = (pair.a, pair.b);
     let id = ident(a, a, mv);
     let mvb = mb.iter().find(|m| ident(a, b, m) == id)?.clone();

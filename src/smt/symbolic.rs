@@ -174,7 +174,8 @@ impl Run<'_> {
         let steps = if toggled { program.toggled_steps(self.compiled.size.max_line()) } else { program.base_steps };
         match &leg.directions {
             LegDirections::Universal => {
-                let squares: Vec<Square> = self.compiled.size.squares().filter(|&s| s != pos && self.window.contains(s)).collect();
+                let squares: Vec<Square> =
+                    self.compiled.size.squares().filter(|&s| s != pos && self.window.contains(s)).collect();
                 for sq in squares {
                     for (cell, fresh) in self.cells(sq) {
                         self.assume(sq, cell, fresh);
@@ -390,7 +391,14 @@ impl Run<'_> {
         captures.sort();
         let mut steps = self.steps.clone();
         steps.push(PathStep { square: sq, kind });
-        self.out.push(SymPath { from: self.from, to: sq, captures, steps, cube: self.cube.clone(), program: self.index });
+        self.out.push(SymPath {
+            from: self.from,
+            to: sq,
+            captures,
+            steps,
+            cube: self.cube.clone(),
+            program: self.index,
+        });
     }
 }
 

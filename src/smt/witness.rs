@@ -140,7 +140,12 @@ pub fn records(pair: &Pair, diff: &[(Move, bool)]) -> (Vec<DifferingMove>, usize
         .iter()
         .map(|(m, in_a)| {
             let (engine, name) = if *in_a { (pair.a, pair.a_name) } else { (pair.b, pair.b_name) };
-            DifferingMove { text: engine.move_text(m), legal_under: name.to_string(), from: m.from.map(|s| s.name()), to: m.to.map(|s| s.name()) }
+            DifferingMove {
+                text: engine.move_text(m),
+                legal_under: name.to_string(),
+                from: m.from.map(|s| s.name()),
+                to: m.to.map(|s| s.name()),
+            }
         })
         .collect();
     differing.sort_by(|x, y| x.text.cmp(&y.text));
@@ -166,7 +171,13 @@ pub fn witness(pair: &Pair, pos: &Position) -> Option<Witness> {
         return None;
     }
     let (differing, count) = records(pair, &diff);
-    Some(Witness { position: pair.a.position_string(pos), differing, differing_count: count, outcomes, line: Vec::new() })
+    Some(Witness {
+        position: pair.a.position_string(pos),
+        differing,
+        differing_count: count,
+        outcomes,
+        line: Vec::new(),
+    })
 }
 
 /// Removes pieces (never royals) and hand pieces one at a time while `keeps` still holds.

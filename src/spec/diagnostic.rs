@@ -33,24 +33,12 @@ impl Diagnostic {
             " ".repeat(column - 1),
             "^".repeat(width),
         );
-        Diagnostic {
-            file: file.to_string(),
-            line,
-            column,
-            message: message.into(),
-            snippet,
-        }
+        Diagnostic { file: file.to_string(), line, column, message: message.into(), snippet }
     }
 
     /// A diagnostic about the whole file (it could not be read, say).
     pub fn whole_file(file: &str, message: impl Into<String>) -> Self {
-        Diagnostic {
-            file: file.to_string(),
-            line: 0,
-            column: 0,
-            message: message.into(),
-            snippet: String::new(),
-        }
+        Diagnostic { file: file.to_string(), line: 0, column: 0, message: message.into(), snippet: String::new() }
     }
 }
 

@@ -20,10 +20,7 @@ pub struct Problem {
 }
 
 fn problem(path: impl Into<String>, message: impl Into<String>) -> Problem {
-    Problem {
-        path: path.into(),
-        message: message.into(),
-    }
+    Problem { path: path.into(), message: message.into() }
 }
 
 #[derive(Clone, Debug)]
@@ -147,12 +144,8 @@ pub fn build(file: &SpecFile) -> Result<GameSpec, Vec<Problem>> {
     };
 
     let zones = build_zones(file, board, &mut problems);
-    let piece_ids: HashMap<&str, usize> =
-        file.pieces.iter().enumerate().map(|(i, p)| (p.id.as_str(), i)).collect();
-    let names = Names {
-        pieces: &|id| piece_ids.contains_key(id),
-        zones: &|z| zones.contains_key(z),
-    };
+    let piece_ids: HashMap<&str, usize> = file.pieces.iter().enumerate().map(|(i, p)| (p.id.as_str(), i)).collect();
+    let names = Names { pieces: &|id| piece_ids.contains_key(id), zones: &|z| zones.contains_key(z) };
     let rules = validate_table(&file.rules, settings::RULES, "rules", &names, &mut problems);
     let xbetza = xbetza_readings(&rules, &mut problems);
 
@@ -178,12 +171,14 @@ pub fn build(file: &SpecFile) -> Result<GameSpec, Vec<Problem>> {
         };
         if let Some(to) = &def.promotes_to {
             if !piece_ids.contains_key(to.as_str()) {
-                problems.push(problem(format!("{at}.promotes_to"), format!("{} promotes to unknown piece '{to}'", def.id)));
+                problems
+                    .push(problem(format!("{at}.promotes_to"), format!("{} promotes to unknown piece '{to}'", def.id)));
             } else if to == &def.id {
                 problems.push(problem(format!("{at}.promotes_to"), format!("{} promotes to itself", def.id)));
             }
         }
-        let abilities = validate_table(&def.ability, settings::ABILITIES, &format!("{at}.ability"), &names, &mut problems);
+        let abilities =
+            validate_table(&def.ability, settings::ABILITIES, &format!("{at}.ability"), &names, &mut problems);
         let mut zone_moves = BTreeMap::new();
         if let Some(Setting::BetzaPerZone(per_zone)) = abilities.get("zone-moves") {
             for (zone, text) in per_zone {
@@ -216,7 +211,10 @@ pub fn build(file: &SpecFile) -> Result<GameSpec, Vec<Problem>> {
     for (zone, def) in &file.zones {
         if let Some(p) = &def.begins_at_enemy {
             if !piece_ids.contains_key(p.as_str()) {
-                problems.push(problem(format!("zone.{zone}.begins_at_enemy"), format!("zone '{zone}' begins at the line of unknown piece '{p}'")));
+                problems.push(problem(
+                    format!("zone.{zone}.begins_at_enemy"),
+                    format!("zone '{zone}' begins at the line of unknown piece '{p}'"),
+                ));
             }
         }
     }
@@ -264,7 +262,10 @@ fn build_zones(file: &SpecFile, board: BoardSize, problems: &mut Vec<Problem>) -
             (Some(ranks), None) => {
                 for &r in ranks {
                     if r == 0 || r > board.ranks {
-                        problems.push(problem(format!("{at}.ranks"), format!("zone '{id}': rank {r} is off the {board} board")));
+                        problems.push(problem(
+                            format!("{at}.ranks"),
+                            format!("zone '{id}': rank {r} is off the {board} board"),
+                        ));
                     } else {
                         squares.extend((0..board.files).map(|f| Square::new(f, r - 1)));
                     }
@@ -276,7 +277,10 @@ fn build_zones(file: &SpecFile, board: BoardSize, problems: &mut Vec<Problem>) -
                         if board.contains(sq.file as i32, sq.rank as i32) {
                             squares.push(sq);
                         } else {
-                            problems.push(problem(format!("{at}.squares"), format!("zone '{id}': {} is off the {board} board", sq.name())));
+                            problems.push(problem(
+                                format!("{at}.squares"),
+                                format!("zone '{id}': {} is off the {board} board", sq.name()),
+                            ));
                         }
                     }
                 }
@@ -369,9 +373,8 @@ fn walk(
                 None => problems.push(problem(&full, format!("{full} is a table of settings, not a value"))),
             }
         } else {
-            let hint = settings::closest(catalogue, &path)
-                .map(|p| format!(" (did you mean {at}.{p}?)"))
-                .unwrap_or_default();
+            let hint =
+                settings::closest(catalogue, &path).map(|p| format!(" (did you mean {at}.{p}?)")).unwrap_or_default();
             problems.push(problem(&full, format!("unknown setting {full}{hint}")));
         }
     }

@@ -105,10 +105,22 @@ fn setup_checks(game: &GameSpec, cite: &Citations, context: &str, out: &mut Vec<
         out.push(Finding::new(sev, code, subject, format!("{context}{msg}")).clauses(clauses));
     };
     // The two camps must not overlap.
-    let first: BTreeMap<Square, &str> = game.setup.iter().filter(|p| p.player == 0).map(|p| (p.square, p.piece.as_str())).collect();
+    let first: BTreeMap<Square, &str> =
+        game.setup.iter().filter(|p| p.player == 0).map(|p| (p.square, p.piece.as_str())).collect();
     for p in game.setup.iter().filter(|p| p.player == 1) {
         if let Some(other) = first.get(&p.square) {
-            push(out, Severity::Error, "setup-overlap", p.piece.clone(), format!("the second player's {} lands on {}, where the first player's {other} stands", p.piece, p.square.name()), cite.of(&format!("setup.{}", p.piece)));
+            push(
+                out,
+                Severity::Error,
+                "setup-overlap",
+                p.piece.clone(),
+                format!(
+                    "the second player's {} lands on {}, where the first player's {other} stands",
+                    p.piece,
+                    p.square.name()
+                ),
+                cite.of(&format!("setup.{}", p.piece)),
+            );
         }
     }
     // Pieces confined to a zone start inside it.
@@ -116,13 +128,21 @@ fn setup_checks(game: &GameSpec, cite: &Citations, context: &str, out: &mut Vec<
         let Some(piece) = game.piece(&p.piece) else { continue };
         if let Some(Setting::Word(zone)) = piece.ability("confine") {
             if !game.in_zone(zone, 0, p.square) {
-                push(out, Severity::Error, "zone-setup", p.piece.clone(), format!("{} is confined to the {zone} but starts on {}, outside it", piece.name, p.square.name()), cite.of(&format!("piece.{}.ability.confine", p.piece)));
+                push(
+                    out,
+                    Severity::Error,
+                    "zone-setup",
+                    p.piece.clone(),
+                    format!("{} is confined to the {zone} but starts on {}, outside it", piece.name, p.square.name()),
+                    cite.of(&format!("piece.{}.ability.confine", p.piece)),
+                );
             }
         }
     }
     // A zone that the document ties to the enemy's starting line.
     for (zone, anchor) in &game.zone_anchors {
-        let enemy_ranks: BTreeSet<u8> = game.setup.iter().filter(|p| p.player == 1 && &p.piece == anchor).map(|p| p.square.rank).collect();
+        let enemy_ranks: BTreeSet<u8> =
+            game.setup.iter().filter(|p| p.player == 1 && &p.piece == anchor).map(|p| p.square.rank).collect();
         let zone_ranks: BTreeSet<u8> = game.zone_squares(zone, 0).iter().map(|s| s.rank).collect();
         match (enemy_ranks.iter().next(), zone_ranks.iter().next()) {
             (Some(&enemy), Some(&nearest)) if enemy != nearest => push(
@@ -130,10 +150,21 @@ fn setup_checks(game: &GameSpec, cite: &Citations, context: &str, out: &mut Vec<
                 Severity::Error,
                 "zone-setup",
                 zone.clone(),
-                format!("the {zone} zone should begin at the opponent's {anchor} line (rank {}), but begins at rank {}", enemy + 1, nearest + 1),
+                format!(
+                    "the {zone} zone should begin at the opponent's {anchor} line (rank {}), but begins at rank {}",
+                    enemy + 1,
+                    nearest + 1
+                ),
                 cite.of(&format!("zone.{zone}")),
             ),
-            (None, _) => push(out, Severity::Warning, "zone-setup", zone.clone(), format!("the {zone} zone is tied to the opponent's {anchor} line, but no {anchor} is set up"), cite.of(&format!("zone.{zone}"))),
+            (None, _) => push(
+                out,
+                Severity::Warning,
+                "zone-setup",
+                zone.clone(),
+                format!("the {zone} zone is tied to the opponent's {anchor} line, but no {anchor} is set up"),
+                cite.of(&format!("zone.{zone}")),
+            ),
             _ => {}
         }
     }
@@ -143,12 +174,26 @@ fn setup_checks(game: &GameSpec, cite: &Citations, context: &str, out: &mut Vec<
         let types: BTreeSet<&str> = own.iter().copied().collect();
         if let Some(n) = counts.pieces_per_side {
             if n != own.len() {
-                push(out, Severity::Error, "count-differs", "setup".into(), format!("the document says {n} pieces per side; the setup has {}", own.len()), cite.of("counts.pieces_per_side"));
+                push(
+                    out,
+                    Severity::Error,
+                    "count-differs",
+                    "setup".into(),
+                    format!("the document says {n} pieces per side; the setup has {}", own.len()),
+                    cite.of("counts.pieces_per_side"),
+                );
             }
         }
         if let Some(n) = counts.types {
             if n != types.len() {
-                push(out, Severity::Error, "count-differs", "setup".into(), format!("the document says {n} piece types; the setup has {}", types.len()), cite.of("counts.types"));
+                push(
+                    out,
+                    Severity::Error,
+                    "count-differs",
+                    "setup".into(),
+                    format!("the document says {n} piece types; the setup has {}", types.len()),
+                    cite.of("counts.types"),
+                );
             }
         }
     }
@@ -165,10 +210,19 @@ fn setup_checks(game: &GameSpec, cite: &Citations, context: &str, out: &mut Vec<
     }
     if !asym.is_empty() && context.is_empty() {
         let (sev, claim) = match game.setup_symmetry {
-            Some(SetupSymmetry::MirrorFiles) => (Severity::Warning, "the document claims a left-right symmetric setup, but"),
+            Some(SetupSymmetry::MirrorFiles) => {
+                (Severity::Warning, "the document claims a left-right symmetric setup, but")
+            }
             None => (Severity::Info, "not left-right symmetric:"),
         };
-        push(out, sev, "setup-symmetry", "setup".into(), format!("{claim} {}", asym.join("; ")), cite.of("board.setup_symmetry"));
+        push(
+            out,
+            sev,
+            "setup-symmetry",
+            "setup".into(),
+            format!("{claim} {}", asym.join("; ")),
+            cite.of("board.setup_symmetry"),
+        );
     }
 }
 
@@ -181,7 +235,15 @@ fn promotion_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
                 // A cycle is reported once, from its member with the smallest id.
                 if next.id == p.id && seen.iter().all(|id| *id >= p.id.as_str()) {
                     seen.push(&next.id);
-                    out.push(Finding::new(Severity::Error, "promotion-cycle", p.id.clone(), format!("promotions run in a circle: {}", seen.join(" -> "))).clauses(cite.of(&format!("piece.{}.promotes_to", p.id))));
+                    out.push(
+                        Finding::new(
+                            Severity::Error,
+                            "promotion-cycle",
+                            p.id.clone(),
+                            format!("promotions run in a circle: {}", seen.join(" -> ")),
+                        )
+                        .clauses(cite.of(&format!("piece.{}.promotes_to", p.id))),
+                    );
                 }
                 break;
             }
@@ -189,7 +251,15 @@ fn promotion_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
             cur = next;
         }
         if seen.len() > 2 && seen.first() != seen.last() {
-            out.push(Finding::new(Severity::Info, "promotion-chain", p.id.clone(), format!("{} promotes more than once: {}", p.name, seen.join(" -> "))).clauses(cite.of(&format!("piece.{}.promotes_to", p.id))));
+            out.push(
+                Finding::new(
+                    Severity::Info,
+                    "promotion-chain",
+                    p.id.clone(),
+                    format!("{} promotes more than once: {}", p.name, seen.join(" -> ")),
+                )
+                .clauses(cite.of(&format!("piece.{}.promotes_to", p.id))),
+            );
         }
     }
     // Types that never come into play.
@@ -197,7 +267,15 @@ fn promotion_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
     let set_up: BTreeSet<&str> = game.setup.iter().map(|p| p.piece.as_str()).collect();
     for p in &game.pieces {
         if !targets.contains(p.id.as_str()) && !set_up.contains(p.id.as_str()) {
-            out.push(Finding::new(Severity::Warning, "piece-unused", p.id.clone(), format!("{} ({}) is neither set up nor reached by promotion", p.name, p.id)).clauses(cite.of(&format!("piece.{}", p.id))));
+            out.push(
+                Finding::new(
+                    Severity::Warning,
+                    "piece-unused",
+                    p.id.clone(),
+                    format!("{} ({}) is neither set up nor reached by promotion", p.name, p.id),
+                )
+                .clauses(cite.of(&format!("piece.{}", p.id))),
+            );
         }
     }
 }
@@ -236,7 +314,18 @@ fn mobility_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
     for piece in &game.pieces {
         let dead: Vec<Square> = game.board.squares().filter(|&s| !can_move(game, piece, s, &boards)).collect();
         if dead.len() == game.board.square_count() {
-            out.push(Finding::new(Severity::Warning, "piece-immobile", piece.id.clone(), format!("{} ({}) has no move from any square, on an empty board or among enemies", piece.name, piece.id)).clauses(cite.of(&format!("piece.{}.betza", piece.id))));
+            out.push(
+                Finding::new(
+                    Severity::Warning,
+                    "piece-immobile",
+                    piece.id.clone(),
+                    format!(
+                        "{} ({}) has no move from any square, on an empty board or among enemies",
+                        piece.name, piece.id
+                    ),
+                )
+                .clauses(cite.of(&format!("piece.{}.betza", piece.id))),
+            );
             continue;
         }
         if dead.is_empty() {
@@ -244,9 +333,22 @@ fn mobility_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
         }
         let path = format!("piece.{}", piece.id);
         // Set up on a dead square.
-        let starts: Vec<Square> = game.setup.iter().filter(|p| p.player == 0 && p.piece == piece.id && dead.contains(&p.square)).map(|p| p.square).collect();
+        let starts: Vec<Square> = game
+            .setup
+            .iter()
+            .filter(|p| p.player == 0 && p.piece == piece.id && dead.contains(&p.square))
+            .map(|p| p.square)
+            .collect();
         if !starts.is_empty() {
-            out.push(Finding::new(Severity::Error, "dead-setup", piece.id.clone(), format!("{} starts on {}, where it can never move", piece.name, square_list(&starts))).clauses(cite.of(&format!("setup.{}", piece.id))));
+            out.push(
+                Finding::new(
+                    Severity::Error,
+                    "dead-setup",
+                    piece.id.clone(),
+                    format!("{} starts on {}, where it can never move", piece.name, square_list(&starts)),
+                )
+                .clauses(cite.of(&format!("setup.{}", piece.id))),
+            );
         }
         // Dropped on a dead square.
         if drops && !targets.contains(piece.id.as_str()) {
@@ -254,11 +356,36 @@ fn mobility_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
                 Some(Setting::RanksPerPiece(m)) => m.get(&piece.id).cloned().unwrap_or_default(),
                 _ => Vec::new(),
             };
-            let open: Vec<Square> = dead.iter().copied().filter(|s| !banned.contains(&(s.rank + 1)) && !zone_banned.contains(s)).collect();
+            let open: Vec<Square> =
+                dead.iter().copied().filter(|s| !banned.contains(&(s.rank + 1)) && !zone_banned.contains(s)).collect();
             if !open.is_empty() {
                 match dead_drop_rule {
-                    Some(rule) => out.push(Finding::new(Severity::Info, "dead-drop", piece.id.clone(), format!("{} could be dropped on {}, where it can never move; the drop rule ({rule}) forbids it", piece.name, square_list(&open))).clauses(cite.of("rules.drops.dead-piece"))),
-                    None => out.push(Finding::new(Severity::Error, "dead-drop", piece.id.clone(), format!("{} can be dropped on {}, where it can never move, and no drop rule forbids it", piece.name, square_list(&open))).clauses(cite.of("rules.drops"))),
+                    Some(rule) => out.push(
+                        Finding::new(
+                            Severity::Info,
+                            "dead-drop",
+                            piece.id.clone(),
+                            format!(
+                                "{} could be dropped on {}, where it can never move; the drop rule ({rule}) forbids it",
+                                piece.name,
+                                square_list(&open)
+                            ),
+                        )
+                        .clauses(cite.of("rules.drops.dead-piece")),
+                    ),
+                    None => out.push(
+                        Finding::new(
+                            Severity::Error,
+                            "dead-drop",
+                            piece.id.clone(),
+                            format!(
+                                "{} can be dropped on {}, where it can never move, and no drop rule forbids it",
+                                piece.name,
+                                square_list(&open)
+                            ),
+                        )
+                        .clauses(cite.of("rules.drops")),
+                    ),
                 }
             }
         }
@@ -266,15 +393,29 @@ fn mobility_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
         let occ = Occupancy::empty(game.board);
         let mut reachable: BTreeSet<Square> = BTreeSet::new();
         for from in game.board.squares() {
-            reachable.extend(generate(game.moves_at(piece, from), &occ, from, Orientation::Up).into_iter().map(|m| m.to));
+            reachable
+                .extend(generate(game.moves_at(piece, from), &occ, from, Orientation::Up).into_iter().map(|m| m.to));
         }
         let arrive: Vec<Square> = dead.iter().copied().filter(|s| reachable.contains(s)).collect();
         if arrive.is_empty() {
             continue;
         }
-        let (handled, unhandled): (Vec<Square>, Vec<Square>) = arrive.iter().partition(|s| forced_promotion_covers(game, piece, **s));
+        let (handled, unhandled): (Vec<Square>, Vec<Square>) =
+            arrive.iter().partition(|s| forced_promotion_covers(game, piece, **s));
         if !handled.is_empty() {
-            out.push(Finding::new(Severity::Info, "dead-square", piece.id.clone(), format!("{} can reach {}, where it could never move; forced promotion handles it", piece.name, square_list(&handled))).clauses(cite.of("rules.promotion.forced")));
+            out.push(
+                Finding::new(
+                    Severity::Info,
+                    "dead-square",
+                    piece.id.clone(),
+                    format!(
+                        "{} can reach {}, where it could never move; forced promotion handles it",
+                        piece.name,
+                        square_list(&handled)
+                    ),
+                )
+                .clauses(cite.of("rules.promotion.forced")),
+            );
         }
         if !unhandled.is_empty() {
             let last_rank = matches!(game.rule("promotion.last-rank"), Some(Setting::List(l)) if l.contains(&piece.id));
@@ -283,7 +424,19 @@ fn mobility_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
             } else {
                 (Severity::Warning, "no rule forces its promotion there")
             };
-            out.push(Finding::new(sev, "dead-square", piece.id.clone(), format!("{} can reach {}, where it can never move again; {why}", piece.name, square_list(&unhandled))).clauses(cite.of(&path)));
+            out.push(
+                Finding::new(
+                    sev,
+                    "dead-square",
+                    piece.id.clone(),
+                    format!(
+                        "{} can reach {}, where it can never move again; {why}",
+                        piece.name,
+                        square_list(&unhandled)
+                    ),
+                )
+                .clauses(cite.of(&path)),
+            );
         }
     }
 }
@@ -310,14 +463,28 @@ fn forced_promotion_covers(game: &GameSpec, piece: &PieceSpec, at: Square) -> bo
 fn clause_checks(spec: &LoadedSpec, cite: &Citations, out: &mut Vec<Finding>) {
     for c in &spec.spec.clauses {
         if *c.status.get_ref() == super::model::ClauseStatus::Pending {
-            out.push(Finding::new(Severity::Warning, "clause-pending", c.id.get_ref().clone(), format!("not yet encoded: \"{}\"", c.text)).clauses(vec![c.id.get_ref().clone()]));
+            out.push(
+                Finding::new(
+                    Severity::Warning,
+                    "clause-pending",
+                    c.id.get_ref().clone(),
+                    format!("not yet encoded: \"{}\"", c.text),
+                )
+                .clauses(vec![c.id.get_ref().clone()]),
+            );
         }
     }
     // Rule settings no clause accounts for: a decision the spec makes without the document.
-    let mut silent: Vec<String> = spec.game.rules.keys().filter(|k| !cite.cites(&format!("rules.{k}"))).map(|k| format!("rules.{k}")).collect();
+    let mut silent: Vec<String> =
+        spec.game.rules.keys().filter(|k| !cite.cites(&format!("rules.{k}"))).map(|k| format!("rules.{k}")).collect();
     silent.sort();
     if !silent.is_empty() {
-        out.push(Finding::new(Severity::Info, "rule-uncited", "rules", format!("stated without a clause that encodes it: {}", silent.join(", "))));
+        out.push(Finding::new(
+            Severity::Info,
+            "rule-uncited",
+            "rules",
+            format!("stated without a clause that encodes it: {}", silent.join(", ")),
+        ));
     }
 }
 
@@ -357,7 +524,15 @@ fn reading_checks(spec: &LoadedSpec, cite: &Citations, default_setup: &[Finding]
         for (i, (a, fa)) in results.iter().enumerate() {
             for (b, fb) in &results[i + 1..] {
                 if fa == fb {
-                    out.push(Finding::new(Severity::Warning, "reading-identical", rid.clone(), format!("options {a} and {b} give the same game: the spec cannot tell them apart")).clauses(clauses.clone()));
+                    out.push(
+                        Finding::new(
+                            Severity::Warning,
+                            "reading-identical",
+                            rid.clone(),
+                            format!("options {a} and {b} give the same game: the spec cannot tell them apart"),
+                        )
+                        .clauses(clauses.clone()),
+                    );
                 }
             }
         }

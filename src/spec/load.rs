@@ -80,9 +80,8 @@ impl LoadedSpec {
 pub fn parse_choices(items: &[String]) -> Result<BTreeMap<String, String>, String> {
     let mut out = BTreeMap::new();
     for item in items {
-        let (k, v) = item
-            .split_once('=')
-            .ok_or_else(|| format!("malformed reading '{item}': expected READING=OPTION"))?;
+        let (k, v) =
+            item.split_once('=').ok_or_else(|| format!("malformed reading '{item}': expected READING=OPTION"))?;
         out.insert(k.trim().to_string(), v.trim().to_string());
     }
     Ok(out)
@@ -116,9 +115,8 @@ pub fn load(path: &Path) -> Result<LoadedSpec, SpecErrors> {
 
 fn load_chain(path: &Path, visiting: &mut Vec<PathBuf>) -> Result<LoadedSpec, SpecErrors> {
     let label = path.display().to_string();
-    let source = std::fs::read_to_string(path).map_err(|e| {
-        SpecErrors(vec![Diagnostic::whole_file(&label, format!("cannot read the spec: {e}"))])
-    })?;
+    let source = std::fs::read_to_string(path)
+        .map_err(|e| SpecErrors(vec![Diagnostic::whole_file(&label, format!("cannot read the spec: {e}"))]))?;
     let spec = parse_toml(&label, &source)?;
     let own_value: toml::Value = toml::from_str(&source).map_err(|e| {
         SpecErrors(vec![Diagnostic::at(&label, &source, e.span().unwrap_or(0..0), e.message().trim().to_string())])
@@ -142,11 +140,7 @@ fn load_chain(path: &Path, visiting: &mut Vec<PathBuf>) -> Result<LoadedSpec, Sp
         let base_path = dir.join(format!("{}.toml", base.get_ref()));
         let at_base = |msg: String| Diagnostic::at(&label, &source, base.span(), msg);
         if !base_path.exists() {
-            errors.push(at_base(format!(
-                "extends '{}', but {} does not exist",
-                base.get_ref(),
-                base_path.display()
-            )));
+            errors.push(at_base(format!("extends '{}', but {} does not exist", base.get_ref(), base_path.display())));
         } else {
             let canonical = base_path.canonicalize().unwrap_or_else(|_| base_path.clone());
             if visiting.contains(&canonical) {
@@ -158,10 +152,7 @@ fn load_chain(path: &Path, visiting: &mut Vec<PathBuf>) -> Result<LoadedSpec, Sp
                         inherited.extend(b.spec.clauses.iter().map(|c| c.id.get_ref().clone()));
                         base_spec = Some(Box::new(b));
                     }
-                    Err(e) => errors.push(at_base(format!(
-                        "the base spec '{}' does not load:\n{e}",
-                        base.get_ref()
-                    ))),
+                    Err(e) => errors.push(at_base(format!("the base spec '{}' does not load:\n{e}", base.get_ref()))),
                 }
                 visiting.pop();
             }
@@ -202,15 +193,9 @@ fn finish(
         errors.extend(check_reading_options(&label, &source, &spec, &value, &mut alternatives));
     }
     match game {
-        Some(game) if errors.is_empty() => Ok(LoadedSpec {
-            path: label,
-            source,
-            spec,
-            base: base_spec,
-            value,
-            game,
-            alternatives,
-        }),
+        Some(game) if errors.is_empty() => {
+            Ok(LoadedSpec { path: label, source, spec, base: base_spec, value, game, alternatives })
+        }
         _ => Err(SpecErrors(errors)),
     }
 }
@@ -233,15 +218,34 @@ fn check_encodes(label: &str, source: &str, spec: &SpecFile, value: &toml::Value
         let status = *c.status.get_ref();
         let Some(encode) = &c.encode else {
             if status == ClauseStatus::Encoded {
-                errors.push(Diagnostic::at(label, source, c.status.span(), format!("clause {} is encoded but has no `encode` path", c.id.get_ref())));
+                errors.push(Diagnostic::at(
+                    label,
+                    source,
+                    c.status.span(),
+                    format!("clause {} is encoded but has no `encode` path", c.id.get_ref()),
+                ));
             }
             continue;
         };
         for p in encode.get_ref().paths() {
             if !ROOTS.contains(&p.split('.').next().unwrap_or_default()) {
-                errors.push(Diagnostic::at(label, source, encode.span(), format!("clause {}: '{p}' is not a spec path (it starts with one of {})", c.id.get_ref(), ROOTS.join(", "))));
+                errors.push(Diagnostic::at(
+                    label,
+                    source,
+                    encode.span(),
+                    format!(
+                        "clause {}: '{p}' is not a spec path (it starts with one of {})",
+                        c.id.get_ref(),
+                        ROOTS.join(", ")
+                    ),
+                ));
             } else if status == ClauseStatus::Encoded && !paths::resolves(value, p) {
-                errors.push(Diagnostic::at(label, source, encode.span(), format!("clause {} is encoded at '{p}', but the spec states nothing there", c.id.get_ref())));
+                errors.push(Diagnostic::at(
+                    label,
+                    source,
+                    encode.span(),
+                    format!("clause {} is encoded at '{p}', but the spec states nothing there", c.id.get_ref()),
+                ));
             }
         }
     }
@@ -265,7 +269,14 @@ fn check_reading_options(
         let rid = r.id.get_ref();
         for o in &r.options {
             let name = o.name.get_ref();
-            let mut err = |msg: String| errors.push(Diagnostic::at(label, source, o.name.span(), format!("reading {rid}, option {name}: {msg}")));
+            let mut err = |msg: String| {
+                errors.push(Diagnostic::at(
+                    label,
+                    source,
+                    o.name.span(),
+                    format!("reading {rid}, option {name}: {msg}"),
+                ))
+            };
             for p in o.set.keys().chain(o.unset.iter()) {
                 if !ROOTS.contains(&p.split('.').next().unwrap_or_default()) {
                     err(format!("'{p}' is not a spec path (it starts with one of {})", ROOTS.join(", ")));
@@ -322,10 +333,16 @@ pub fn parse(label: &str, source: &str) -> Result<LoadedSpec, SpecErrors> {
         return Err(SpecErrors(errors));
     }
     if let Some(base) = &spec.game.extends {
-        return Err(SpecErrors(vec![Diagnostic::at(label, source, base.span(), "a spec that extends another must be loaded from a file")]));
+        return Err(SpecErrors(vec![Diagnostic::at(
+            label,
+            source,
+            base.span(),
+            "a spec that extends another must be loaded from a file",
+        )]));
     }
-    let own_value: toml::Value = toml::from_str(source)
-        .map_err(|e| SpecErrors(vec![Diagnostic::at(label, source, e.span().unwrap_or(0..0), e.message().trim().to_string())]))?;
+    let own_value: toml::Value = toml::from_str(source).map_err(|e| {
+        SpecErrors(vec![Diagnostic::at(label, source, e.span().unwrap_or(0..0), e.message().trim().to_string())])
+    })?;
     finish(label.to_string(), source.to_string(), spec, own_value, None)
 }
 
@@ -359,10 +376,7 @@ fn check(label: &str, source: &str, spec: &SpecFile, inherited: &HashSet<String>
         let status = *c.status.get_ref();
         let needs_why = !matches!(status, ClauseStatus::Encoded | ClauseStatus::Pending);
         if needs_why && c.why.as_deref().map_or(true, |w| w.trim().is_empty()) {
-            err(
-                c.status.span(),
-                format!("clause {id} is {} but does not say why", status.name()),
-            );
+            err(c.status.span(), format!("clause {id} is {} but does not say why", status.name()));
         }
         if c.text.trim().is_empty() {
             err(c.id.span(), format!("clause {id} has no text: quote the document's words"));

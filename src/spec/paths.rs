@@ -82,9 +82,13 @@ fn set_segments(node: &mut Value, segs: &[&str], value: Value, path: &str) -> Re
                 t.insert(first.to_string(), value);
                 return Ok(());
             }
-            let child = t
-                .entry(first.to_string())
-                .or_insert_with(|| if first == "piece" { Value::Array(Vec::new()) } else { Value::Table(Default::default()) });
+            let child = t.entry(first.to_string()).or_insert_with(|| {
+                if first == "piece" {
+                    Value::Array(Vec::new())
+                } else {
+                    Value::Table(Default::default())
+                }
+            });
             set_segments(child, rest, value, path)
         }
         Value::Array(items) => {
@@ -249,7 +253,8 @@ limit = "none"
     #[test]
     fn merge_by_piece_id() {
         let mut base = spec();
-        let child: Value = toml::from_str("[[piece]]\nid = \"VG\"\nbetza = \"R\"\n[[piece]]\nid = \"N\"\nbetza = \"N\"").unwrap();
+        let child: Value =
+            toml::from_str("[[piece]]\nid = \"VG\"\nbetza = \"R\"\n[[piece]]\nid = \"N\"\nbetza = \"N\"").unwrap();
         merge(&mut base, &child);
         assert_eq!(get(&base, "piece.VG.betza").and_then(Value::as_str), Some("R"));
         assert_eq!(get(&base, "piece.N.betza").and_then(Value::as_str), Some("N"));

@@ -20,10 +20,7 @@ impl Span {
         Span { start, end }
     }
     pub fn at(pos: usize) -> Self {
-        Span {
-            start: pos,
-            end: pos + 1,
-        }
+        Span { start: pos, end: pos + 1 }
     }
 }
 
@@ -204,11 +201,7 @@ pub enum PrefixItem {
     /// The leg separator `a`.
     Leg(Span),
     /// `(items)N`: the items repeated 0 to N times.
-    Group {
-        items: Vec<PrefixItem>,
-        max: u32,
-        span: Span,
-    },
+    Group { items: Vec<PrefixItem>, max: u32, span: Span },
 }
 
 /// One atom with its prefix and range, e.g. `mcabK` or `fRbW2`'s `bW2`.

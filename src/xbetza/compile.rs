@@ -6,8 +6,7 @@
 
 use super::ast::{Atom, Betza, Modifier, Span};
 use super::directions::{
-    select, select_oblique, tokenize, LineClass, ALL_BUT_BACK, ALL_DIRS, COMPASS,
-    DIAGONALS, ON_AND_TURNS, ORTHOGONALS,
+    select, select_oblique, tokenize, LineClass, ALL_BUT_BACK, ALL_DIRS, COMPASS, DIAGONALS, ON_AND_TURNS, ORTHOGONALS,
 };
 use super::error::XBetzaError;
 use super::expand::{expand, Chain, LegLetters};
@@ -94,31 +93,19 @@ pub struct CompiledBetza {
 }
 
 /// Parses and compiles in one go.
-pub fn compile_str(
-    source: &str,
-    size: BoardSize,
-    readings: Readings,
-) -> Result<CompiledBetza, XBetzaError> {
+pub fn compile_str(source: &str, size: BoardSize, readings: Readings) -> Result<CompiledBetza, XBetzaError> {
     let ast = super::parser::parse(source)?;
     compile(&ast, size, readings)
 }
 
-pub fn compile(
-    betza: &Betza,
-    size: BoardSize,
-    readings: Readings,
-) -> Result<CompiledBetza, XBetzaError> {
+pub fn compile(betza: &Betza, size: BoardSize, readings: Readings) -> Result<CompiledBetza, XBetzaError> {
     let mut programs = Vec::new();
     for component in &betza.components {
         for chain in expand(component)? {
             programs.push(compile_chain(&chain, size, readings)?);
         }
     }
-    Ok(CompiledBetza {
-        programs,
-        size,
-        readings,
-    })
+    Ok(CompiledBetza { programs, size, readings })
 }
 
 enum Shape {
@@ -154,11 +141,8 @@ fn unsupported(m: Modifier, span: Span) -> XBetzaError {
         Modifier::Cylinder => "'o' (cylinder board)",
         _ => "'x' (extended move)",
     };
-    XBetzaError::new(
-        format!("modifier {what} is not supported: no rule document kensho plays needs it"),
-        span,
-    )
-    .expected("one of the supported modifiers f b l r v s h m c d p g y n j")
+    XBetzaError::new(format!("modifier {what} is not supported: no rule document kensho plays needs it"), span)
+        .expected("one of the supported modifiers f b l r v s h m c d p g y n j")
 }
 
 fn leg_modes(leg: &LegLetters, is_final: bool) -> Modes {
@@ -185,13 +169,7 @@ fn leg_modes(leg: &LegLetters, is_final: bool) -> Modes {
             modes.empty = true;
             modes.enemy = true;
         }
-    } else if !(modes.empty
-        || modes.enemy
-        || modes.friend
-        || modes.hop
-        || modes.grasshop
-        || modes.toggle_empty)
-    {
+    } else if !(modes.empty || modes.enemy || modes.friend || modes.hop || modes.grasshop || modes.toggle_empty) {
         // A non-final leg without a mode ends on an empty square.
         modes.empty = true;
     }
@@ -211,11 +189,8 @@ fn compile_chain(chain: &Chain, size: BoardSize, readings: Readings) -> Result<P
     };
     if matches!(shape, Shape::Universal) {
         if chain.legs.len() > 1 || chain.range.is_some() {
-            return Err(XBetzaError::new(
-                "the universal leaper U takes no range and no continuation legs",
-                chain.span,
-            )
-            .expected("U alone, optionally with mode letters (mU, cU)"));
+            return Err(XBetzaError::new("the universal leaper U takes no range and no continuation legs", chain.span)
+                .expected("U alone, optionally with mode letters (mU, cU)"));
         }
     }
     let mut legs = Vec::with_capacity(chain.legs.len());
@@ -233,21 +208,15 @@ fn compile_chain(chain: &Chain, size: BoardSize, readings: Readings) -> Result<P
             Shape::Universal => {
                 if has_dirs {
                     let span = leg.letters.iter().find(|(m, _)| m.is_direction()).unwrap().1;
-                    return Err(XBetzaError::new(
-                        "the universal leaper U has no directions",
-                        span,
-                    )
-                    .expected("U without direction letters"));
+                    return Err(XBetzaError::new("the universal leaper U has no directions", span)
+                        .expected("U without direction letters"));
                 }
                 LegDirections::Universal
             }
             Shape::Oblique(a, b) => {
                 if i > 0 {
                     return Err(XBetzaError::new(
-                        format!(
-                            "continuation legs of the oblique atom {} are not supported",
-                            chain.atom.letter()
-                        ),
+                        format!("continuation legs of the oblique atom {} are not supported", chain.atom.letter()),
                         chain.atom_span,
                     )
                     .expected("a linear atom (W F D A H G K R B Q) in multi-leg moves"));
@@ -272,11 +241,7 @@ fn compile_chain(chain: &Chain, size: BoardSize, readings: Readings) -> Result<P
                     LegDirections::Absolute(vs)
                 } else {
                     let toks = tokenize(&leg.letters, true)?;
-                    let default = if *class == LineClass::EightWay {
-                        ALL_BUT_BACK
-                    } else {
-                        ON_AND_TURNS
-                    };
+                    let default = if *class == LineClass::EightWay { ALL_BUT_BACK } else { ON_AND_TURNS };
                     let mask = select(&toks, LineClass::EightWay, readings.half).unwrap_or(default);
                     LegDirections::Relative((0..8u8).filter(|d| mask & (1 << d) != 0).collect())
                 }
@@ -296,20 +261,11 @@ fn compile_chain(chain: &Chain, size: BoardSize, readings: Readings) -> Result<P
                 .find(|(m, _)| matches!(m, Modifier::Hop | Modifier::Grasshop))
                 .map(|l| l.1)
                 .unwrap_or(chain.atom_span);
-            return Err(XBetzaError::new(
-                "p or g on the final leg needs a sliding atom to hop along",
-                span,
-            )
-            .expected("a rider (R B Q, or a range such as W4), or j for a leaper that must jump a piece"));
+            return Err(XBetzaError::new("p or g on the final leg needs a sliding atom to hop along", span)
+                .expected("a rider (R B Q, or a range such as W4), or j for a leaper that must jump a piece"));
         }
         toggled_before |= modes.has_toggle();
-        legs.push(LegProgram {
-            directions,
-            modes,
-            is_final,
-            jump,
-            lame,
-        });
+        legs.push(LegProgram { directions, modes, is_final, jump, lame });
     }
     let text = chain
         .legs
@@ -319,10 +275,5 @@ fn compile_chain(chain: &Chain, size: BoardSize, readings: Readings) -> Result<P
         .join("a")
         + &chain.atom.letter().to_string()
         + &chain.range.map(|r| r.to_string()).unwrap_or_default();
-    Ok(Program {
-        legs,
-        base_steps,
-        span: chain.span,
-        text,
-    })
+    Ok(Program { legs, base_steps, span: chain.span, text })
 }

@@ -21,16 +21,7 @@ use super::readings::HalfReading;
 use crate::geometry::Vec2;
 
 /// The eight unit directions, counter-clockwise from forward (toward higher ranks).
-pub const COMPASS: [Vec2; 8] = [
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
+pub const COMPASS: [Vec2; 8] = [(0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1), (1, 0), (1, 1)];
 
 /// A set of compass directions, one bit per 45-degree index.
 pub type DirMask = u8;
@@ -92,10 +83,7 @@ pub enum DirToken {
 
 /// Groups a leg's direction letters into specifiers. Only letters standing next to each other
 /// pair up, and only when `pairs` is set (orthogonal atoms add letters instead).
-pub fn tokenize(
-    letters: &[(Modifier, Span)],
-    pairs: bool,
-) -> Result<Vec<(DirToken, Span)>, XBetzaError> {
+pub fn tokenize(letters: &[(Modifier, Span)], pairs: bool) -> Result<Vec<(DirToken, Span)>, XBetzaError> {
     let mut out: Vec<(DirToken, Span)> = Vec::new();
     // whether the previous letter was a direction letter that may still take a partner
     let mut open = false;
@@ -181,17 +169,7 @@ pub fn rotate45(v: Vec2, turns: u8) -> Vec2 {
 /// (`rfN` = (1,2), `frN` = (2,1), `fsN` = the two wide forward moves); `Xh` takes every move
 /// with a component toward X.
 pub fn select_oblique(tokens: &[(DirToken, Span)], a: i32, b: i32) -> Vec<Vec2> {
-    let all: Vec<Vec2> = [
-        (a, b),
-        (-a, b),
-        (b, a),
-        (-b, a),
-        (a, -b),
-        (-a, -b),
-        (b, -a),
-        (-b, -a),
-    ]
-    .to_vec();
+    let all: Vec<Vec2> = [(a, b), (-a, b), (b, a), (-b, a), (a, -b), (-a, -b), (b, -a), (-b, -a)].to_vec();
     if tokens.is_empty() {
         return all;
     }
@@ -231,10 +209,8 @@ mod tests {
     use super::*;
 
     fn mask_of(letters: &str, class: LineClass) -> DirMask {
-        let ls: Vec<(Modifier, Span)> = letters
-            .chars()
-            .map(|c| (Modifier::from_char(c).unwrap(), Span::default()))
-            .collect();
+        let ls: Vec<(Modifier, Span)> =
+            letters.chars().map(|c| (Modifier::from_char(c).unwrap(), Span::default())).collect();
         let toks = tokenize(&ls, class != LineClass::Orthogonal).unwrap();
         select(&toks, class, HalfReading::HalfPlane).unwrap()
     }
@@ -274,10 +250,8 @@ mod tests {
     #[test]
     fn oblique_conventions() {
         let t = |s: &str| -> Vec<(DirToken, Span)> {
-            let ls: Vec<(Modifier, Span)> = s
-                .chars()
-                .map(|c| (Modifier::from_char(c).unwrap(), Span::default()))
-                .collect();
+            let ls: Vec<(Modifier, Span)> =
+                s.chars().map(|c| (Modifier::from_char(c).unwrap(), Span::default())).collect();
             tokenize(&ls, true).unwrap()
         };
         let mut ff = select_oblique(&t("ff"), 1, 2);

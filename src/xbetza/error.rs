@@ -15,11 +15,7 @@ pub struct XBetzaError {
 
 impl XBetzaError {
     pub fn new(message: impl Into<String>, span: Span) -> Self {
-        XBetzaError {
-            message: message.into(),
-            expected: None,
-            span,
-        }
+        XBetzaError { message: message.into(), expected: None, span }
     }
 
     pub fn expected(mut self, what: impl Into<String>) -> Self {
@@ -29,11 +25,7 @@ impl XBetzaError {
 
     /// 1-based column (in characters) of the start of the span.
     pub fn column(&self, source: &str) -> usize {
-        source
-            .char_indices()
-            .take_while(|(i, _)| *i < self.span.start)
-            .count()
-            + 1
+        source.char_indices().take_while(|(i, _)| *i < self.span.start).count() + 1
     }
 
     /// A message with the source and a caret line under the offending characters:

@@ -81,11 +81,8 @@ fn unroll(items: &[PrefixItem], span: Span) -> Result<Vec<Vec<Token>>, XBetzaErr
 }
 
 fn too_many(span: Span) -> XBetzaError {
-    XBetzaError::new(
-        format!("this unrolls into more than {MAX_CHAINS} move paths"),
-        span,
-    )
-    .expected("smaller repetition counts")
+    XBetzaError::new(format!("this unrolls into more than {MAX_CHAINS} move paths"), span)
+        .expected("smaller repetition counts")
 }
 
 /// Unrolls one component into its chains, in the order the notation lists them
@@ -129,11 +126,8 @@ mod tests {
         let mut out = Vec::new();
         for c in &b.components {
             for ch in expand(c).unwrap() {
-                let legs: Vec<String> = ch
-                    .legs
-                    .iter()
-                    .map(|l| l.letters.iter().map(|(m, _)| m.letter()).collect())
-                    .collect();
+                let legs: Vec<String> =
+                    ch.legs.iter().map(|l| l.letters.iter().map(|(m, _)| m.letter()).collect()).collect();
                 out.push(format!("{}{}", legs.join("a"), ch.atom.letter()));
             }
         }

@@ -40,10 +40,7 @@ pub struct Occupancy {
 
 impl Occupancy {
     pub fn empty(size: BoardSize) -> Self {
-        Occupancy {
-            size,
-            cells: vec![Cell::Empty; size.square_count()],
-        }
+        Occupancy { size, cells: vec![Cell::Empty; size.square_count()] }
     }
 
     pub fn get(&self, sq: Square) -> Cell {
@@ -56,11 +53,7 @@ impl Occupancy {
     }
 
     /// Builds a board from square names; a square named twice (in either list) is an error.
-    pub fn from_names(
-        size: BoardSize,
-        friends: &[String],
-        enemies: &[String],
-    ) -> Result<Self, OccupancyError> {
+    pub fn from_names(size: BoardSize, friends: &[String], enemies: &[String]) -> Result<Self, OccupancyError> {
         let mut occ = Occupancy::empty(size);
         for (names, cell) in [(friends, Cell::Friend), (enemies, Cell::Enemy)] {
             for name in names {
@@ -167,12 +160,7 @@ impl PieceMove {
 
 /// Every move of a piece with this XBetza standing on `from`, one per identity, sorted by
 /// (destination, captures).
-pub fn generate(
-    compiled: &CompiledBetza,
-    board: &Occupancy,
-    from: Square,
-    orientation: Orientation,
-) -> Vec<PieceMove> {
+pub fn generate(compiled: &CompiledBetza, board: &Occupancy, from: Square, orientation: Orientation) -> Vec<PieceMove> {
     generate_where(compiled, board, from, orientation, &mut |_| true)
 }
 
@@ -249,11 +237,7 @@ impl Walker<'_> {
     fn leg(&mut self, i: usize, pos: Square, prev: Vec2, toggled: bool, carry: bool) {
         let program = self.program;
         let leg = &program.legs[i];
-        let steps = if toggled {
-            program.toggled_steps(self.max_line)
-        } else {
-            program.base_steps
-        };
+        let steps = if toggled { program.toggled_steps(self.max_line) } else { program.base_steps };
         match &leg.directions {
             LegDirections::Universal => {
                 for sq in self.board.size.squares() {
@@ -286,9 +270,7 @@ impl Walker<'_> {
         let between: Vec<Square> = if v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs() {
             let m = v.0.abs().max(v.1.abs());
             let u = (v.0.signum(), v.1.signum());
-            (1..m)
-                .filter_map(|k| size.offset(pos, (u.0 * k, u.1 * k)))
-                .collect()
+            (1..m).filter_map(|k| size.offset(pos, (u.0 * k, u.1 * k))).collect()
         } else if v.1.abs() > v.0.abs() {
             // oblique: the orthogonal square next to the start along the long leg (Xiangqi horse)
             size.offset(pos, (0, v.1.signum())).into_iter().collect()
@@ -450,13 +432,7 @@ impl Walker<'_> {
         }
         let mut path = self.path.clone();
         path.push(PathStep { square: sq, kind });
-        let mv = PieceMove {
-            from: self.from,
-            to: sq,
-            captures: key.1.clone(),
-            path,
-            shape: self.program.text.clone(),
-        };
+        let mv = PieceMove { from: self.from, to: sq, captures: key.1.clone(), path, shape: self.program.text.clone() };
         if (self.accept)(&mv) {
             self.found.insert(key, mv);
         }

@@ -21,14 +21,11 @@ const EXPECT_ANY: &str = "a modifier letter (f b l r v s h m c d p g y n j i o x
 const EXPECT_AFTER_ATOM: &str = "a range number, or the start of the next atom's modifiers";
 
 pub fn parse(source: &str) -> Result<Betza, XBetzaError> {
-    let mut p = Parser {
-        chars: source.char_indices().collect(),
-        pos: 0,
-        len: source.len(),
-    };
+    let mut p = Parser { chars: source.char_indices().collect(), pos: 0, len: source.len() };
     if p.chars.is_empty() {
-        return Err(XBetzaError::new("empty XBetza string", Span::at(0))
-            .expected("at least one atom, for example K or fRbW2"));
+        return Err(
+            XBetzaError::new("empty XBetza string", Span::at(0)).expected("at least one atom, for example K or fRbW2")
+        );
     }
     let mut components = Vec::new();
     while !p.at_end() {
@@ -67,17 +64,13 @@ impl Parser {
         let start = self.offset();
         let prefix = self.prefix(false)?;
         let Some((at, c)) = self.peek() else {
-            return Err(XBetzaError::new(
-                "the modifiers at the end are not followed by an atom",
-                self.span_here(),
-            )
-            .expected("an atom (W F D N A H G C Z K R B Q U)"));
+            return Err(XBetzaError::new("the modifiers at the end are not followed by an atom", self.span_here())
+                .expected("an atom (W F D N A H G C Z K R B Q U)"));
         };
         let atom = match Atom::from_char(c) {
             Some(a) => a,
             None if c == ')' => {
-                return Err(XBetzaError::new("')' without a matching '('", self.span_here())
-                    .expected(EXPECT_ANY))
+                return Err(XBetzaError::new("')' without a matching '('", self.span_here()).expected(EXPECT_ANY))
             }
             None => return Err(self.unexpected(c)),
         };
@@ -87,22 +80,13 @@ impl Parser {
             None => None,
             Some((n, span)) => {
                 if n > MAX_RANGE {
-                    return Err(XBetzaError::new(
-                        format!("range {n} is too large"),
-                        span,
-                    )
-                    .expected(format!("a range from 0 to {MAX_RANGE}")));
+                    return Err(XBetzaError::new(format!("range {n} is too large"), span)
+                        .expected(format!("a range from 0 to {MAX_RANGE}")));
                 }
                 Some(n)
             }
         };
-        Ok(Component {
-            prefix,
-            atom,
-            atom_span,
-            range,
-            span: Span::new(start, self.offset()),
-        })
+        Ok(Component { prefix, atom, atom_span, range, span: Span::new(start, self.offset()) })
     }
 
     /// Modifier letters, leg separators and groups, up to an atom (or, inside a group, `)`).
@@ -127,55 +111,35 @@ impl Parser {
                     }
                 }
                 if inner.is_empty() {
-                    return Err(XBetzaError::new(
-                        "empty group",
-                        Span::new(at, self.offset()),
-                    )
-                    .expected("modifier letters or 'a' inside the parentheses"));
+                    return Err(XBetzaError::new("empty group", Span::new(at, self.offset()))
+                        .expected("modifier letters or 'a' inside the parentheses"));
                 }
                 let (max, count_span) = match self.number()? {
                     Some(n) => n,
                     None => {
-                        return Err(XBetzaError::new(
-                            "a group needs a repetition count",
-                            self.span_here(),
-                        )
-                        .expected("a number after ')', as in (a)2"))
+                        return Err(XBetzaError::new("a group needs a repetition count", self.span_here())
+                            .expected("a number after ')', as in (a)2"))
                     }
                 };
                 if max == 0 || max > MAX_GROUP_REPEAT {
-                    return Err(XBetzaError::new(
-                        format!("repetition count {max} is out of range"),
-                        count_span,
-                    )
-                    .expected(format!("a count from 1 to {MAX_GROUP_REPEAT}")));
+                    return Err(XBetzaError::new(format!("repetition count {max} is out of range"), count_span)
+                        .expected(format!("a count from 1 to {MAX_GROUP_REPEAT}")));
                 }
-                items.push(PrefixItem::Group {
-                    items: inner,
-                    max,
-                    span: Span::new(at, self.offset()),
-                });
+                items.push(PrefixItem::Group { items: inner, max, span: Span::new(at, self.offset()) });
             } else if c == ')' {
                 if in_group {
                     break;
                 }
-                return Err(XBetzaError::new("')' without a matching '('", span)
-                    .expected(EXPECT_ANY));
+                return Err(XBetzaError::new("')' without a matching '('", span).expected(EXPECT_ANY));
             } else if Atom::from_char(c).is_some() {
                 if in_group {
-                    return Err(XBetzaError::new(
-                        format!("atom '{c}' inside a group"),
-                        span,
-                    )
-                    .expected("only modifier letters and 'a' inside a group; the atom follows the whole prefix"));
+                    return Err(XBetzaError::new(format!("atom '{c}' inside a group"), span)
+                        .expected("only modifier letters and 'a' inside a group; the atom follows the whole prefix"));
                 }
                 break;
             } else if c.is_ascii_digit() {
-                return Err(XBetzaError::new(
-                    format!("number '{c}' where no atom or group precedes it"),
-                    span,
-                )
-                .expected(EXPECT_ANY));
+                return Err(XBetzaError::new(format!("number '{c}' where no atom or group precedes it"), span)
+                    .expected(EXPECT_ANY));
             } else {
                 return Err(self.unexpected(c));
             }
@@ -210,13 +174,15 @@ impl Parser {
         let span = Span::new(from, to);
         let digits: String = self.chars[start..self.pos].iter().map(|(_, c)| c).collect();
         if digits.len() > 1 && digits.starts_with('0') {
-            return Err(XBetzaError::new(format!("number '{digits}' has a leading zero"), span)
-                .expected(EXPECT_AFTER_ATOM));
+            return Err(
+                XBetzaError::new(format!("number '{digits}' has a leading zero"), span).expected(EXPECT_AFTER_ATOM)
+            );
         }
         match digits.parse::<u32>() {
             Ok(n) => Ok(Some((n, span))),
-            Err(_) => Err(XBetzaError::new(format!("number '{digits}' is too large"), span)
-                .expected(EXPECT_AFTER_ATOM)),
+            Err(_) => {
+                Err(XBetzaError::new(format!("number '{digits}' is too large"), span).expected(EXPECT_AFTER_ATOM))
+            }
         }
     }
 }

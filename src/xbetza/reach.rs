@@ -40,7 +40,13 @@ impl CaptureReach {
         }
         rays.iter().any(|&((vx, vy), steps)| {
             // d = k * v for some 1 <= k <= steps
-            let k = if vx != 0 { d.0 / vx } else if vy != 0 { d.1 / vy } else { return false };
+            let k = if vx != 0 {
+                d.0 / vx
+            } else if vy != 0 {
+                d.1 / vy
+            } else {
+                return false;
+            };
             k >= 1 && k as u32 <= steps && d == (k * vx, k * vy)
         })
     }

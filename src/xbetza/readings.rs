@@ -118,17 +118,11 @@ impl Readings {
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), ReadingError> {
         let info = READINGS.iter().find(|r| r.name == name).ok_or_else(|| {
             let names: Vec<&str> = READINGS.iter().map(|r| r.name).collect();
-            ReadingError(format!(
-                "unknown reading '{name}': the XBetza readings are {}",
-                names.join(", ")
-            ))
+            ReadingError(format!("unknown reading '{name}': the XBetza readings are {}", names.join(", ")))
         })?;
         let bad_value = || {
             let values: Vec<&str> = info.values.iter().map(|(v, _)| *v).collect();
-            ReadingError(format!(
-                "unknown value '{value}' for reading {name}: expected one of {}",
-                values.join(", ")
-            ))
+            ReadingError(format!("unknown value '{value}' for reading {name}: expected one of {}", values.join(", ")))
         };
         match (name, value) {
             ("h-modifier", "half-plane") => self.half = HalfReading::HalfPlane,

@@ -43,8 +43,8 @@ pub fn moves_with(
     for a in readings {
         r.apply(a).unwrap();
     }
-    let compiled = xbetza::compile_str(betza, size, r)
-        .unwrap_or_else(|e| panic!("{betza} does not compile: {}", e.render(betza)));
+    let compiled =
+        xbetza::compile_str(betza, size, r).unwrap_or_else(|e| panic!("{betza} does not compile: {}", e.render(betza)));
     let from = size.parse_square(at).unwrap();
     xbetza::generate(&compiled, &occupancy(size, friends, enemies), from, Orientation::Up)
         .into_iter()

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// The small budget the tests use (the defaults are for people; these keep CI quick).
-pub const SMALL: &[&str] = &["--games", "1", "--plies", "20", "--positions", "10", "--aimed", "5", "--search", "20", "--depth", "2"];
+pub const SMALL: &[&str] =
+    &["--games", "1", "--plies", "20", "--positions", "10", "--aimed", "5", "--search", "20", "--depth", "2"];
 
 /// A fresh, empty scratch directory under the system's temp dir.
 pub fn scratch(name: &str) -> PathBuf {
@@ -33,7 +34,13 @@ pub fn report(specs: &[&str], out: &Path) -> Output {
     args.extend_from_slice(&["--out", &out_s, "--seed", "7"]);
     args.extend_from_slice(SMALL);
     let o = kensho(&args, None);
-    assert_eq!(o.status.code(), Some(0), "kensho report failed:\n{}\n{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "kensho report failed:\n{}\n{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
     o
 }
 

@@ -47,13 +47,16 @@ pub fn alternative(spec: &LoadedSpec, reading: &str, option: &str) -> GameSpec {
 pub fn engine(game: &GameSpec) -> Engine {
     match Engine::for_moves(game) {
         Ok((e, _)) => e,
-        Err(bad) => panic!("the engine does not play {}: {:?}", game.id, bad.iter().map(|u| u.to_string()).collect::<Vec<_>>()),
+        Err(bad) => {
+            panic!("the engine does not play {}: {:?}", game.id, bad.iter().map(|u| u.to_string()).collect::<Vec<_>>())
+        }
     }
 }
 
 /// The engines of the reading's default and of `option`.
 pub fn engines(spec: &LoadedSpec, reading: &str, option: &str) -> (Engine, Engine) {
-    let r = spec.spec.readings.iter().find(|r| r.id.get_ref() == reading).unwrap_or_else(|| panic!("no reading {reading}"));
+    let r =
+        spec.spec.readings.iter().find(|r| r.id.get_ref() == reading).unwrap_or_else(|| panic!("no reading {reading}"));
     let default = r.default.get_ref().clone();
     (engine(&alternative(spec, reading, &default)), engine(&alternative(spec, reading, option)))
 }
@@ -109,14 +112,18 @@ pub struct Rechecked {
 pub fn recheck(label: &str, w: &Witness, a: (&str, &Engine), b: (&str, &Engine)) -> Rechecked {
     let (a_name, ea) = a;
     let (b_name, eb) = b;
-    let pos_a = ea.parse_position(&w.position).unwrap_or_else(|e| panic!("{label}: {a_name} cannot read {}: {e}", w.position));
-    let pos_b = eb.parse_position(&w.position).unwrap_or_else(|e| panic!("{label}: {b_name} cannot read {}: {e}", w.position));
+    let pos_a =
+        ea.parse_position(&w.position).unwrap_or_else(|e| panic!("{label}: {a_name} cannot read {}: {e}", w.position));
+    let pos_b =
+        eb.parse_position(&w.position).unwrap_or_else(|e| panic!("{label}: {b_name} cannot read {}: {e}", w.position));
     let ma = ea.legal_moves(&pos_a);
     let mb = eb.legal_moves(&pos_b);
     let la: BTreeMap<Pid, Move> = ma.iter().map(|m| (pid(ea, m), m.clone())).collect();
     let lb: BTreeMap<Pid, Move> = mb.iter().map(|m| (pid(eb, m), m.clone())).collect();
-    let only_a: BTreeMap<Pid, Move> = la.iter().filter(|(k, _)| !lb.contains_key(*k)).map(|(k, v)| (k.clone(), v.clone())).collect();
-    let only_b: BTreeMap<Pid, Move> = lb.iter().filter(|(k, _)| !la.contains_key(*k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+    let only_a: BTreeMap<Pid, Move> =
+        la.iter().filter(|(k, _)| !lb.contains_key(*k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+    let only_b: BTreeMap<Pid, Move> =
+        lb.iter().filter(|(k, _)| !la.contains_key(*k)).map(|(k, v)| (k.clone(), v.clone())).collect();
     let status_a = ea.status_before(&pos_a, &ma).map(|o| o.describe());
     let status_b = eb.status_before(&pos_b, &mb).map(|o| o.describe());
     assert_eq!(
@@ -130,7 +137,11 @@ pub fn recheck(label: &str, w: &Witness, a: (&str, &Engine), b: (&str, &Engine))
         only_b.values().map(|m| eb.move_text(m)).collect::<Vec<_>>()
     );
     if w.differing_count == 0 {
-        assert_ne!(status_a, status_b, "{label}: a witness without differing moves must differ in its result ({})", w.position);
+        assert_ne!(
+            status_a, status_b,
+            "{label}: a witness without differing moves must differ in its result ({})",
+            w.position
+        );
     }
     for d in &w.differing {
         let (named, only, other_name) = if d.legal_under == a_name {
@@ -139,7 +150,9 @@ pub fn recheck(label: &str, w: &Witness, a: (&str, &Engine), b: (&str, &Engine))
             assert_eq!(d.legal_under, b_name, "{label}: {} is legal under an unknown option", d.text);
             (eb, &only_b, a_name)
         };
-        let hit = only.values().any(|m| named.move_text(m) == d.text && m.from.map(|s| s.name()) == d.from && m.to.map(|s| s.name()) == d.to);
+        let hit = only.values().any(|m| {
+            named.move_text(m) == d.text && m.from.map(|s| s.name()) == d.from && m.to.map(|s| s.name()) == d.to
+        });
         assert!(
             hit,
             "{label}: {} is listed as legal under {} only, but on {} the engines disagree ({} only: {:?}; {other_name} has it too or neither has it)",
@@ -176,7 +189,8 @@ pub fn read_picture(picture: &str) -> BTreeMap<Square, char> {
     let mut out = BTreeMap::new();
     for (i, line) in lines[..ranks].iter().enumerate() {
         let rank = (ranks - 1 - i) as u8;
-        let cells: Vec<char> = line[4..].split(' ').map(|c| c.chars().next().expect("one character per square")).collect();
+        let cells: Vec<char> =
+            line[4..].split(' ').map(|c| c.chars().next().expect("one character per square")).collect();
         for (file, c) in cells.into_iter().enumerate() {
             out.insert(Square::new(file as u8, rank), c);
         }
@@ -195,7 +209,8 @@ pub fn names(squares: &BTreeSet<Square>) -> Vec<String> {
 pub fn recheck_line(label: &str, w: &Witness, a: (&str, &Engine), b: (&str, &Engine)) -> (String, String) {
     let (a_name, ea) = a;
     let (b_name, eb) = b;
-    let text = |o: Option<kensho::engine::status::Outcome>| o.map(|o| o.describe()).unwrap_or_else(|| "game goes on".into());
+    let text =
+        |o: Option<kensho::engine::status::Outcome>| o.map(|o| o.describe()).unwrap_or_else(|| "game goes on".into());
     let mut pa = ea.parse_position(&w.position).unwrap_or_else(|e| panic!("{label}: {e}"));
     let mut pb = eb.parse_position(&w.position).unwrap_or_else(|e| panic!("{label}: {e}"));
     let (mut ha, mut hb) = (ea.start_history(&pa), eb.start_history(&pb));
@@ -203,10 +218,16 @@ pub fn recheck_line(label: &str, w: &Witness, a: (&str, &Engine), b: (&str, &Eng
     let mut last = (String::new(), String::new());
     for (ply, mt) in w.line.iter().enumerate() {
         let ma = ea.legal_moves(&pa);
-        let mv = ma.iter().find(|m| ea.move_text(m) == *mt).unwrap_or_else(|| panic!("{label}: ply {ply} {mt} is not legal under {a_name}"));
+        let mv = ma
+            .iter()
+            .find(|m| ea.move_text(m) == *mt)
+            .unwrap_or_else(|| panic!("{label}: ply {ply} {mt} is not legal under {a_name}"));
         let id = pid(ea, mv);
         let mb = eb.legal_moves(&pb);
-        let mvb = mb.iter().find(|m| pid(eb, m) == id).unwrap_or_else(|| panic!("{label}: ply {ply} {mt} is not legal under {b_name}"));
+        let mvb = mb
+            .iter()
+            .find(|m| pid(eb, m) == id)
+            .unwrap_or_else(|| panic!("{label}: ply {ply} {mt} is not legal under {b_name}"));
         ea.make(&mut pa, mv, &mut undo);
         undo.clear();
         eb.make(&mut pb, mvb, &mut undo);
@@ -222,10 +243,18 @@ pub fn recheck_line(label: &str, w: &Witness, a: (&str, &Engine), b: (&str, &Eng
         assert!(!w.differing.is_empty(), "{label}: a line witness with neither results nor moves");
         let (ma, mb) = (ea.legal_moves(&pa), eb.legal_moves(&pb));
         for d in &w.differing {
-            let (own, other, own_moves, other_moves) = if d.legal_under == a_name { (ea, eb, &ma, &mb) } else { (eb, ea, &mb, &ma) };
-            let m = own_moves.iter().find(|m| own.move_text(m) == d.text).unwrap_or_else(|| panic!("{label}: {} is not legal under {} after the line", d.text, d.legal_under));
+            let (own, other, own_moves, other_moves) =
+                if d.legal_under == a_name { (ea, eb, &ma, &mb) } else { (eb, ea, &mb, &ma) };
+            let m = own_moves
+                .iter()
+                .find(|m| own.move_text(m) == d.text)
+                .unwrap_or_else(|| panic!("{label}: {} is not legal under {} after the line", d.text, d.legal_under));
             let id = pid(own, m);
-            assert!(!other_moves.iter().any(|o| pid(other, o) == id), "{label}: {} is legal under both after the line", d.text);
+            assert!(
+                !other_moves.iter().any(|o| pid(other, o) == id),
+                "{label}: {} is legal under both after the line",
+                d.text
+            );
         }
         return last;
     }

@@ -80,7 +80,8 @@ pub fn pawn_drop_mate(game: &GameSpec, pieces: &[String], t: &Transition<'_>) ->
     let mut work = t.after.clone();
     let mut undo = Vec::new();
     let escapes = engine.legal_moves(t.after).iter().any(|reply| {
-        let takes_royal = reply.captures.iter().any(|(_, m)| m.player == mv.man.player && game.pieces[m.piece as usize].royal);
+        let takes_royal =
+            reply.captures.iter().any(|(_, m)| m.player == mv.man.player && game.pieces[m.piece as usize].royal);
         engine.make(&mut work, reply, &mut undo);
         let safe = !engine.in_check(&work, opponent);
         engine.unmake(&mut work, &mut undo);

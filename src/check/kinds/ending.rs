@@ -19,15 +19,21 @@ pub fn no_consecutive_skips(scope: SkipScope, t: &Transition<'_>) -> Verdict {
     let own = t.before.last_skip[mover];
     let opponents = t.before.last_skip[1 - mover];
     match scope {
-        SkipScope::OwnTurns | SkipScope::AnyTurns if own => Verdict::Violated("a second skip in a row by the same player".into()),
-        SkipScope::AnyTurns | SkipScope::OpponentTurn if opponents => Verdict::Violated("a skip right after the opponent's skip".into()),
+        SkipScope::OwnTurns | SkipScope::AnyTurns if own => {
+            Verdict::Violated("a second skip in a row by the same player".into())
+        }
+        SkipScope::AnyTurns | SkipScope::OpponentTurn if opponents => {
+            Verdict::Violated("a skip right after the opponent's skip".into())
+        }
         _ => Verdict::Holds,
     }
 }
 
 /// The two royals (one per side, of `royals`) on one file with nothing between them.
 fn facing(game: &GameSpec, royals: &[String], pos: &Position) -> Option<(Square, Square)> {
-    let of = |player| royals_of(game, pos, player).into_iter().filter(|&s| pos.at(s).is_some_and(|m| named(royals, id(game, m))));
+    let of = |player| {
+        royals_of(game, pos, player).into_iter().filter(|&s| pos.at(s).is_some_and(|m| named(royals, id(game, m))))
+    };
     for a in of(0) {
         for b in of(1) {
             if a.file == b.file && pos.size.between(a, b).all(|s| pos.at(s).is_none()) {
@@ -46,7 +52,11 @@ pub fn flying_king(game: &GameSpec, royals: &[String], rule: FlyingRule, t: &Tra
                 a.iter().any(|x| b.iter().any(|y| x.file == y.file))
             };
             match facing(game, royals, t.after) {
-                Some((a, b)) => Verdict::Violated(format!("the royals on {} and {} face each other after the move", a.name(), b.name())),
+                Some((a, b)) => Verdict::Violated(format!(
+                    "the royals on {} and {} face each other after the move",
+                    a.name(),
+                    b.name()
+                )),
                 None => super::verdict(same_file),
             }
         }
@@ -57,7 +67,11 @@ pub fn flying_king(game: &GameSpec, royals: &[String], rule: FlyingRule, t: &Tra
             if takes {
                 Verdict::Holds
             } else {
-                Verdict::Violated(format!("the royals on {} and {} face each other, and the side to move cannot take", a.name(), b.name()))
+                Verdict::Violated(format!(
+                    "the royals on {} and {} face each other, and the side to move cannot take",
+                    a.name(),
+                    b.name()
+                ))
             }
         }
     }
@@ -92,7 +106,8 @@ pub fn game_end(game: &GameSpec, by: EndBy, t: &Transition<'_>) -> Verdict {
     let opponent = 1 - mover;
     match by {
         EndBy::LastRoyalCaptured => {
-            let took_royal = t.mv.captures.iter().any(|(_, m)| m.player == opponent && game.pieces[m.piece as usize].royal);
+            let took_royal =
+                t.mv.captures.iter().any(|(_, m)| m.player == opponent && game.pieces[m.piece as usize].royal);
             let ended_by_royal = says(t.outcome, "royal piece was captured");
             if !took_royal && !ended_by_royal {
                 return Verdict::NotConcerned;
@@ -100,8 +115,12 @@ pub fn game_end(game: &GameSpec, by: EndBy, t: &Transition<'_>) -> Verdict {
             let last = took_royal && royals_of(game, t.after, opponent).is_empty();
             match (last, t.outcome) {
                 (true, Some(Outcome::Win(w, _))) if *w == mover => Verdict::Holds,
-                (true, other) => Verdict::Violated(format!("the last enemy royal was captured, but the result is {other:?}")),
-                (false, _) if ended_by_royal => Verdict::Violated("the game ended by royal capture with an enemy royal left".into()),
+                (true, other) => {
+                    Verdict::Violated(format!("the last enemy royal was captured, but the result is {other:?}"))
+                }
+                (false, _) if ended_by_royal => {
+                    Verdict::Violated("the game ended by royal capture with an enemy royal left".into())
+                }
                 (false, _) => Verdict::Holds,
             }
         }
@@ -133,7 +152,9 @@ pub fn game_end(game: &GameSpec, by: EndBy, t: &Transition<'_>) -> Verdict {
             let what = if by == EndBy::NoSafeMove { "safe" } else { "legal" };
             match (stuck, no_move_end) {
                 (true, true) => Verdict::Holds,
-                (true, false) => Verdict::Violated(format!("the side to move has no {what} move, and the game goes on")),
+                (true, false) => {
+                    Verdict::Violated(format!("the side to move has no {what} move, and the game goes on"))
+                }
                 (false, true) => Verdict::Violated(format!(
                     "the game ended ({}) though the side to move has {} legal moves",
                     status.map(|o| o.describe()).unwrap_or_default(),
@@ -152,7 +173,13 @@ pub fn repetition(count: usize, hands: bool, perpetual_check_loses: bool, t: &Tr
         return Verdict::NotConcerned;
     }
     // The remembered dropped/demoted pieces are part of the position (engine zobrist key).
-    let same = |p: &Position| !p.extra_turn && p.side == after.side && p.board == after.board && p.flags == after.flags && (!hands || p.hands == after.hands);
+    let same = |p: &Position| {
+        !p.extra_turn
+            && p.side == after.side
+            && p.board == after.board
+            && p.flags == after.flags
+            && (!hands || p.hands == after.hands)
+    };
     let seen = line.iter().filter(|p| same(p)).count() + 1;
     if seen < 2 && !says(t.outcome, "repetition") {
         return Verdict::NotConcerned;
@@ -174,7 +201,11 @@ pub fn repetition(count: usize, hands: bool, perpetual_check_loses: bool, t: &Tr
         });
         if let Some(c) = checker {
             if !matches!(t.outcome, Some(Outcome::Win(w, _)) if *w == 1 - c) {
-                return Verdict::Violated(format!("perpetual check by {}, but the result is {:?}", crate::engine::status::player_name(c), t.outcome));
+                return Verdict::Violated(format!(
+                    "perpetual check by {}, but the result is {:?}",
+                    crate::engine::status::player_name(c),
+                    t.outcome
+                ));
             }
         }
     }

@@ -28,7 +28,9 @@ pub fn judge(inv: &Invariant, t: &Transition<'_>) -> Verdict {
         Kind::Frozen { freezers, range, immune, side, may_igui } => {
             pieces::frozen(game, freezers, *range, immune, *side, *may_igui, t)
         }
-        Kind::ZoneMoves { by, frame, promoted_zone } => pieces::zone_moves(game, *by, *frame, promoted_zone.as_deref(), t),
+        Kind::ZoneMoves { by, frame, promoted_zone } => {
+            pieces::zone_moves(game, *by, *frame, promoted_zone.as_deref(), t)
+        }
         Kind::CapturePromotion { deva, exempt } => pieces::capture_promotion(game, deva, exempt, t),
         Kind::Drops { ranks, zones, only_zone, one_per_file, unpromoted } => {
             drops::drops(game, ranks, zones, only_zone, one_per_file, *unpromoted, t)
@@ -37,8 +39,12 @@ pub fn judge(inv: &Invariant, t: &Transition<'_>) -> Verdict {
         Kind::FlyingKing { royals, rule } => ending::flying_king(game, royals, *rule, t),
         Kind::ProtectedRoyalBan { pieces, royals } => ending::protected_royal_ban(game, pieces, royals, t),
         Kind::GameEnd { by } => ending::game_end(game, *by, t),
-        Kind::Repetition { count, hands, perpetual_check_loses } => ending::repetition(*count, *hands, *perpetual_check_loses, t),
-        Kind::Promotion { zone, trigger, optional, forced } => pieces::promotion(game, zone, *trigger, *optional, forced, t),
+        Kind::Repetition { count, hands, perpetual_check_loses } => {
+            ending::repetition(*count, *hands, *perpetual_check_loses, t)
+        }
+        Kind::Promotion { zone, trigger, optional, forced } => {
+            pieces::promotion(game, zone, *trigger, *optional, forced, t)
+        }
         Kind::NoSelfCheck => ending::no_self_check(game, t),
         generic => super::generic::judge(generic, t),
     }

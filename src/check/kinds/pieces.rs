@@ -38,20 +38,31 @@ pub fn burn(game: &GameSpec, max: usize, immune: &[String], t: &Transition<'_>) 
 
 pub fn forced_promotion(game: &GameSpec, ranks: &BTreeMap<String, Vec<u8>>, t: &Transition<'_>) -> Verdict {
     let mover = t.mv.man;
-    let concerned = t.mv.to.is_some_and(|to| {
-        ranks.get(id(game, mover)).is_some_and(|r| r.contains(&own_rank(game, mover.player, to)))
-    });
+    let concerned = t
+        .mv
+        .to
+        .is_some_and(|to| ranks.get(id(game, mover)).is_some_and(|r| r.contains(&own_rank(game, mover.player, to))));
     for (sq, man) in men(t.after) {
         if let Some(r) = ranks.get(id(game, man)) {
             if r.contains(&own_rank(game, man.player, sq)) {
-                return Verdict::Violated(format!("unpromoted {} on {}, a forced-promotion rank", id(game, man), sq.name()));
+                return Verdict::Violated(format!(
+                    "unpromoted {} on {}, a forced-promotion rank",
+                    id(game, man),
+                    sq.name()
+                ));
             }
         }
     }
     verdict(concerned)
 }
 
-pub fn confined(game: &GameSpec, pieces: &[String], zone: &str, exempt_royal_captures: bool, t: &Transition<'_>) -> Verdict {
+pub fn confined(
+    game: &GameSpec,
+    pieces: &[String],
+    zone: &str,
+    exempt_royal_captures: bool,
+    t: &Transition<'_>,
+) -> Verdict {
     if exempt_royal_captures && t.mv.captures.iter().any(|(_, m)| game.pieces[m.piece as usize].royal) {
         return Verdict::NotConcerned;
     }
@@ -68,7 +79,14 @@ fn jump_rank(game: &GameSpec, piece: u16) -> u32 {
     game.pieces[piece as usize].rank.unwrap_or(0)
 }
 
-pub fn rank_jump(game: &GameSpec, pieces: &[String], max: usize, capture_royals: bool, capture_any_rank: bool, t: &Transition<'_>) -> Verdict {
+pub fn rank_jump(
+    game: &GameSpec,
+    pieces: &[String],
+    max: usize,
+    capture_royals: bool,
+    capture_any_rank: bool,
+    t: &Transition<'_>,
+) -> Verdict {
     let mv = t.mv;
     let (Some(from), false) = (mv.from, mv.path.is_empty()) else { return Verdict::NotConcerned };
     if !named(pieces, id(game, mv.man)) {
@@ -127,17 +145,38 @@ pub fn rank_jump(game: &GameSpec, pieces: &[String], max: usize, capture_royals:
 }
 
 /// Whether a piece of `player` on `sq` is frozen by a freezer in `pos`.
-fn frozen_by(game: &GameSpec, freezers: &[String], range: u8, side: FreezeSide, pos: &crate::engine::Position, player: u8, sq: Square) -> Option<Square> {
+fn frozen_by(
+    game: &GameSpec,
+    freezers: &[String],
+    range: u8,
+    side: FreezeSide,
+    pos: &crate::engine::Position,
+    player: u8,
+    sq: Square,
+) -> Option<Square> {
     men(pos)
         .find(|(f, m)| {
-            *f != sq && named(freezers, id(game, *m)) && (side == FreezeSide::Both || m.player != player) && chebyshev(*f, sq) <= range
+            *f != sq
+                && named(freezers, id(game, *m))
+                && (side == FreezeSide::Both || m.player != player)
+                && chebyshev(*f, sq) <= range
         })
         .map(|(f, _)| f)
 }
 
-pub fn frozen(game: &GameSpec, freezers: &[String], range: u8, immune: &[String], side: FreezeSide, may_igui: bool, t: &Transition<'_>) -> Verdict {
+pub fn frozen(
+    game: &GameSpec,
+    freezers: &[String],
+    range: u8,
+    immune: &[String],
+    side: FreezeSide,
+    may_igui: bool,
+    t: &Transition<'_>,
+) -> Verdict {
     let me = t.before.side;
-    let frozen_here = |sq: Square, man| !immune.iter().any(|i| i == id(game, man)) && frozen_by(game, freezers, range, side, t.before, me, sq).is_some();
+    let frozen_here = |sq: Square, man| {
+        !immune.iter().any(|i| i == id(game, man)) && frozen_by(game, freezers, range, side, t.before, me, sq).is_some()
+    };
     let any_frozen = men(t.before).any(|(sq, m)| m.player == me && frozen_here(sq, m));
     if !any_frozen {
         return Verdict::NotConcerned;
@@ -154,7 +193,13 @@ pub fn frozen(game: &GameSpec, freezers: &[String], range: u8, immune: &[String]
     Verdict::Violated(format!("{} on {} moved while frozen by the piece on {by}", id(game, t.mv.man), from.name()))
 }
 
-pub fn zone_moves(game: &GameSpec, by: ZoneBy, frame: ZoneFrame, promoted_zone: Option<&str>, t: &Transition<'_>) -> Verdict {
+pub fn zone_moves(
+    game: &GameSpec,
+    by: ZoneBy,
+    frame: ZoneFrame,
+    promoted_zone: Option<&str>,
+    t: &Transition<'_>,
+) -> Verdict {
     let mv = t.mv;
     let (Some(from), Some(to)) = (mv.from, mv.to) else { return Verdict::NotConcerned };
     if mv.path.is_empty() {
@@ -178,9 +223,9 @@ pub fn zone_moves(game: &GameSpec, by: ZoneBy, frame: ZoneFrame, promoted_zone: 
         ZoneBy::Origin => from,
         ZoneBy::Destination => to,
     };
-    let zone = fixed.map(str::to_string).or_else(|| {
-        zone_moves.keys().find(|z| game.in_zone(z, frame_player, square)).cloned()
-    });
+    let zone = fixed
+        .map(str::to_string)
+        .or_else(|| zone_moves.keys().find(|z| game.in_zone(z, frame_player, square)).cloned());
     let (label, moves) = match zone.as_deref().and_then(|z| zone_moves.get(z).map(|m| (z, m))) {
         Some((z, (_, compiled))) => (format!("its {z}-zone move"), compiled),
         None => ("its move outside the zones".to_string(), &piece.moves),
@@ -198,7 +243,12 @@ pub fn zone_moves(game: &GameSpec, by: ZoneBy, frame: ZoneFrame, promoted_zone: 
     }
 }
 
-pub fn capture_promotion(game: &GameSpec, deva: &BTreeMap<String, String>, exempt: &[String], t: &Transition<'_>) -> Verdict {
+pub fn capture_promotion(
+    game: &GameSpec,
+    deva: &BTreeMap<String, String>,
+    exempt: &[String],
+    t: &Transition<'_>,
+) -> Verdict {
     let mv = t.mv;
     let Some(to) = mv.to else { return Verdict::NotConcerned };
     if mv.captures.is_empty() || mv.kind == MoveKind::Drop {
@@ -220,7 +270,9 @@ pub fn capture_promotion(game: &GameSpec, deva: &BTreeMap<String, String>, exemp
         Some(becomes) => becomes,
         None => game.pieces[mv.man.piece as usize].promotes_to.as_deref().unwrap_or(mover),
     };
-    let Some(now) = t.after.at(to) else { return Verdict::Violated(format!("{} is empty after the capture", to.name())) };
+    let Some(now) = t.after.at(to) else {
+        return Verdict::Violated(format!("{} is empty after the capture", to.name()));
+    };
     if id(game, now) == expected {
         Verdict::Holds
     } else {
@@ -229,7 +281,14 @@ pub fn capture_promotion(game: &GameSpec, deva: &BTreeMap<String, String>, exemp
 }
 
 /// Where the trigger lets a move from `from` to `to` promote, for `player`.
-fn trigger_allows(game: &GameSpec, zone: &str, trigger: PromotionTrigger, player: u8, from: Option<Square>, to: Square) -> bool {
+fn trigger_allows(
+    game: &GameSpec,
+    zone: &str,
+    trigger: PromotionTrigger,
+    player: u8,
+    from: Option<Square>,
+    to: Square,
+) -> bool {
     let inside = |sq: Square| game.in_zone(zone, player, sq);
     match trigger {
         PromotionTrigger::InZoneStartOrEnd => inside(to) || from.is_some_and(inside),
@@ -238,19 +297,29 @@ fn trigger_allows(game: &GameSpec, zone: &str, trigger: PromotionTrigger, player
     }
 }
 
-pub fn promotion(game: &GameSpec, zone: &str, trigger: PromotionTrigger, optional: bool, forced: &BTreeMap<String, Vec<u8>>, t: &Transition<'_>) -> Verdict {
+pub fn promotion(
+    game: &GameSpec,
+    zone: &str,
+    trigger: PromotionTrigger,
+    optional: bool,
+    forced: &BTreeMap<String, Vec<u8>>,
+    t: &Transition<'_>,
+) -> Verdict {
     let mv = t.mv;
     let (Some(to), true) = (mv.to, mv.kind != MoveKind::Drop) else { return Verdict::NotConcerned };
     let piece = &game.pieces[mv.man.piece as usize];
     // A change back to the piece that promotes to this one is a demotion (Heian), not a
     // promotion: another kind's business.
-    let demotion = mv.promotion.is_some_and(|p| game.pieces[p as usize].promotes_to.as_deref() == Some(piece.id.as_str()));
+    let demotion =
+        mv.promotion.is_some_and(|p| game.pieces[p as usize].promotes_to.as_deref() == Some(piece.id.as_str()));
     if demotion {
         return Verdict::NotConcerned;
     }
     let Some(target) = piece.promotes_to.as_deref() else {
         return match mv.promotion {
-            Some(p) => Verdict::Violated(format!("{} has no promotion, yet became {}", piece.id, game.pieces[p as usize].id)),
+            Some(p) => {
+                Verdict::Violated(format!("{} has no promotion, yet became {}", piece.id, game.pieces[p as usize].id))
+            }
             None => Verdict::NotConcerned,
         };
     };
@@ -264,7 +333,10 @@ pub fn promotion(game: &GameSpec, zone: &str, trigger: PromotionTrigger, optiona
     match mv.promotion {
         Some(p) => {
             if !allowed {
-                return Verdict::Violated(format!("{} promoted on a move the {zone} zone does not allow", t.engine.move_text(mv)));
+                return Verdict::Violated(format!(
+                    "{} promoted on a move the {zone} zone does not allow",
+                    t.engine.move_text(mv)
+                ));
             }
             if game.pieces[p as usize].id != target {
                 return Verdict::Violated(format!("{} became {}, not {target}", piece.id, game.pieces[p as usize].id));
@@ -274,16 +346,25 @@ pub fn promotion(game: &GameSpec, zone: &str, trigger: PromotionTrigger, optiona
             let pass_twin = mv.from == Some(to) && mv.captures.is_empty();
             let must = pass_twin || forced.get(&piece.id).is_some_and(|r| r.contains(&own_rank(game, me, to)));
             if optional && !must && !twin(false) {
-                return Verdict::Violated(format!("{}: promotion is optional, but the move is not offered unpromoted", t.engine.move_text(mv)));
+                return Verdict::Violated(format!(
+                    "{}: promotion is optional, but the move is not offered unpromoted",
+                    t.engine.move_text(mv)
+                ));
             }
             Verdict::Holds
         }
         None if allowed => {
             if !optional {
-                return Verdict::Violated(format!("{}: promotion is not optional, yet the move does not promote", t.engine.move_text(mv)));
+                return Verdict::Violated(format!(
+                    "{}: promotion is not optional, yet the move does not promote",
+                    t.engine.move_text(mv)
+                ));
             }
             if !twin(true) {
-                return Verdict::Violated(format!("{}: the move may promote, but its promoting twin is not offered", t.engine.move_text(mv)));
+                return Verdict::Violated(format!(
+                    "{}: the move may promote, but its promoting twin is not offered",
+                    t.engine.move_text(mv)
+                ));
             }
             Verdict::Holds
         }

@@ -41,7 +41,11 @@ fn plain_igui_reach(pair: &Pair, piece: u16, at: Square) -> Option<usize> {
     }
     let mut sets: BTreeSet<Vec<Square>> = BTreeSet::new();
     for pm in generate(pair.a.moves_at(piece, 0, at), &occ, at, Orientation::Up) {
-        let plain = pm.to == at && pm.path.iter().all(|s| s.square == at || (s.kind == StepKind::Capture && pm.captures.contains(&s.square)));
+        let plain = pm.to == at
+            && pm
+                .path
+                .iter()
+                .all(|s| s.square == at || (s.kind == StepKind::Capture && pm.captures.contains(&s.square)));
         if plain && !pm.captures.is_empty() {
             sets.insert(pm.captures.clone());
         }
@@ -76,19 +80,26 @@ pub fn return_to_start(pair: &Pair, limits: &Limits) -> Facet {
 
 fn one_burner(pair: &Pair, piece: u16, limits: &Limits) -> Facet {
     let aa = &pair.a.piece(piece).abilities;
-    let ab: &Abilities = &pair.b.piece(pair.b.piece_index(&pair.a.piece(piece).id).expect("a burner of both")).abilities;
+    let ab: &Abilities =
+        &pair.b.piece(pair.b.piece_index(&pair.a.piece(piece).id).expect("a burner of both")).abilities;
     let at = centre(&pair.a.game);
     let plain_most = plain_igui_reach(pair, piece, at);
     let (n, immune) = (Int::new_const("neighbours_taken"), Int::new_const("immune_among_them"));
     let none_immune = immune.eq(0);
     let legal = |a: &Abilities| -> Bool {
-        let igui_rule = |most: i64| Bool::and(&[n.le(most), Bool::or(&[Bool::from_bool(!a.burn_immunity_covers_igui), none_immune.clone()])]);
+        let igui_rule = |most: i64| {
+            Bool::and(&[n.le(most), Bool::or(&[Bool::from_bool(!a.burn_immunity_covers_igui), none_immune.clone()])])
+        };
         let plain = match plain_most {
             Some(most) => igui_rule(most.min(a.igui_max as usize) as i64),
             // Unknown plain reach: count no plain igui (a witness is then still confirmed).
             None => Bool::from_bool(false),
         };
-        let ret = if a.burn_return_is_burn { Bool::and(&[n.le(a.burn_max as i64), none_immune.clone()]) } else { igui_rule(a.igui_max as i64) };
+        let ret = if a.burn_return_is_burn {
+            Bool::and(&[n.le(a.burn_max as i64), none_immune.clone()])
+        } else {
+            igui_rule(a.igui_max as i64)
+        };
         Bool::or(&[plain, ret])
     };
     let facts = vec![n.ge(1), n.le(8), immune.ge(0), immune.le(&n), legal(aa).xor(legal(ab))];
@@ -100,7 +111,9 @@ fn one_burner(pair: &Pair, piece: u16, limits: &Limits) -> Facet {
         // Without the generator's premise an unsat answer proves nothing.
         return match solve(&facts, limits) {
             Answer::Sat(model) => realise(pair, piece, at, &model, &n, &immune),
-            _ => Facet::Open("the plain igui does not reach every set of neighbours, so Z3's answer proves nothing".into()),
+            _ => Facet::Open(
+                "the plain igui does not reach every set of neighbours, so Z3's answer proves nothing".into(),
+            ),
         };
     }
     models(facts, limits, &no_effect, |model| match realise(pair, piece, at, model, &n, &immune) {

@@ -23,11 +23,11 @@ use super::centre;
 use crate::engine::config::{ExtraTurnCheck, PawnMate, SelfCheck};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
-use crate::smt::readings::{filler, Facet};
-use crate::smt::witness::{add_royals, compare, shrink, witness, Pair};
 use crate::smt::board::SymBoard;
 use crate::smt::readings::paths_within;
+use crate::smt::readings::{filler, Facet};
 use crate::smt::symbolic::SymPath;
+use crate::smt::witness::{add_royals, compare, shrink, witness, Pair};
 use crate::smt::{solve, Answer, Limits};
 use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation, StepKind};
 use z3::ast::Bool;
@@ -107,11 +107,18 @@ fn final_leg(pair: &Pair, limits: &Limits) -> Facet {
             }
             seen.push(c);
             let Some((paths, _, radius)) = paths_within(c, c, from, limits) else {
-                return Facet::Open(format!("{}: more than {} symbolic paths even in a window of radius 1", p.id, limits.max_paths));
+                return Facet::Open(format!(
+                    "{}: more than {} symbolic paths even in a window of radius 1",
+                    p.id, limits.max_paths
+                ));
             };
-            let last_takes = |q: &SymPath, t: Square| q.to == t && q.steps.last().is_some_and(|s| s.kind == StepKind::Capture && s.square == t);
-            let targets: std::collections::BTreeSet<Square> =
-                paths.iter().flat_map(|q| q.captures.iter().copied().filter(|&t| !last_takes(q, t)).collect::<Vec<_>>()).collect();
+            let last_takes = |q: &SymPath, t: Square| {
+                q.to == t && q.steps.last().is_some_and(|s| s.kind == StepKind::Capture && s.square == t)
+            };
+            let targets: std::collections::BTreeSet<Square> = paths
+                .iter()
+                .flat_map(|q| q.captures.iter().copied().filter(|&t| !last_takes(q, t)).collect::<Vec<_>>())
+                .collect();
             if targets.is_empty() {
                 continue;
             }
@@ -119,7 +126,8 @@ fn final_leg(pair: &Pair, limits: &Limits) -> Facet {
             let mut board = SymBoard::new("");
             let mut alone = Vec::new();
             for &t in &targets {
-                let mid: Vec<&SymPath> = paths.iter().filter(|q| q.captures.contains(&t) && !last_takes(q, t)).collect();
+                let mid: Vec<&SymPath> =
+                    paths.iter().filter(|q| q.captures.contains(&t) && !last_takes(q, t)).collect();
                 let fin: Vec<&SymPath> = paths.iter().filter(|q| last_takes(q, t)).collect();
                 let taken_last = if fin.is_empty() { Bool::from_bool(false) } else { board.any(&fin) };
                 alone.push(Bool::and(&[board.is(t, Cell::Enemy), board.any(&mid), taken_last.not()]));
@@ -150,7 +158,12 @@ fn capture_squares(engine: &Engine, piece: u16, target: Square) -> Vec<Square> {
     occ.set(target, Cell::Enemy);
     let mut out: Vec<Square> = size
         .squares()
-        .filter(|&s| s != target && generate(engine.moves_at(piece, 0, s), &occ, s, Orientation::Up).iter().any(|m| m.captures.contains(&target)))
+        .filter(|&s| {
+            s != target
+                && generate(engine.moves_at(piece, 0, s), &occ, s, Orientation::Up)
+                    .iter()
+                    .any(|m| m.captures.contains(&target))
+        })
         .collect();
     let dist = |s: &Square| s.file.abs_diff(target.file).max(s.rank.abs_diff(target.rank));
     out.sort_by_key(|s| std::cmp::Reverse(dist(s)));
@@ -164,7 +177,8 @@ fn designed(pair: &Pair, _limits: &Limits) -> Option<Facet> {
     let royal = (0..e.pieces.len() as u16).find(|&i| e.piece(i).royal)?;
     // The taker: a piece with the ban first (its captures of royals are what protection
     // decides), else the royal itself.
-    let mut takers: Vec<u16> = (0..e.pieces.len() as u16).filter(|&i| e.piece(i).abilities.protected_royal_ban).collect();
+    let mut takers: Vec<u16> =
+        (0..e.pieces.len() as u16).filter(|&i| e.piece(i).abilities.protected_royal_ban).collect();
     takers.push(royal);
     let near: Vec<(i32, i32)> = (-2..=2).flat_map(|x| (-2..=2).map(move |y| (x, y))).filter(|&d| d != (0, 0)).collect();
     let found = |pos: &Position| compare(pair, pos).is_some_and(|(d, o)| !d.is_empty() || !o.is_empty());
@@ -201,7 +215,12 @@ fn designed(pair: &Pair, _limits: &Limits) -> Option<Facet> {
         // friend next to the royal would forbid.
         let Some(friend) = filler(e) else { continue };
         for p in (0..e.pieces.len() as u16).filter(|&i| e.piece(i).abilities.protected_royal_ban) {
-            let Some(&far) = capture_squares(e, p, target).iter().find(|&&s| s != from && s.file.abs_diff(from.file).max(s.rank.abs_diff(from.rank)) >= 2) else { continue };
+            let Some(&far) = capture_squares(e, p, target)
+                .iter()
+                .find(|&&s| s != from && s.file.abs_diff(from.file).max(s.rank.abs_diff(from.rank)) >= 2)
+            else {
+                continue;
+            };
             for &d in near.iter().filter(|d| d.0.abs() <= 1 && d.1.abs() <= 1) {
                 let Some(sq) = size.offset(target, d) else { continue };
                 if sq == from || sq == far {

@@ -12,11 +12,11 @@
 //! the engine then confirms it with a capturer that takes that many on one move.
 
 use super::{centre, confirm, models, value_int};
+use crate::engine::{Engine, Man, Position};
+use crate::geometry::Square;
 use crate::smt::readings::{filler, Facet};
 use crate::smt::witness::{add_royals, Pair};
 use crate::smt::Limits;
-use crate::engine::{Engine, Man, Position};
-use crate::geometry::Square;
 use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation, StepKind};
 use z3::ast::{Bool, Int};
 
@@ -43,7 +43,10 @@ fn capturers(engine: &Engine) -> Vec<u16> {
     (0..engine.pieces.len() as u16)
         .filter(|&i| {
             let p = engine.piece(i);
-            !p.royal && !r.deva_exempt.contains(&p.id) && !(r.deva == 1 && p.promotes_to.is_none()) && !(!r.deva_special_wins && p.promotes_to.is_some())
+            !p.royal
+                && !r.deva_exempt.contains(&p.id)
+                && !(r.deva == 1 && p.promotes_to.is_none())
+                && !(!r.deva_special_wins && p.promotes_to.is_some())
         })
         .collect()
 }
@@ -85,7 +88,9 @@ pub fn deva_order(pair: &Pair, limits: &Limits) -> Facet {
     }
     // Two captures leave the third slot empty.
     facts.push(k.eq(2).implies(&t[2].eq(0)));
-    let Some(fill) = filler(pair.a) else { return Facet::Open("no plain piece to stand between the special ones".into()) };
+    let Some(fill) = filler(pair.a) else {
+        return Facet::Open("no plain piece to stand between the special ones".into());
+    };
     let at = centre(&pair.a.game);
     let movers = capturers(pair.a);
     models(facts, limits, "the settings decide alike for every two or three captures", |model| {
@@ -110,7 +115,9 @@ pub fn deva_order(pair: &Pair, limits: &Limits) -> Facet {
                 }
                 pos.set_side(z, 0);
                 let Some(pos) = add_royals(pair, pos, at) else { continue };
-                if let Some(w) = confirm(pair, pos, &|mv| mv.from == Some(at) && mv.captures.len() == kv && mv.promotion.is_some()) {
+                if let Some(w) =
+                    confirm(pair, pos, &|mv| mv.from == Some(at) && mv.captures.len() == kv && mv.promotion.is_some())
+                {
                     return Ok(w);
                 }
             }

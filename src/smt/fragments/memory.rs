@@ -176,7 +176,9 @@ fn realise(pair: &Pair, history: History, budget: usize) -> Option<Witness> {
         for (start, start_b, first_moves) in &starts {
             for first in first_moves {
                 let mut line = Vec::new();
-                if let Some(w) = follow(pair, start, (start.clone(), start_b.clone()), first, depth, &mut line, &mut left) {
+                if let Some(w) =
+                    follow(pair, start, (start.clone(), start_b.clone()), first, depth, &mut line, &mut left)
+                {
                     return Some(w);
                 }
                 if left == 0 {
@@ -225,7 +227,13 @@ fn follow(
     let diff = differing(pair, &ma, &mb);
     if depth == 1 && !diff.is_empty() {
         let (differing, differing_count) = records(pair, &diff);
-        return Some(Witness { position: a.position_string(start), differing, differing_count, outcomes: Vec::new(), line: line.clone() });
+        return Some(Witness {
+            position: a.position_string(start),
+            differing,
+            differing_count,
+            outcomes: Vec::new(),
+            line: line.clone(),
+        });
     }
     if depth > 1 && *left > 0 {
         for next in ma.iter().filter(|m| m.from == Some(at) && m.captures.is_empty()) {
@@ -245,7 +253,9 @@ fn follow(
 /// `at`: a royal's step to a square nothing attacks first, then any such move.
 fn quiet_reply(engine: &Engine, pos: &Position, moves: &[Move], at: Square) -> Option<Move> {
     let near = |s: Square| s.file.abs_diff(at.file).max(s.rank.abs_diff(at.rank)) <= 1;
-    let quiet = |m: &&Move| m.captures.is_empty() && m.from.is_some() && m.to.is_some_and(|t| !near(t)) && m.promotion.is_none();
+    let quiet = |m: &&Move| {
+        m.captures.is_empty() && m.from.is_some() && m.to.is_some_and(|t| !near(t)) && m.promotion.is_none()
+    };
     let royal = |m: &&Move| m.from.and_then(|s| pos.at(s)).is_some_and(|man| engine.piece(man.piece).royal);
     let safe = |m: &&Move| {
         let mut after = pos.clone();
@@ -277,8 +287,11 @@ fn starts(pair: &Pair, history: History) -> Vec<(Position, Vec<Move>)> {
                 let focus = size.squares().find(|&s| a.in_zone(&zone, 0, s)).unwrap_or(Square::new(0, 0));
                 let Some(pos) = add_royals(pair, pos, focus) else { continue };
                 // Drops into the zone, nearest its edge first (a move out and back needs room).
-                let mut drops: Vec<Move> =
-                    a.legal_moves(&pos).into_iter().filter(|m| m.from.is_none() && m.to.is_some_and(|s| a.in_zone(&zone, 0, s))).collect();
+                let mut drops: Vec<Move> = a
+                    .legal_moves(&pos)
+                    .into_iter()
+                    .filter(|m| m.from.is_none() && m.to.is_some_and(|s| a.in_zone(&zone, 0, s)))
+                    .collect();
                 drops.sort_by_key(|m| m.to.map(|s| a.relative_rank(0, s)));
                 drops.truncate(12);
                 out.push((pos, drops));
@@ -286,7 +299,11 @@ fn starts(pair: &Pair, history: History) -> Vec<(Position, Vec<Move>)> {
         }
         History::Demoted => {
             // Promoted forms, each put on squares outside the first zone, nearest it first.
-            let Some(first_zone) = pair.a.rules.demotion.as_ref().or(pair.b.rules.demotion.as_ref()).map(|d| d.zone.clone()) else { return out };
+            let Some(first_zone) =
+                pair.a.rules.demotion.as_ref().or(pair.b.rules.demotion.as_ref()).map(|d| d.zone.clone())
+            else {
+                return out;
+            };
             let first_zone = first_zone.as_str();
             for p in 0..a.pieces.len() as u16 {
                 let piece = a.piece(p);
@@ -303,7 +320,11 @@ fn starts(pair: &Pair, history: History) -> Vec<(Position, Vec<Move>)> {
                     let moves: Vec<Move> = a
                         .legal_moves(&pos)
                         .into_iter()
-                        .filter(|m| m.from == Some(sq) && m.captures.is_empty() && m.to.is_some_and(|s| a.in_zone(first_zone, 0, s)))
+                        .filter(|m| {
+                            m.from == Some(sq)
+                                && m.captures.is_empty()
+                                && m.to.is_some_and(|s| a.in_zone(first_zone, 0, s))
+                        })
                         .collect();
                     if !moves.is_empty() {
                         out.push((pos, moves));

@@ -33,13 +33,25 @@ pub fn all() -> Vec<(&'static str, Handles, Run)> {
     vec![
         ("skip limit", |c| c == "rules.skip.limit", skip),
         ("freezing", |c| c.contains(".ability.freeze.range") || c.contains(".ability.freeze.targets"), freeze),
-        ("rank-limited jumping", |c| c.contains(".ability.jump.") || (c.starts_with("piece.") && c.ends_with(".rank")), jump),
+        (
+            "rank-limited jumping",
+            |c| c.contains(".ability.jump.") || (c.starts_with("piece.") && c.ends_with(".rank")),
+            jump,
+        ),
         ("burn count", |c| c.contains(".ability.burn.arrival-capture") || c.contains(".ability.burn.max"), burn),
         ("drop bans", |c| c == "rules.drops.rank-ban" || c == "rules.drops.dead-piece", drops),
-        ("attacks", |c| c == "rules.legality.attack" || c == "rules.check.frozen-attackers" || c == "rules.legality.protection", attack::attack),
+        (
+            "attacks",
+            |c| c == "rules.legality.attack" || c == "rules.check.frozen-attackers" || c == "rules.legality.protection",
+            attack::attack,
+        ),
         ("return to the start", |c| c.ends_with(".ability.burn.return-to-start"), area::return_to_start),
         ("deva capture order", |c| c == "rules.promotion.deva-multi-capture", deva::deva_order),
-        ("remembered pieces", |c| c == "rules.promotion.after-drop" || c == "rules.demotion.repromote", memory::remembered),
+        (
+            "remembered pieces",
+            |c| c == "rules.promotion.after-drop" || c == "rules.demotion.repromote",
+            memory::remembered,
+        ),
     ]
 }
 
@@ -133,7 +145,13 @@ fn skip(pair: &Pair, limits: &Limits) -> Facet {
     let own = Bool::new_const("own_last_turn_was_a_skip");
     let opp = Bool::new_const("opponent_last_turn_was_a_skip");
     let differ = skip_allowed(&la, &own, &opp).xor(skip_allowed(&lb, &own, &opp));
-    let Some(passer) = pair.a.pieces.iter().position(|p| p.can_pass && !p.royal).or_else(|| pair.a.pieces.iter().position(|p| p.can_pass)) else {
+    let Some(passer) = pair
+        .a
+        .pieces
+        .iter()
+        .position(|p| p.can_pass && !p.royal)
+        .or_else(|| pair.a.pieces.iter().position(|p| p.can_pass))
+    else {
         return Facet::Open("no piece can pass".into());
     };
     models(vec![differ], limits, "the two limits allow the same skips after every history", |m| {
@@ -160,12 +178,20 @@ fn abs(x: &Int) -> Int {
 
 fn freeze(pair: &Pair, limits: &Limits) -> Facet {
     let (ga, gb) = (&pair.a.game, &pair.b.game);
-    let Some(freezer) = ga.pieces.iter().find(|p| p.abilities.keys().any(|k| k.starts_with("freeze.")) && gb.piece(&p.id).is_some_and(|q| q.abilities != p.abilities)) else {
+    let Some(freezer) = ga.pieces.iter().find(|p| {
+        p.abilities.keys().any(|k| k.starts_with("freeze."))
+            && gb.piece(&p.id).is_some_and(|q| q.abilities != p.abilities)
+    }) else {
         return Facet::Open("no freezer differs".into());
     };
     let fb = gb.piece(&freezer.id).expect("checked above");
     let size = ga.board;
-    let (fx, fy, vx, vy) = (Int::new_const("freezer_file"), Int::new_const("freezer_rank"), Int::new_const("victim_file"), Int::new_const("victim_rank"));
+    let (fx, fy, vx, vy) = (
+        Int::new_const("freezer_file"),
+        Int::new_const("freezer_rank"),
+        Int::new_const("victim_file"),
+        Int::new_const("victim_rank"),
+    );
     let same = Bool::new_const("same_side");
     let dist = {
         let (dx, dy) = (abs(&(&fx - &vx)), abs(&(&fy - &vy)));
@@ -192,7 +218,14 @@ fn freeze(pair: &Pair, limits: &Limits) -> Facet {
         let f = Square::new(value_int(m, &fx) as u8, value_int(m, &fy) as u8);
         let v = Square::new(value_int(m, &vx) as u8, value_int(m, &vy) as u8);
         let s = value_bool(m, &same);
-        let exclude = Bool::and(&[fx.eq(f.file as i64), fy.eq(f.rank as i64), vx.eq(v.file as i64), vy.eq(v.rank as i64), same.eq(b(s))]).not();
+        let exclude = Bool::and(&[
+            fx.eq(f.file as i64),
+            fy.eq(f.rank as i64),
+            vx.eq(v.file as i64),
+            vy.eq(v.rank as i64),
+            same.eq(b(s)),
+        ])
+        .not();
         let z = &pair.a.zobrist;
         let mut pos = Position::empty(size, pair.a.pieces.len());
         pos.put(z, f, Some(Man { player: if s { 0 } else { 1 }, piece }));
@@ -209,7 +242,14 @@ fn freeze(pair: &Pair, limits: &Limits) -> Facet {
 
 fn jump(pair: &Pair, limits: &Limits) -> Facet {
     let (ga, gb) = (&pair.a.game, &pair.b.game);
-    let jumpers: Vec<&PieceSpec> = ga.pieces.iter().filter(|p| p.abilities.keys().any(|k| k.starts_with("jump.")) || gb.piece(&p.id).is_some_and(|q| q.abilities.keys().any(|k| k.starts_with("jump.")))).collect();
+    let jumpers: Vec<&PieceSpec> = ga
+        .pieces
+        .iter()
+        .filter(|p| {
+            p.abilities.keys().any(|k| k.starts_with("jump."))
+                || gb.piece(&p.id).is_some_and(|q| q.abilities.keys().any(|k| k.starts_with("jump.")))
+        })
+        .collect();
     if jumpers.is_empty() {
         return Facet::Open("no jumping piece".into());
     }
@@ -218,7 +258,8 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
     for j in jumpers {
         let Some(jb) = gb.piece(&j.id) else { continue };
         let (v, w) = (Int::new_const("jumped_type"), Int::new_const("final_target_type"));
-        let (takes_jumped, final_capture, victim_enemy) = (Bool::new_const("captures_jumped"), Bool::new_const("final_capture"), Bool::new_const("jumped_is_enemy"));
+        let (takes_jumped, final_capture, victim_enemy) =
+            (Bool::new_const("captures_jumped"), Bool::new_const("final_capture"), Bool::new_const("jumped_is_enemy"));
         let count = Int::new_const("pieces_jumped");
         let table = |g: &GameSpec, x: &Int, f: &dyn Fn(&PieceSpec) -> i64| -> Int {
             let mut e = Int::from_i64(0);
@@ -238,13 +279,21 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
             }
             let limit = word(p, "jump.rank-limit", "none");
             let hop = if limit == "none" { b(true) } else { rv.lt(my) };
-            let rank_limited = word(p, "jump.capture-jumped-rank", "any") == "lower-only" || limit == "jump-and-capture";
+            let rank_limited =
+                word(p, "jump.capture-jumped-rank", "any") == "lower-only" || limit == "jump-and-capture";
             let jump_capture = Bool::and(&[
                 b(flag(p, "jump.capture-jumped", true)),
-                royal_v.ite(&b(flag(p, "jump.capture-jumped-royals", true)), &if rank_limited { rv.lt(my) } else { b(true) }),
+                royal_v.ite(
+                    &b(flag(p, "jump.capture-jumped-royals", true)),
+                    &if rank_limited { rv.lt(my) } else { b(true) },
+                ),
             ]);
             let step = takes_jumped.ite(&jump_capture, &hop);
-            let fin = if word(p, "jump.capture-targets", "any") == "lower-rank" { Bool::or(&[final_capture.not(), rw.lt(my)]) } else { b(true) };
+            let fin = if word(p, "jump.capture-targets", "any") == "lower-rank" {
+                Bool::or(&[final_capture.not(), rw.lt(my)])
+            } else {
+                b(true)
+            };
             let land = match word(p, "jump.landing", "capture-or-empty") {
                 "capture" => final_capture.clone(),
                 "after-any-capture" => Bool::or(&[final_capture.clone(), takes_jumped.clone()]),
@@ -270,17 +319,30 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
         let at = centre(ga);
         let facet = models(facts, limits, "", |m| {
             let (vt, wt) = (value_int(m, &v) as u16, value_int(m, &w) as u16);
-            let (tj, fc, ve) = (value_bool(m, &takes_jumped), value_bool(m, &final_capture), value_bool(m, &victim_enemy));
+            let (tj, fc, ve) =
+                (value_bool(m, &takes_jumped), value_bool(m, &final_capture), value_bool(m, &victim_enemy));
             let k = value_int(m, &count) as i32;
-            let exclude = Bool::and(&[v.eq(vt as i64), w.eq(wt as i64), takes_jumped.eq(b(tj)), final_capture.eq(b(fc)), victim_enemy.eq(b(ve)), count.eq(k as i64)]).not();
+            let exclude = Bool::and(&[
+                v.eq(vt as i64),
+                w.eq(wt as i64),
+                takes_jumped.eq(b(tj)),
+                final_capture.eq(b(fc)),
+                victim_enemy.eq(b(ve)),
+                count.eq(k as i64),
+            ])
+            .not();
             // Jumper on the centre, the jumped pieces in a row from `gap` squares away, the
             // landing square right after them, in each direction and at each distance the
             // notation might use.
             for d in [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)] {
                 for gap in 1..=2i32 {
                     let size = ga.board;
-                    let victims: Option<Vec<Square>> = (0..k).map(|i| size.offset(at, (d.0 * (gap + i), d.1 * (gap + i)))).collect();
-                    let (Some(victims), Some(ls)) = (victims, size.offset(at, (d.0 * (gap + k), d.1 * (gap + k)))) else { continue };
+                    let victims: Option<Vec<Square>> =
+                        (0..k).map(|i| size.offset(at, (d.0 * (gap + i), d.1 * (gap + i)))).collect();
+                    let (Some(victims), Some(ls)) = (victims, size.offset(at, (d.0 * (gap + k), d.1 * (gap + k))))
+                    else {
+                        continue;
+                    };
                     let z = &pair.a.zobrist;
                     let mut pos = Position::empty(size, pair.a.pieces.len());
                     pos.put(z, at, Some(Man { player: 0, piece: ji }));
@@ -314,11 +376,19 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
 
 fn burn(pair: &Pair, limits: &Limits) -> Facet {
     let (ga, gb) = (&pair.a.game, &pair.b.game);
-    let Some(burner) = ga.pieces.iter().find(|p| p.abilities.contains_key("burn.max") && gb.piece(&p.id).is_some_and(|q| q.abilities != p.abilities)) else {
+    let Some(burner) = ga
+        .pieces
+        .iter()
+        .find(|p| p.abilities.contains_key("burn.max") && gb.piece(&p.id).is_some_and(|q| q.abilities != p.abilities))
+    else {
         return Facet::Open("no burner differs".into());
     };
     let bb = gb.piece(&burner.id).expect("checked above");
-    let (n, k, arrival) = (Int::new_const("enemies_next_to_destination"), Int::new_const("burned"), Bool::new_const("captures_on_arrival"));
+    let (n, k, arrival) = (
+        Int::new_const("enemies_next_to_destination"),
+        Int::new_const("burned"),
+        Bool::new_const("captures_on_arrival"),
+    );
     let limit = |p: &PieceSpec| {
         let max = int(p, "burn.max", 0);
         if word(p, "burn.arrival-capture", "extra") == "counted" {
@@ -354,7 +424,9 @@ fn burn(pair: &Pair, limits: &Limits) -> Facet {
             }
             pos.set_side(z, 0);
             let Some(pos) = add_royals(pair, pos, at) else { continue };
-            if let Some(w) = confirm(pair, pos, &|mv| mv.from == Some(at) && mv.to == Some(dest) && mv.burned.len() as i64 >= kv) {
+            if let Some(w) =
+                confirm(pair, pos, &|mv| mv.from == Some(at) && mv.to == Some(dest) && mv.burned.len() as i64 >= kv)
+            {
                 return Ok(w);
             }
         }
@@ -417,7 +489,8 @@ fn drops(pair: &Pair, limits: &Limits) -> Facet {
     };
     let size = pair.a.game.board;
     let in_types: Vec<Bool> = types.iter().map(|&i| t.eq(i as i64)).collect();
-    let facts = vec![ba.xor(&bb), Bool::or(&in_types), f.ge(0), f.lt(size.files as i64), r.ge(0), r.lt(size.ranks as i64)];
+    let facts =
+        vec![ba.xor(&bb), Bool::or(&in_types), f.ge(0), f.lt(size.files as i64), r.ge(0), r.lt(size.ranks as i64)];
     models(facts, limits, "the two readings ban the same drops", |m| {
         let (tv, fv, rv) = (value_int(m, &t) as u16, value_int(m, &f) as u8, value_int(m, &r) as u8);
         let exclude = Bool::and(&[t.eq(tv as i64), f.eq(fv as i64), r.eq(rv as i64)]).not();

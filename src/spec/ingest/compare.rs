@@ -137,7 +137,8 @@ impl<'a> Index<'a> {
         if let [(_, list)] = words.as_slice() {
             return list.first().copied();
         }
-        let near: Vec<&Vec<&DiagramPiece>> = self.by_name.iter().filter(|(k, _)| edit_distance(k, &n) <= 2).map(|(_, v)| v).collect();
+        let near: Vec<&Vec<&DiagramPiece>> =
+            self.by_name.iter().filter(|(k, _)| edit_distance(k, &n) <= 2).map(|(_, v)| v).collect();
         match near.as_slice() {
             [list] => list.first().copied(),
             _ => None,
@@ -164,43 +165,118 @@ pub fn compare(config: &DiagramConfig, prose: &ProseLists, board: BoardSize) -> 
         let squares = match parse_squares(&s.squares_text) {
             Ok(v) => v,
             Err(e) => {
-                out.push(Finding::new(Severity::Error, "setup-unreadable", &s.name, format!("the squares '{}' do not read: {e}", s.squares_text)).at(line(s.line)));
+                out.push(
+                    Finding::new(
+                        Severity::Error,
+                        "setup-unreadable",
+                        &s.name,
+                        format!("the squares '{}' do not read: {e}", s.squares_text),
+                    )
+                    .at(line(s.line)),
+                );
                 continue;
             }
         };
         prose_count += squares.len();
         for &sq in &squares {
             if !board.contains(sq.file as i32, sq.rank as i32) {
-                out.push(Finding::new(Severity::Error, "setup-off-board", &s.name, format!("the prose puts {} on {}, off the {board} board", s.name, sq.name())).at(line(s.line)));
+                out.push(
+                    Finding::new(
+                        Severity::Error,
+                        "setup-off-board",
+                        &s.name,
+                        format!("the prose puts {} on {}, off the {board} board", s.name, sq.name()),
+                    )
+                    .at(line(s.line)),
+                );
             } else if let Some((other, other_line)) = prose_squares.insert(sq, (s.name.clone(), s.line)) {
-                out.push(Finding::new(Severity::Error, "setup-overlap", &s.name, format!("the prose puts both {other} (line {other_line}) and {} on {}", s.name, sq.name())).at(line(s.line)));
+                out.push(
+                    Finding::new(
+                        Severity::Error,
+                        "setup-overlap",
+                        &s.name,
+                        format!("the prose puts both {other} (line {other_line}) and {} on {}", s.name, sq.name()),
+                    )
+                    .at(line(s.line)),
+                );
             }
         }
         let Some(entry) = index.find(&s.name) else {
-            out.push(Finding::new(Severity::Warning, "name-unknown", &s.name, format!("the prose names '{}', which the configuration does not have", s.name)).at(line(s.line)));
+            out.push(
+                Finding::new(
+                    Severity::Warning,
+                    "name-unknown",
+                    &s.name,
+                    format!("the prose names '{}', which the configuration does not have", s.name),
+                )
+                .at(line(s.line)),
+            );
             continue;
         };
         listed.insert(entry.index);
-        let config_squares: BTreeSet<Square> = parse_squares(&entry.squares_text).unwrap_or_default().into_iter().collect();
+        let config_squares: BTreeSet<Square> =
+            parse_squares(&entry.squares_text).unwrap_or_default().into_iter().collect();
         let prose_set: BTreeSet<Square> = squares.iter().copied().collect();
         if config_squares != prose_set {
-            out.push(Finding::new(
-                Severity::Error,
-                "setup-differs",
-                &s.name,
-                format!("{}: the prose says {}, the configuration {} ({})", s.name, s.squares_text, entry.squares_text, names(&config_squares)),
-            ).at(line(s.line)));
+            out.push(
+                Finding::new(
+                    Severity::Error,
+                    "setup-differs",
+                    &s.name,
+                    format!(
+                        "{}: the prose says {}, the configuration {} ({})",
+                        s.name,
+                        s.squares_text,
+                        entry.squares_text,
+                        names(&config_squares)
+                    ),
+                )
+                .at(line(s.line)),
+            );
         }
         if let Some(bracket) = &s.bracket {
             compare_move(&s.name, bracket, entry, &index, board, s.line, &mut out);
         }
         let target = index.target(entry);
         match (&s.promotes_to, target) {
-            (Some(p), Some(t)) if normalize_name(p) != normalize_name(&t.name) && index.find(p).map(|x| x.betza.as_str()) != Some(t.betza.as_str()) => {
-                out.push(Finding::new(Severity::Error, "promotion-differs", &s.name, format!("{} promotes to {p} in the prose, to {} ({}) in the configuration", s.name, t.name, t.id)).at(line(s.line)));
+            (Some(p), Some(t))
+                if normalize_name(p) != normalize_name(&t.name)
+                    && index.find(p).map(|x| x.betza.as_str()) != Some(t.betza.as_str()) =>
+            {
+                out.push(
+                    Finding::new(
+                        Severity::Error,
+                        "promotion-differs",
+                        &s.name,
+                        format!(
+                            "{} promotes to {p} in the prose, to {} ({}) in the configuration",
+                            s.name, t.name, t.id
+                        ),
+                    )
+                    .at(line(s.line)),
+                );
             }
-            (Some(p), None) => out.push(Finding::new(Severity::Error, "promotion-differs", &s.name, format!("{} promotes to {p} in the prose; the configuration gives it no promotion", s.name)).at(line(s.line))),
-            (None, Some(t)) => out.push(Finding::new(Severity::Warning, "promotion-missing-in-prose", &s.name, format!("the prose gives {} no promotion; the configuration promotes it to {} ({})", s.name, t.name, t.id)).at(line(s.line))),
+            (Some(p), None) => out.push(
+                Finding::new(
+                    Severity::Error,
+                    "promotion-differs",
+                    &s.name,
+                    format!("{} promotes to {p} in the prose; the configuration gives it no promotion", s.name),
+                )
+                .at(line(s.line)),
+            ),
+            (None, Some(t)) => out.push(
+                Finding::new(
+                    Severity::Warning,
+                    "promotion-missing-in-prose",
+                    &s.name,
+                    format!(
+                        "the prose gives {} no promotion; the configuration promotes it to {} ({})",
+                        s.name, t.name, t.id
+                    ),
+                )
+                .at(line(s.line)),
+            ),
             _ => {}
         }
         if let (Some(bracket), Some(t)) = (&s.promoted_bracket, target) {
@@ -209,12 +285,26 @@ pub fn compare(config: &DiagramConfig, prose: &ProseLists, board: BoardSize) -> 
         }
     }
     if !prose.setup.is_empty() {
-        let config_count: usize = config.pieces.iter().map(|p| parse_squares(&p.squares_text).map(|v| v.len()).unwrap_or(0)).sum();
+        let config_count: usize =
+            config.pieces.iter().map(|p| parse_squares(&p.squares_text).map(|v| v.len()).unwrap_or(0)).sum();
         if config_count != prose_count {
-            out.push(Finding::new(Severity::Warning, "count-differs", "setup", format!("the prose setup lists {prose_count} pieces per side, the configuration {config_count}")));
+            out.push(Finding::new(
+                Severity::Warning,
+                "count-differs",
+                "setup",
+                format!("the prose setup lists {prose_count} pieces per side, the configuration {config_count}"),
+            ));
         }
         for p in config.pieces.iter().filter(|p| !p.squares_text.is_empty() && !listed.contains(&p.index)) {
-            out.push(Finding::new(Severity::Warning, "setup-missing-in-prose", &p.name, format!("the configuration sets up {} ({}) on {}, the prose setup lists do not", p.name, p.id, p.squares_text)));
+            out.push(Finding::new(
+                Severity::Warning,
+                "setup-missing-in-prose",
+                &p.name,
+                format!(
+                    "the configuration sets up {} ({}) on {}, the prose setup lists do not",
+                    p.name, p.id, p.squares_text
+                ),
+            ));
         }
     }
 
@@ -222,22 +312,74 @@ pub fn compare(config: &DiagramConfig, prose: &ProseLists, board: BoardSize) -> 
     let mut promoted_listed: BTreeSet<usize> = BTreeSet::new();
     for pr in &prose.promotions {
         let Some(entry) = index.find(&pr.from) else {
-            out.push(Finding::new(Severity::Warning, "name-unknown", &pr.from, format!("the promotion list names '{}', which the configuration does not have", pr.from)).at(line(pr.line)));
+            out.push(
+                Finding::new(
+                    Severity::Warning,
+                    "name-unknown",
+                    &pr.from,
+                    format!("the promotion list names '{}', which the configuration does not have", pr.from),
+                )
+                .at(line(pr.line)),
+            );
             continue;
         };
         promoted_listed.insert(entry.index);
         match index.target(entry) {
             Some(t) if normalize_name(&t.name) == normalize_name(&pr.to) => {}
-            Some(t) if index.find(&pr.to).is_none() && index.find_loosely(&pr.to).is_some_and(|l| l.betza == t.betza) => {
+            Some(t)
+                if index.find(&pr.to).is_none() && index.find_loosely(&pr.to).is_some_and(|l| l.betza == t.betza) =>
+            {
                 let l = index.find_loosely(&pr.to).expect("checked");
-                out.push(Finding::new(Severity::Warning, "promotion-name", &pr.from, format!("{} promotes to '{}' in the prose list, which the configuration calls {} ({}){}", pr.from, pr.to, t.name, t.id, if l.name == t.name { String::new() } else { format!("; read as {}, which moves the same", l.name) })).at(line(pr.line)));
+                out.push(
+                    Finding::new(
+                        Severity::Warning,
+                        "promotion-name",
+                        &pr.from,
+                        format!(
+                            "{} promotes to '{}' in the prose list, which the configuration calls {} ({}){}",
+                            pr.from,
+                            pr.to,
+                            t.name,
+                            t.id,
+                            if l.name == t.name {
+                                String::new()
+                            } else {
+                                format!("; read as {}, which moves the same", l.name)
+                            }
+                        ),
+                    )
+                    .at(line(pr.line)),
+                );
             }
             Some(t) => {
                 let known = index.find(&pr.to).is_some();
-                let why = if known { String::new() } else { format!(" ('{}' is no piece of the configuration)", pr.to) };
-                out.push(Finding::new(Severity::Error, "promotion-differs", &pr.from, format!("{} promotes to {} in the prose list, to {} ({}) in the configuration{why}", pr.from, pr.to, t.name, t.id)).at(line(pr.line)));
+                let why =
+                    if known { String::new() } else { format!(" ('{}' is no piece of the configuration)", pr.to) };
+                out.push(
+                    Finding::new(
+                        Severity::Error,
+                        "promotion-differs",
+                        &pr.from,
+                        format!(
+                            "{} promotes to {} in the prose list, to {} ({}) in the configuration{why}",
+                            pr.from, pr.to, t.name, t.id
+                        ),
+                    )
+                    .at(line(pr.line)),
+                );
             }
-            None => out.push(Finding::new(Severity::Error, "promotion-differs", &pr.from, format!("{} promotes to {} in the prose list; the configuration gives it no promotion", pr.from, pr.to)).at(line(pr.line))),
+            None => out.push(
+                Finding::new(
+                    Severity::Error,
+                    "promotion-differs",
+                    &pr.from,
+                    format!(
+                        "{} promotes to {} in the prose list; the configuration gives it no promotion",
+                        pr.from, pr.to
+                    ),
+                )
+                .at(line(pr.line)),
+            ),
         }
     }
     if !prose.promotions.is_empty() {
@@ -257,18 +399,38 @@ fn names(squares: &BTreeSet<Square>) -> String {
 }
 
 /// Compares a prose bracket (an XBetza string, or another piece's name) with an entry's move.
-fn compare_move(name: &str, bracket: &str, entry: &DiagramPiece, index: &Index, board: BoardSize, line: usize, out: &mut Vec<Finding>) {
+fn compare_move(
+    name: &str,
+    bracket: &str,
+    entry: &DiagramPiece,
+    index: &Index,
+    board: BoardSize,
+    line: usize,
+    out: &mut Vec<Finding>,
+) {
     let at = format!("document line {line}");
     // "Tokin (Gold General)": the bracket names the piece whose move it has.
     let (text, what) = match index.find(bracket) {
-        Some(other) if bracket.contains(' ') || bracket.chars().next().is_some_and(char::is_uppercase) && bracket.chars().skip(1).any(char::is_lowercase) => {
+        Some(other)
+            if bracket.contains(' ')
+                || bracket.chars().next().is_some_and(char::is_uppercase)
+                    && bracket.chars().skip(1).any(char::is_lowercase) =>
+        {
             (other.betza.clone(), format!("{bracket} = {}", other.betza))
         }
         _ => (bracket.to_string(), bracket.to_string()),
     };
     let (clean, ad_hoc) = strip_ad_hoc(&text);
     if !ad_hoc.is_empty() {
-        out.push(Finding::new(Severity::Info, "moves-ad-hoc", name, format!("the prose move of {name} uses {}, which is no XBetza; compared without it", ad_hoc.join(" "))).at(&at));
+        out.push(
+            Finding::new(
+                Severity::Info,
+                "moves-ad-hoc",
+                name,
+                format!("the prose move of {name} uses {}, which is no XBetza; compared without it", ad_hoc.join(" ")),
+            )
+            .at(&at),
+        );
     }
     if clean == entry.betza {
         return;
@@ -302,28 +464,61 @@ fn check_config(config: &DiagramConfig, board: BoardSize, out: &mut Vec<Finding>
                 // The Interactive Diagram repeats an entry to place more pieces of a type.
                 out.push(Finding::new(Severity::Info, "config-repeated-entry", &p.name, format!("the configuration lists {} ({}) again (entries {} and {}); read as one type on both entries' squares", p.name, p.id, other.index + 1, p.index + 1)));
             } else {
-                out.push(Finding::new(Severity::Error, "config-duplicate-id", &p.name, format!("the configuration gives the id {} to both {} ({}) and {} ({})", p.id, other.name, other.betza, p.name, p.betza)));
+                out.push(Finding::new(
+                    Severity::Error,
+                    "config-duplicate-id",
+                    &p.name,
+                    format!(
+                        "the configuration gives the id {} to both {} ({}) and {} ({})",
+                        p.id, other.name, other.betza, p.name, p.betza
+                    ),
+                ));
             }
         }
         if let Err(e) = compile_str(&p.betza, board, Readings::default()) {
-            out.push(Finding::new(Severity::Error, "config-bad-xbetza", &p.name, format!("{} ({}): {}", p.name, p.id, e.render(&p.betza))));
+            out.push(Finding::new(
+                Severity::Error,
+                "config-bad-xbetza",
+                &p.name,
+                format!("{} ({}): {}", p.name, p.id, e.render(&p.betza)),
+            ));
         }
         match parse_squares(&p.squares_text) {
             Ok(list) => {
                 for sq in list {
                     if !board.contains(sq.file as i32, sq.rank as i32) {
-                        out.push(Finding::new(Severity::Error, "setup-off-board", &p.name, format!("the configuration puts {} on {}, off the {board} board", p.name, sq.name())));
+                        out.push(Finding::new(
+                            Severity::Error,
+                            "setup-off-board",
+                            &p.name,
+                            format!("the configuration puts {} on {}, off the {board} board", p.name, sq.name()),
+                        ));
                     } else if let Some(other) = squares.insert(sq, &p.name) {
-                        out.push(Finding::new(Severity::Error, "setup-overlap", &p.name, format!("the configuration puts both {other} and {} on {}", p.name, sq.name())));
+                        out.push(Finding::new(
+                            Severity::Error,
+                            "setup-overlap",
+                            &p.name,
+                            format!("the configuration puts both {other} and {} on {}", p.name, sq.name()),
+                        ));
                     }
                 }
             }
-            Err(e) => out.push(Finding::new(Severity::Error, "setup-unreadable", &p.name, format!("the configuration squares '{}' of {} do not read: {e}", p.squares_text, p.name))),
+            Err(e) => out.push(Finding::new(
+                Severity::Error,
+                "setup-unreadable",
+                &p.name,
+                format!("the configuration squares '{}' of {} do not read: {e}", p.squares_text, p.name),
+            )),
         }
     }
     for i in royal_indices(config) {
         if i >= config.pieces.len() {
-            out.push(Finding::new(Severity::Error, "config-royal", "royal", format!("royal={} names no entry (the configuration has {})", i + 1, config.pieces.len())));
+            out.push(Finding::new(
+                Severity::Error,
+                "config-royal",
+                "royal",
+                format!("royal={} names no entry (the configuration has {})", i + 1, config.pieces.len()),
+            ));
         }
     }
 }

@@ -51,8 +51,7 @@ fn piece_entry(entry: &str, index: usize) -> Option<DiagramPiece> {
     if parts.len() != 5 {
         return None;
     }
-    let name_ok = !parts[0].is_empty()
-        && parts[0].chars().all(|c| c.is_ascii_lowercase() || c == ' ');
+    let name_ok = !parts[0].is_empty() && parts[0].chars().all(|c| c.is_ascii_lowercase() || c == ' ');
     let id = parts[1];
     let id_ok = !id.is_empty()
         && id.trim_start_matches('+').chars().all(|c| c.is_ascii_uppercase())
@@ -83,11 +82,8 @@ pub fn parse_config(text: &str) -> DiagramConfig {
                         continue;
                     }
                 }
-                let candidate = if pending_name.is_empty() {
-                    token.to_string()
-                } else {
-                    format!("{pending_name} {token}")
-                };
+                let candidate =
+                    if pending_name.is_empty() { token.to_string() } else { format!("{pending_name} {token}") };
                 if let Some(p) = piece_entry(&candidate, cfg.pieces.len()) {
                     cfg.pieces.push(p);
                     pending_name.clear();

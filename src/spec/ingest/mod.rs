@@ -45,22 +45,13 @@ pub fn ingest(name: &str, text: &str) -> Result<Ingested, String> {
     let prose = parse_prose(text);
     let findings = compare::compare(&config, &prose, board);
     let skeleton = skeleton::write(name, &config, board);
-    Ok(Ingested {
-        config,
-        prose,
-        board,
-        findings,
-        skeleton,
-    })
+    Ok(Ingested { config, prose, board, findings, skeleton })
 }
 
 /// The configuration's promotion: entry index i < maxPromote promotes to entry i + promoOffset.
 pub fn promotion_target(config: &DiagramConfig, index: usize) -> Option<&DiagramPiece> {
     let offset: usize = config.param("promoOffset")?.parse().ok()?;
-    let max: usize = config
-        .param("maxPromote")
-        .and_then(|m| m.parse().ok())
-        .unwrap_or(config.pieces.len());
+    let max: usize = config.param("maxPromote").and_then(|m| m.parse().ok()).unwrap_or(config.pieces.len());
     if index >= max || offset == 0 {
         return None;
     }

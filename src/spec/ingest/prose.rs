@@ -43,11 +43,7 @@ pub fn parse_prose(text: &str) -> ProseLists {
         } else if let Some((from, to)) = split_promotion(item) {
             let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-');
             if plain(from) && plain(to) {
-                lists.promotions.push(ProsePromotion {
-                    line: i + 1,
-                    from: from.to_string(),
-                    to: to.to_string(),
-                });
+                lists.promotions.push(ProsePromotion { line: i + 1, from: from.to_string(), to: to.to_string() });
             }
         }
     }
@@ -56,9 +52,7 @@ pub fn parse_prose(text: &str) -> ProseLists {
 
 /// `A -> B`, or `A - B` where the dash stands between two names.
 fn split_promotion(item: &str) -> Option<(&str, &str)> {
-    item.split_once("->")
-        .or_else(|| item.split_once(" - "))
-        .map(|(a, b)| (a.trim(), b.trim()))
+    item.split_once("->").or_else(|| item.split_once(" - ")).map(|(a, b)| (a.trim(), b.trim()))
 }
 
 /// The leading squares of a setup line, or `None` if it does not start with squares.
@@ -91,14 +85,7 @@ fn setup_line(item: &str, line: usize) -> Option<ProseSetup> {
         Some((n, b)) => (Some(n), b),
         None => (None, None),
     };
-    Some(ProseSetup {
-        line,
-        squares_text: squares.join(","),
-        name,
-        bracket,
-        promotes_to,
-        promoted_bracket,
-    })
+    Some(ProseSetup { line, squares_text: squares.join(","), name, bracket, promotes_to, promoted_bracket })
 }
 
 /// `Lance (fRbW2)` -> ("Lance", Some("fRbW2")); the bracket may itself hold brackets.

@@ -25,23 +25,41 @@ fn title(name: &str) -> String {
 fn id_from(name: &str) -> String {
     let stem = name.rsplit('/').next().unwrap_or(name);
     let stem = stem.strip_suffix(".txt").unwrap_or(stem);
-    let id: String = stem.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
-    if id.is_empty() { "game".into() } else { id }
+    let id: String =
+        stem.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
+    if id.is_empty() {
+        "game".into()
+    } else {
+        id
+    }
 }
 
 pub fn write(document: &str, config: &DiagramConfig, board: BoardSize) -> String {
     let mut out = String::new();
     let id = id_from(document);
     let _ = writeln!(out, "# Written by `kensho ingest {document}` from its Interactive Diagram configuration.");
-    let _ = writeln!(out, "# Review every value against the prose; add clauses, readings and rules (docs/spec-format.md).");
+    let _ =
+        writeln!(out, "# Review every value against the prose; add clauses, readings and rules (docs/spec-format.md).");
     let _ = writeln!(out, "# Save as specs/{id}.toml (the game id must match the file name).\n");
-    let _ = writeln!(out, "[game]\nid = {}\nname = {}\ndocument = {}\nclause_prefix = \"DOC\"\n", quoted(&id), quoted(&id), quoted(document));
+    let _ = writeln!(
+        out,
+        "[game]\nid = {}\nname = {}\ndocument = {}\nclause_prefix = \"DOC\"\n",
+        quoted(&id),
+        quoted(&id),
+        quoted(document)
+    );
     let _ = writeln!(out, "[board]\nfiles = {}\nranks = {}", board.files, board.ranks);
     let rotate = config.param("symmetry").map_or(true, |s| s == "rotate");
     let _ = writeln!(out, "second_player = {}\n", quoted(if rotate { "rotate-180" } else { "mirror-ranks" }));
-    if let Some(depth) = config.param("promoZone").and_then(|z| z.parse::<u8>().ok()).filter(|&z| z > 0 && z <= board.ranks) {
+    if let Some(depth) =
+        config.param("promoZone").and_then(|z| z.parse::<u8>().ok()).filter(|&z| z > 0 && z <= board.ranks)
+    {
         let ranks: Vec<String> = (board.ranks - depth + 1..=board.ranks).map(|r| r.to_string()).collect();
-        let _ = writeln!(out, "# promoZone={depth}: the farthest {depth} ranks\n[zone.promotion]\nranks = [{}]\n", ranks.join(", "));
+        let _ = writeln!(
+            out,
+            "# promoZone={depth}: the farthest {depth} ranks\n[zone.promotion]\nranks = [{}]\n",
+            ranks.join(", ")
+        );
     }
     let royals = royal_indices(config);
     let mut seen = std::collections::BTreeSet::new();
@@ -50,7 +68,13 @@ pub fn write(document: &str, config: &DiagramConfig, board: BoardSize) -> String
             let _ = writeln!(out, "# entry {} repeats the id {} ({}); not written again\n", p.index + 1, p.id, p.name);
             continue;
         }
-        let _ = writeln!(out, "[[piece]]\nid = {}\nname = {}\nbetza = {}", quoted(&p.id), quoted(&title(&p.name)), quoted(&p.betza));
+        let _ = writeln!(
+            out,
+            "[[piece]]\nid = {}\nname = {}\nbetza = {}",
+            quoted(&p.id),
+            quoted(&title(&p.name)),
+            quoted(&p.betza)
+        );
         if let Some(t) = promotion_target(config, p.index) {
             let _ = writeln!(out, "promotes_to = {}", quoted(&t.id));
         }
