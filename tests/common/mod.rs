@@ -9,6 +9,10 @@
 //! like give the engine's legal moves as sorted move texts.
 #![allow(dead_code)]
 
+pub mod outside;
+pub mod report;
+pub mod smt;
+
 use kensho::engine::status::Outcome;
 use kensho::engine::{Engine, Move, Position};
 use kensho::geometry::{BoardSize, Square};

@@ -1,5 +1,4 @@
-//! Shared helpers for the SMT-layer tests (tests/smt_*.rs), included with
-//! `#[path = "common/smt.rs"] mod smt;`.
+//! Shared helpers for the SMT-layer tests (tests/smt/).
 //!
 //! - [`mini`] loads a small inline spec (the test writes the board, pieces, rules and one
 //!   reading; the header with the game table and the clause the reading cites is added here);

@@ -1,0 +1,15 @@
+//! The command line as a user meets it: general behaviour, show, diff, and the report (files, JSON, diagrams, and the HTML in a real browser).
+//!
+//! One test binary per area (issue 19): the crate is linked once for all of them, not once per
+//! file. Run one module with `cargo test --release --test commands MODULE::`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod cli;
+mod diff;
+mod diff_cli;
+mod report_browser;
+mod report_cli;
+mod report_diagram;
+mod show_cli;

@@ -1,0 +1,68 @@
+//! Game ends by repetition (SUZ-193 "If the same game position occurs four times with the same
+//! player to move, the game is a draw") and the perpetual-check reading, played through
+//! `make` and `status_after` on positions counted by hand.
+
+use crate::common;
+
+use common::play_texts as play;
+use kensho::engine::status::Outcome;
+use kensho::engine::Engine;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn suzumu(readings: &[(&str, &str)]) -> Engine {
+    let spec = kensho::spec::load(Path::new("specs/suzumu.toml")).expect("spec loads");
+    let choices: BTreeMap<String, String> = readings.iter().map(|(r, o)| (r.to_string(), o.to_string())).collect();
+    Engine::new(&spec.resolve(&choices).expect("readings resolve")).expect("playable")
+}
+
+/// Two Kings walking out and back: the start position recurs after every 4 plies.
+const SHUFFLE: [&str; 4] = ["K a1-a2", "K p16-p15", "K a2-a1", "K p15-p16"];
+const KINGS: &str = "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - 1";
+
+#[test]
+fn the_fourth_occurrence_of_a_position_is_a_draw() {
+    let engine = suzumu(&[]);
+    let mut pos = engine.parse_position(KINGS).unwrap();
+    let moves: Vec<&str> = SHUFFLE.iter().cycle().take(40).copied().collect();
+    // The start occurs at ply 0, 4, 8 and 12: the fourth time after ply 12.
+    let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the game ends");
+    assert_eq!(ply, 12);
+    assert!(matches!(outcome, Outcome::Draw(_)), "{outcome:?}");
+}
+
+#[test]
+fn the_four_repeats_reading_draws_one_cycle_later() {
+    // repetition-count = four-repeats: the position must be repeated four times after its
+    // first occurrence, i.e. occur five times: after ply 16.
+    let engine = suzumu(&[("repetition-count", "four-repeats")]);
+    let mut pos = engine.parse_position(KINGS).unwrap();
+    let moves: Vec<&str> = SHUFFLE.iter().cycle().take(40).copied().collect();
+    let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the game ends");
+    assert_eq!(ply, 16);
+    assert!(matches!(outcome, Outcome::Draw(_)));
+}
+
+#[test]
+fn perpetual_check_loses_for_the_checker_only_under_its_reading() {
+    // The second player's King shuffles p16-o16-p16 while the first player's Rook follows it
+    // along rank 2: Rook p2 checks up the p-file; after K p16-o16 the Rook goes to o2 (check
+    // up the o-file); after K o16-p16 back to p2 (check). Every Rook move gives check. The
+    // first player's King a1 stays out of reach. The second player moves first (w).
+    let start = "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/15R/K15 w - 1";
+    let cycle = ["K p16-o16", "R p2-o2", "K o16-p16", "R o2-p2"];
+    let moves: Vec<&str> = cycle.iter().cycle().take(40).copied().collect();
+    // Default reading (perpetual-check = none): a plain draw on the fourth occurrence.
+    let engine = suzumu(&[]);
+    let mut pos = engine.parse_position(start).unwrap();
+    let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the game ends");
+    assert_eq!(ply, 12);
+    assert!(matches!(outcome, Outcome::Draw(_)), "{outcome:?}");
+    // checker-loses: the first player (upper case, the Rook) gave check with every move of
+    // the cycle, so it loses: the second player wins.
+    let engine = suzumu(&[("perpetual-check", "checker-loses")]);
+    let mut pos = engine.parse_position(start).unwrap();
+    let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the game ends");
+    assert_eq!(ply, 12);
+    assert!(matches!(outcome, Outcome::Win(1, _)), "{outcome:?}");
+}

@@ -1,0 +1,24 @@
+//! The reference engine: perft against published figures, each document's rules on hand-built positions, readings, game ends, and the engine commands.
+//!
+//! One test binary per area (issue 19): the crate is linked once for all of them, not once per
+//! file. Run one module with `cargo test --release --test engine MODULE::`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod big_board;
+mod calibration;
+mod cli;
+mod crosscheck_cli;
+mod drop_memory;
+mod freeze_mid_move;
+mod game_end;
+mod generic;
+mod hook_rules;
+mod perft;
+mod perft_drops;
+mod readings;
+mod ryu_rules;
+mod shoogantshii_rules;
+mod suzumu_rules;
+mod xiangqi_shogi_rules;
