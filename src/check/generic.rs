@@ -95,7 +95,7 @@ pub fn judge(kind: &Kind, t: &Transition<'_>) -> Verdict {
     }
 }
 
-fn setting_word<'a>(setting: Option<&'a Setting>) -> Option<&'a str> {
+fn setting_word(setting: Option<&Setting>) -> Option<&str> {
     match setting {
         Some(Setting::Word(w)) => Some(w),
         _ => None,

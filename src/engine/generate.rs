@@ -358,6 +358,9 @@ impl Engine {
         })
     }
 
+    // The recursion state (position, side view, attacker, its move set, depth) is all needed;
+    // a struct for one private call chain would only rename the arguments.
+    #[allow(clippy::too_many_arguments)]
     fn set_attacks(
         &self,
         pos: &Position,

@@ -116,7 +116,7 @@ impl BoardSize {
     /// The square `v` away from `sq`, if it is on the board.
     pub fn offset(&self, sq: Square, v: Vec2) -> Option<Square> {
         let (f, r) = (sq.file as i32 + v.0, sq.rank as i32 + v.1);
-        self.contains(f, r).then(|| Square { file: f as u8, rank: r as u8 })
+        self.contains(f, r).then_some(Square { file: f as u8, rank: r as u8 })
     }
 
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {

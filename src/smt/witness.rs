@@ -254,7 +254,7 @@ pub fn add_royals(pair: &Pair, mut pos: Position, focus: Square) -> Option<Posit
         // A royal confined to a zone (Shoogantshii's palace) stands in it, nearest the focus
         // as it must; any other royal at least three steps from it.
         let confine = engine.piece(piece).abilities.confine.clone();
-        let allowed = |s: Square| confine.as_deref().map_or(true, |zone| engine.in_zone(zone, player, s));
+        let allowed = |s: Square| confine.as_deref().is_none_or(|zone| engine.in_zone(zone, player, s));
         let mut far: Vec<Square> = size.squares().filter(|&s| allowed(s)).collect();
         let dist = |s: Square| (s.file as i32 - focus.file as i32).abs().max((s.rank as i32 - focus.rank as i32).abs());
         far.sort_by_key(|&s| -dist(s));

@@ -375,7 +375,7 @@ fn check(label: &str, source: &str, spec: &SpecFile, inherited: &HashSet<String>
         }
         let status = *c.status.get_ref();
         let needs_why = !matches!(status, ClauseStatus::Encoded | ClauseStatus::Pending);
-        if needs_why && c.why.as_deref().map_or(true, |w| w.trim().is_empty()) {
+        if needs_why && c.why.as_deref().is_none_or(|w| w.trim().is_empty()) {
             err(c.status.span(), format!("clause {id} is {} but does not say why", status.name()));
         }
         if c.text.trim().is_empty() {

@@ -187,11 +187,9 @@ fn compile_chain(chain: &Chain, size: BoardSize, readings: Readings) -> Result<P
         (None, true) => max_line,
         (None, false) => 1,
     };
-    if matches!(shape, Shape::Universal) {
-        if chain.legs.len() > 1 || chain.range.is_some() {
-            return Err(XBetzaError::new("the universal leaper U takes no range and no continuation legs", chain.span)
-                .expected("U alone, optionally with mode letters (mU, cU)"));
-        }
+    if matches!(shape, Shape::Universal) && (chain.legs.len() > 1 || chain.range.is_some()) {
+        return Err(XBetzaError::new("the universal leaper U takes no range and no continuation legs", chain.span)
+            .expected("U alone, optionally with mode letters (mU, cU)"));
     }
     let mut legs = Vec::with_capacity(chain.legs.len());
     let mut toggled_before = false;

@@ -1375,7 +1375,7 @@ fn generic_promotion_map_fails_on_a_type_change_the_map_does_not_give() {
     let g = game("hook");
     let inv = g.generic("generic:promotion-map");
     let before = g.pos(0, &[("a1", "K"), ("s19", "k"), ("h10", "G"), ("h11", "dv")]);
-    let mv = g.legal(&before, &format!("{}", g.e.move_text(&promoting(&g, board_move(&before, "h10", "h11"), "+DV"))));
+    let mv = g.legal(&before, &g.e.move_text(&promoting(&g, board_move(&before, "h10", "h11"), "+DV")).to_string());
     assert_eq!(mv.promotion, g.e.piece_index("+DV"));
     let after = g.made(&before, &mv);
     holds(&inv, &g.t(&before, &mv, &after, &[]));

@@ -25,6 +25,9 @@ use kensho::spec::LoadedSpec;
 use kensho::xbetza::{generate, Occupancy, Orientation};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+
+/// Readings switched for a case: (reading id, option).
+type Choices = &'static [(&'static str, &'static str)];
 use std::sync::OnceLock;
 
 // ---------------------------------------------------------------------------------------------
@@ -341,7 +344,8 @@ fn deva_rule_for_a_promotable_piece() {
 /// = own-first still promotes the Hook Mover: "the rule only reaches non-promoting pieces".
 #[test]
 fn deva_rule_scope_reading() {
-    let cases: &[(&[(&str, &str)], &[&str], &[&str])] = &[
+    // (readings switched, the Hook Mover's moves, the Gold's moves)
+    let cases: &[(Choices, &[&str], &[&str])] = &[
         (&[], &["HM a1xa5=+DV", "HM a1xe1"], &["+G a1xa5=+DS", "+G a1xe1=+DV"]),
         (&[("deva-rule-scope", "promotable-only")], &["HM a1xa5", "HM a1xe1"], &["+G a1xa5", "+G a1xe1"]),
         (
@@ -827,7 +831,7 @@ fn stalemate_readings() {
     let one = ["K@a19", "P@a18", "P@b18", "P@b19", "k@s1"];
     let two = ["K@a19", "P@a18", "P@b18", "P@b19", "+DE@s19", "P@r19", "P@r18", "P@s18", "k@j1"];
     // (choices, one royal: first player loses?, two royals: first player loses?)
-    let cases: &[(&[(&str, &str)], bool, bool)] = &[
+    let cases: &[(Choices, bool, bool)] = &[
         (&[], true, true),
         (&[("stalemate-config", "diagram-default")], false, false),
         (&[("stalemate-multiple-royals", "literal")], true, false),

@@ -50,7 +50,7 @@ fn start_move_texts(e: &Engine) -> Vec<String> {
 /// Compares the engine's depth-1 list with the expected one and names every difference.
 fn assert_start_moves(game: &str, expected: &[&str]) {
     let e = engine(game);
-    let got = start_move_texts(&e);
+    let got = start_move_texts(e);
     let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
     want.sort();
     let missing: Vec<&String> = want.iter().filter(|m| !got.contains(m)).collect();
@@ -435,6 +435,6 @@ fn start_position_strings_round_trip() {
         // Position equality covers board, hands, side, skip flags, move number and hashes.
         assert!(parsed == start, "{game}: the string parses back to another position");
         assert_eq!(e.position_string(&parsed), expected, "{game}: printed again");
-        assert_eq!(start_move_texts(&e).len(), e.legal_moves(&parsed).len(), "{game}: same moves");
+        assert_eq!(start_move_texts(e).len(), e.legal_moves(&parsed).len(), "{game}: same moves");
     }
 }

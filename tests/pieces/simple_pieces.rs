@@ -123,7 +123,7 @@ fn config_entries(text: &str) -> Vec<(String, String, String)> {
 }
 
 fn is_simple(betza: &str) -> bool {
-    !betza.contains(|c| matches!(c, 'a' | '(' | 'j' | 'U'))
+    !betza.contains(['a', '(', 'j', 'U'])
 }
 
 /// simple string -> documents whose configuration names it.
@@ -772,7 +772,7 @@ fn ring(size: u8, at: (i32, i32), dist: i32, parity: usize, scene: &mut Scene) {
     for (i, d) in ALL8.iter().enumerate() {
         let (f, r) = (at.0 + d.0 * dist, at.1 + d.1 * dist);
         if on_board(size, f, r) {
-            if (i + parity) % 2 == 0 {
+            if (i + parity).is_multiple_of(2) {
                 scene.friends.push(name(f, r));
             } else {
                 scene.enemies.push(name(f, r));
@@ -787,7 +787,7 @@ fn knight_ring(size: u8, at: (i32, i32), parity: usize, scene: &mut Scene) {
     for (i, d) in KNIGHT.iter().enumerate() {
         let (f, r) = (at.0 + d.0, at.1 + d.1);
         if on_board(size, f, r) {
-            if (i + parity) % 2 == 0 {
+            if (i + parity).is_multiple_of(2) {
                 scene.friends.push(name(f, r));
             } else {
                 scene.enemies.push(name(f, r));

@@ -225,6 +225,9 @@ fn orientation_strategy() -> impl Strategy<Value = Orientation> {
     prop_oneof![Just(Orientation::Up), Just(Orientation::Down), Just(Orientation::DownBoardSides)]
 }
 
+/// A move's identity: its destination and its captured squares.
+type Identity = (Square, Vec<Square>);
+
 /// The identities the generator produces for program `i` and those of the symbolic paths whose
 /// cube the occupancy satisfies (window: the whole board).
 fn both(
@@ -233,18 +236,17 @@ fn both(
     occ: &Occupancy,
     from: Square,
     o: Orientation,
-) -> (BTreeSet<(Square, Vec<Square>)>, BTreeSet<(Square, Vec<Square>)>) {
-    let generated: BTreeSet<(Square, Vec<Square>)> =
+) -> (BTreeSet<Identity>, BTreeSet<Identity>) {
+    let generated: BTreeSet<Identity> =
         xbetza::generate(&single(c, i), occ, from, o).into_iter().map(|m| m.identity()).collect();
     let window = Window { center: from, radius: 30 };
     let paths = program_paths(c, i, from, o, window, 2_000_000).unwrap_or_else(|e| panic!("too many paths: {e:?}"));
     let cell = |s: Square| occ.get(s);
-    let symbolic: BTreeSet<(Square, Vec<Square>)> =
-        paths.iter().filter(|p| holds(&p.cube, &cell)).map(|p| p.identity()).collect();
+    let symbolic: BTreeSet<Identity> = paths.iter().filter(|p| holds(&p.cube, &cell)).map(|p| p.identity()).collect();
     (generated, symbolic)
 }
 
-fn show(set: &BTreeSet<(Square, Vec<Square>)>) -> Vec<String> {
+fn show(set: &BTreeSet<Identity>) -> Vec<String> {
     set.iter().map(|(t, c)| format!("{}{:?}", t.name(), c.iter().map(|s| s.name()).collect::<Vec<_>>())).collect()
 }
 

@@ -193,7 +193,7 @@ pub fn repetition(count: usize, hands: bool, perpetual_check_loses: bool, t: &Tr
     if seen >= count && perpetual_check_loses {
         // The positions since the first occurrence: a player all of whose moves gave check
         // there left the opponent in check in every position with the opponent to move.
-        let first = line.iter().position(|p| same(p)).unwrap_or(0);
+        let first = line.iter().position(same).unwrap_or(0);
         let span: Vec<&Position> = line[first..].iter().chain(std::iter::once(after)).collect();
         let checker = (0..2u8).find(|&c| {
             span.iter().filter(|p| p.side == 1 - c).count() > 0

@@ -264,7 +264,7 @@ pub fn capture_promotion(
             .filter(|s| s.kind == StepKind::Capture)
             .filter_map(|s| t.before.at(s.square))
             .filter_map(|victim| deva.get(id(game, victim)))
-            .last()
+            .next_back()
     };
     let expected: &str = match special {
         Some(becomes) => becomes,

@@ -43,10 +43,12 @@ fn capturers(engine: &Engine) -> Vec<u16> {
     (0..engine.pieces.len() as u16)
         .filter(|&i| {
             let p = engine.piece(i);
-            !p.royal
-                && !r.deva_exempt.contains(&p.id)
-                && !(r.deva == 1 && p.promotes_to.is_none())
-                && !(!r.deva_special_wins && p.promotes_to.is_some())
+            let exempt = p.royal || r.deva_exempt.contains(&p.id);
+            // promotion.deva = 1 reaches only pieces that promote; without deva-special-wins
+            // a piece's own promotion comes first, so a piece that promotes is out of scope.
+            let out_of_scope =
+                (r.deva == 1 && p.promotes_to.is_none()) || (!r.deva_special_wins && p.promotes_to.is_some());
+            !exempt && !out_of_scope
         })
         .collect()
 }
@@ -87,7 +89,7 @@ pub fn deva_order(pair: &Pair, limits: &Limits) -> Facet {
         facts.push(x.le(m));
     }
     // Two captures leave the third slot empty.
-    facts.push(k.eq(2).implies(&t[2].eq(0)));
+    facts.push(k.eq(2).implies(t[2].eq(0)));
     let Some(fill) = filler(pair.a) else {
         return Facet::Open("no plain piece to stand between the special ones".into());
     };

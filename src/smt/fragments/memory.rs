@@ -105,14 +105,14 @@ fn admissible(a: &GameSpec, f: &MoveFacts) -> Vec<Bool> {
     let forced_squares = matches!(a.rule_word("promotion.forced"), Some("listed-ranks" | "when-no-further-move"));
     let any_square = a.rule_word("promotion.trigger") == Some("any-square-visited");
     vec![
-        f.dropped.implies(&b(drops)),
-        f.demoted.implies(&b(demotes)),
+        f.dropped.implies(b(drops)),
+        f.demoted.implies(b(demotes)),
         Bool::and(&[&f.dropped, &f.demoted]).not(),
         // Dropped in the zone: a piece that has not left it stands in it.
         Bool::and(&[&f.dropped, &f.left.not()]).implies(&f.from_in),
         f.left.implies(&f.dropped),
-        f.square_forced.implies(&Bool::and(&[&b(forced_squares), &f.to_in])),
-        f.passes.implies(&b(any_square)),
+        f.square_forced.implies(Bool::and(&[&b(forced_squares), &f.to_in])),
+        f.passes.implies(b(any_square)),
     ]
 }
 

@@ -49,7 +49,7 @@ pub fn write(document: &str, config: &DiagramConfig, board: BoardSize) -> String
         quoted(document)
     );
     let _ = writeln!(out, "[board]\nfiles = {}\nranks = {}", board.files, board.ranks);
-    let rotate = config.param("symmetry").map_or(true, |s| s == "rotate");
+    let rotate = config.param("symmetry").is_none_or(|s| s == "rotate");
     let _ = writeln!(out, "second_player = {}\n", quoted(if rotate { "rotate-180" } else { "mirror-ranks" }));
     if let Some(depth) =
         config.param("promoZone").and_then(|z| z.parse::<u8>().ok()).filter(|&z| z > 0 && z <= board.ranks)
