@@ -8,7 +8,7 @@
 //! leg by leg, whether some program could have made exactly that step. Both read the same
 //! compiled programs (directions, modes, ranges, `j`, `n`) and the same readings
 //! (`CompiledBetza::readings`), so they can only disagree on what the notation means, which is
-//! what the cross-check in `tests/check_path.rs` looks for.
+//! what the cross-check in `tests/check/path.rs` looks for.
 //!
 //! A path is the end square of every leg, in order, each with what happened there
 //! ([`PathStep`]). It obeys a program when it has one step per leg and, for every leg:

@@ -1,7 +1,7 @@
 //! The properties files: every spec has one, it loads strictly and validates against its spec
 //! (clauses, pieces, zones), and bad files are errors naming the place. Every kind failing on a
-//! hand-made transition is in tests/check_kinds.rs; random games and designed positions of
-//! every spec in tests/check_props.rs; the full pipeline per spec in tests/check_specs.rs.
+//! hand-made transition is in tests/check/kinds.rs; random games and designed positions of
+//! every spec in tests/check/props.rs; the full pipeline per spec in tests/check/specs.rs.
 
 use kensho::check::properties;
 use kensho::spec::game::GameSpec;

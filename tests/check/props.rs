@@ -8,7 +8,7 @@
 //! merge the same in either order.
 //!
 //! Case counts: KENSHO_CHECK_CASES (default 6 per property), so a long run is
-//! `KENSHO_CHECK_CASES=500 cargo test --release --test check_props`.
+//! `KENSHO_CHECK_CASES=500 cargo test --release --test check props::`.
 
 use kensho::check::run::{self, Report};
 use kensho::check::{designed, generic, Tally};

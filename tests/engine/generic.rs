@@ -7,7 +7,7 @@
 //!
 //! Case counts: `PROPTEST_CASES` (proptest's own variable) sets how many cases each property
 //! runs; the default keeps the whole file fast (`PROPTEST_CASES=200 cargo test --release
-//! --test engine_generic` for a long run). Failures are not persisted to a regressions file;
+//! --test engine generic::` for a long run). Failures are not persisted to a regressions file;
 //! a failing case prints its variant, seed and the position string of the witness.
 
 use kensho::engine::random::SplitMix64;

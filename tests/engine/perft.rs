@@ -18,7 +18,7 @@
 //! degrees (SUZ-99, MIT-68, HOOK-117: "The setup for the other side can be obtained by rotating
 //! the board 180 degrees").
 //!
-//! Depth 3 is `#[ignore]`d: `cargo test --release --test engine_perft -- --ignored`.
+//! Depth 3 is `#[ignore]`d: `cargo test --release --test engine perft:: -- --ignored`.
 
 use kensho::engine::{Engine, Position};
 use std::collections::BTreeMap;

@@ -14,7 +14,7 @@
 //! script's report in docs/engine.md, "Cross-checks"), and on the hand-built positions below.
 //! Three differences found on the way were engine bugs or undecided conventions, settled
 //! before freezing (the script's header names them). The depth-1 counts were also counted by
-//! hand (tests/engine_shoogantshii_rules.rs: 26; tests/engine_ryu_rules.rs: 7).
+//! hand (tests/engine/shoogantshii_rules.rs: 26; tests/engine/ryu_rules.rs: 7).
 
 use kensho::engine::Engine;
 use std::collections::BTreeMap;

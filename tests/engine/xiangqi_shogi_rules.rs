@@ -13,11 +13,11 @@
 //! case the second player's (Black, Gote).
 //!
 //! Xiangqi readings: the one reading, perpetual-chase, decides a game end the engine does not
-//! play (its default chaser-loses is refused by Engine::new, tests/engine_readings.rs); it does
+//! play (its default chaser-loses is refused by Engine::new, tests/engine/readings.rs); it does
 //! not change what is legal. The tests here use its option `none`, under which the engine plays
 //! the whole game; no position or move cycle below contains a chase, so both options give the
 //! same results. Shogi readings: the one reading, impasse, has the default jsa-24 played here;
-//! its other option (a declaration) is refused by the engine (tests/engine_readings.rs).
+//! its other option (a declaration) is refused by the engine (tests/engine/readings.rs).
 
 use crate::common;
 

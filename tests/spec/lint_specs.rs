@@ -50,7 +50,7 @@ fn hook_states_more_pieces_than_its_configuration_places() {
     let text = docs.read("002_f3ad3da1aac5a416.txt");
     assert!(text.contains("with only 109 pieces of 51 types"));
     let f = lint("hook");
-    // 102 per side is the count of the configuration's squares (tests/ingest_seeds.rs checks
+    // 102 per side is the count of the configuration's squares (tests/spec/ingest_seeds.rs checks
     // the spec's setup equals the configuration's); the reading piece-count records the point.
     assert!(
         has(&f, Severity::Warning, "count-differs", "the document says 109 pieces per side; the setup has 102"),
