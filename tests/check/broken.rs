@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 /// removed, loaded as `kensho check` loads it; with `start` (square, token: upper case the first
 /// player's) in place of the setup where given.
 fn engine(name: &str, edits: &[(&str, &str)], drop_readings: &[&str], start: &[(&str, &str)]) -> (Engine, Vec<String>) {
-    let mut text = std::fs::read_to_string(format!("specs/{name}.toml")).expect("spec file");
+    let mut text = crate::common::read_text(format!("specs/{name}.toml"));
     for (from, to) in edits {
         assert!(text.contains(from), "specs/{name}.toml has no {from:?}");
         text = text.replace(from, to);

@@ -15,7 +15,7 @@ fn game(name: &str) -> GameSpec {
 
 fn props(name: &str) -> properties::Properties {
     let path = format!("properties/{name}.toml");
-    let text = std::fs::read_to_string(&path).expect("properties file");
+    let text = crate::common::read_text(&path);
     properties::parse(&path, &text).unwrap_or_else(|e| panic!("{e}"))
 }
 

@@ -32,7 +32,7 @@ struct Game {
 }
 
 fn spec_text(name: &str) -> String {
-    std::fs::read_to_string(format!("specs/{name}.toml")).expect("spec file")
+    crate::common::read_text(format!("specs/{name}.toml"))
 }
 
 /// The spec as written, under its readings' defaults.

@@ -13,7 +13,7 @@ fn shogi() -> LoadedSpec {
 }
 
 fn shogi_text() -> String {
-    std::fs::read_to_string("specs/shogi.toml").expect("specs/shogi.toml is readable")
+    crate::common::read_text("specs/shogi.toml")
 }
 
 /// specs/shogi.toml with `from` replaced by `to` (once; `from` must be there), loaded under a
@@ -241,7 +241,7 @@ fn a_reading_removed_is_named() {
 /// properties/shogi.toml with `nifu` removed, `drop-ranks` citing one clause more, the
 /// forced-promotion ranks of the Knight narrowed, and an invariant added.
 fn edited_properties() -> String {
-    let text = std::fs::read_to_string("properties/shogi.toml").expect("properties/shogi.toml");
+    let text = crate::common::read_text("properties/shogi.toml");
     let nifu_start = text.find("[[invariant]]\nid = \"nifu\"").expect("nifu");
     let nifu_end = nifu_start + text[nifu_start..].find("\n\n").expect("end of nifu");
     let text = format!("{}{}", &text[..nifu_start], &text[nifu_end + 2..]);

@@ -28,7 +28,7 @@ fn temp_spec(body: &str) -> String {
 }
 
 fn shogi_with(from: &str, to: &str) -> String {
-    let text = std::fs::read_to_string("specs/shogi.toml").unwrap();
+    let text = crate::common::read_text("specs/shogi.toml");
     assert!(text.contains(from), "specs/shogi.toml no longer contains {from:?}");
     temp_spec(&text.replacen(from, to, 1))
 }
@@ -66,7 +66,7 @@ fn a_missing_file_exits_2_naming_it() {
 #[test]
 fn malformed_toml_exits_2_naming_the_line() {
     // `files = 9` stands on line 17 of specs/shogi.toml; break it there.
-    let source = std::fs::read_to_string("specs/shogi.toml").unwrap();
+    let source = crate::common::read_text("specs/shogi.toml");
     assert_eq!(source.lines().nth(16), Some("files = 9"));
     let bad = shogi_with("files = 9\n", "files = = 9\n");
     let o = diff(&[bad.as_str(), "specs/shogi.toml"]);

@@ -19,6 +19,12 @@ use kensho::geometry::{BoardSize, Square};
 use kensho::xbetza::{self, Occupancy, Orientation, Readings};
 use std::collections::BTreeSet;
 
+/// A file's text; a file that cannot be read fails the test naming the path tried.
+pub fn read_text(path: impl AsRef<std::path::Path>) -> String {
+    let path = path.as_ref();
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
 /// A move's identity as square names: (destination, sorted captured squares).
 pub type Id = (String, Vec<String>);
 

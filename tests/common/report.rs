@@ -45,7 +45,7 @@ pub fn report(specs: &[&str], out: &Path) -> Output {
 }
 
 pub fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    super::read_text(path)
 }
 
 pub fn json(path: &Path) -> serde_json::Value {

@@ -14,7 +14,7 @@ fn every_bad_spec_fixture_gives_its_diagnostic_at_its_line() {
             continue;
         }
         seen += 1;
-        let text = std::fs::read_to_string(&path).unwrap();
+        let text = crate::common::read_text(&path);
         let header = text.lines().next().unwrap();
         let expect =
             header.strip_prefix("# expect: ").unwrap_or_else(|| panic!("{}: no expect header", path.display()));
@@ -59,7 +59,7 @@ fn an_extending_spec_may_cite_its_base_clauses_and_nothing_else() {
     let child = kensho::spec::load(&dir.join("child.toml")).unwrap();
     assert_eq!(child.spec.readings[0].clauses.len(), 2);
     // parsed alone (no base known), the same text cites an unknown clause
-    let text = std::fs::read_to_string(dir.join("child.toml")).unwrap();
+    let text = crate::common::read_text(dir.join("child.toml"));
     let err = kensho::spec::parse("child.toml", &text).unwrap_err();
     assert!(err.0.iter().any(|d| d.message.contains("unknown clause 'B-1'")), "{err}");
 }

@@ -311,7 +311,7 @@ fn cli_writes_the_skeleton_atomically_and_refuses_to_overwrite() {
     let first = run(&[]);
     assert_eq!(first.status.code(), Some(0), "{}", String::from_utf8_lossy(&first.stderr));
     assert!(String::from_utf8_lossy(&first.stdout).contains("setup-differs"));
-    assert!(std::fs::read_to_string(&out).unwrap().contains("[[piece]]"));
+    assert!(crate::common::read_text(&out).contains("[[piece]]"));
     let again = run(&[]);
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));

@@ -49,7 +49,7 @@ fn toml_files(dir: &Path) -> Vec<PathBuf> {
 
 /// The `# expect: ` lines at the top of a fixture.
 fn expectations(path: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = crate::common::read_text(path);
     text.lines().map_while(|l| l.strip_prefix("# expect: ")).map(str::to_string).collect()
 }
 
