@@ -14,13 +14,17 @@ use crate::xbetza::{
 
 /// The board as `player`'s pieces see it.
 pub fn occupancy(pos: &Position, player: u8) -> Occupancy {
-    let mut occ = Occupancy::empty(pos.size);
-    for (i, m) in pos.board.iter().enumerate() {
-        if let Some(m) = m {
-            occ.set(pos.size.square_at(i), if m.player == player { Cell::Friend } else { Cell::Enemy });
-        }
-    }
-    occ
+    // The position's board and the occupancy share the square index, so no square is named.
+    let cells = pos
+        .board
+        .iter()
+        .map(|m| match m {
+            None => Cell::Empty,
+            Some(m) if m.player == player => Cell::Friend,
+            Some(_) => Cell::Enemy,
+        })
+        .collect();
+    Occupancy::from_cells(pos.size, cells)
 }
 
 /// Can a piece with this move ever pass? (A pass on an empty board, from a central square.)
@@ -64,7 +68,7 @@ pub struct SideView {
 
 impl SideView {
     pub fn new(engine: &Engine, pos: &Position, player: u8) -> SideView {
-        let freezers = freezers(engine, pos, player);
+        let freezers = if engine.any_freezer { freezers(engine, pos, player) } else { Vec::new() };
         let mid_move_freeze = freezers.iter().any(|(_, f)| engine.piece(f.piece).abilities.freeze_mid_move);
         SideView { player, occupancy: occupancy(pos, player), freezers, mid_move_freeze }
     }
@@ -229,7 +233,10 @@ impl Engine {
         if self.rules.self_check != super::config::SelfCheck::Allowed
             || (self.rules.must_resolve && self.in_check(pos, player))
         {
-            out.retain(|m| !self.leaves_royal_attacked(pos, m) || self.extra_turn_resolves(pos, m));
+            // One scratch copy made and taken back per move, rather than a copy per move.
+            let mut scratch = pos.clone();
+            let mut undo = Vec::with_capacity(1);
+            out.retain(|m| !self.royal_attacked_after(&mut scratch, &mut undo, m) || self.extra_turn_resolves(pos, m));
         }
         out
     }
@@ -413,11 +420,18 @@ impl Engine {
 
     /// Would making `mv` leave one of the mover's royals capturable?
     pub fn leaves_royal_attacked(&self, pos: &Position, mv: &Move) -> bool {
-        let mut after = pos.clone();
-        let mut undo = Vec::new();
-        self.make(&mut after, mv, &mut undo);
+        self.royal_attacked_after(&mut pos.clone(), &mut Vec::with_capacity(1), mv)
+    }
+
+    /// `leaves_royal_attacked` on a scratch copy of the position: `mv` is made on it and taken
+    /// back, so the copy is as it was when this returns.
+    fn royal_attacked_after(&self, scratch: &mut Position, undo: &mut Vec<super::make::Undo>, mv: &Move) -> bool {
+        self.make(scratch, mv, undo);
         let me = mv.man.player;
-        self.royals_of(&after, me).into_iter().any(|sq| self.attacks(&after, 1 - me, sq))
+        let attacked =
+            scratch.squares_of(me).any(|(sq, m)| self.piece(m.piece).royal && self.attacks(scratch, 1 - me, sq));
+        self.unmake(scratch, undo);
+        attacked
     }
 
     /// Is `player` in check (a royal attacked)?

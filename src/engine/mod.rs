@@ -84,6 +84,9 @@ pub struct Engine {
     pub zobrist: Zobrist,
     /// Zone membership per player, zone id -> one flag per square index.
     zones: Vec<(String, [Vec<bool>; 2])>,
+    /// Does any piece type freeze (freeze.*)? Most games have none, and then no position needs
+    /// its freezers looked for.
+    pub(crate) any_freezer: bool,
 }
 
 impl Engine {
@@ -187,7 +190,9 @@ impl Engine {
                 (z.clone(), [flags(0), flags(1)])
             })
             .collect();
+        let any_freezer = pieces.iter().any(|p| p.abilities.freezes);
         let engine = Engine {
+            any_freezer,
             zobrist: Zobrist::new(game.board.square_count(), pieces.len()),
             game: game.clone(),
             rules,
@@ -261,12 +266,18 @@ impl Engine {
     /// The move the piece has on `sq` for `player`: its zone's move (Ryu) or its XBetza move.
     pub fn moves_at(&self, piece: u16, player: u8, sq: Square) -> &CompiledBetza {
         let p = self.piece(piece);
+        if p.zone_moves.is_empty() {
+            return &p.moves;
+        }
         p.zone_moves.iter().find(|(zone, _)| self.in_zone(zone, player, sq)).map(|(_, c)| c).unwrap_or(&p.moves)
     }
 
     /// Where the piece on `sq` could capture at most (`moves_at`'s bound).
     pub fn reach_at(&self, piece: u16, player: u8, sq: Square) -> &CaptureReach {
         let p = self.piece(piece);
+        if p.zone_moves.is_empty() {
+            return &p.reach;
+        }
         p.zone_moves
             .iter()
             .position(|(zone, _)| self.in_zone(zone, player, sq))

@@ -43,6 +43,12 @@ impl Occupancy {
         Occupancy { size, cells: vec![Cell::Empty; size.square_count()] }
     }
 
+    /// A board from its cells in square-index order (`BoardSize::index`).
+    pub fn from_cells(size: BoardSize, cells: Vec<Cell>) -> Self {
+        assert_eq!(cells.len(), size.square_count(), "one cell per square");
+        Occupancy { size, cells }
+    }
+
     pub fn get(&self, sq: Square) -> Cell {
         self.cells[self.size.index(sq)]
     }
