@@ -154,6 +154,33 @@ fn passes_near_freezer(engine: &Engine, view: &SideView, man: Man, pm: &PieceMov
     false
 }
 
+/// For the self-check test of one position's moves: each royal of the side to move, with the
+/// enemy men that could capture on its square on some board (`Engine::may_attack`). No other
+/// enemy man can attack that square after any move of ours, since ours never moves theirs.
+struct RoyalWatch {
+    royals: Vec<(Square, Vec<Square>)>,
+    /// Do facing royals attack (check.flying-king, or a royal's flying capture)? Such an
+    /// attack is not in any reach bound, so it is always looked at after making the move.
+    flying: bool,
+}
+
+impl RoyalWatch {
+    fn new(engine: &Engine, pos: &Position, player: u8) -> RoyalWatch {
+        let royals = pos
+            .squares_of(player)
+            .filter(|(_, m)| engine.piece(m.piece).royal)
+            .map(|(r, _)| {
+                let men =
+                    pos.squares_of(1 - player).filter(|&(sq, man)| engine.may_attack(sq, man, r)).map(|(sq, _)| sq);
+                (r, men.collect())
+            })
+            .collect();
+        let flying = engine.rules.flying_king_check
+            || engine.pieces.iter().any(|p| p.royal && p.abilities.flying_capture != FlyingCapture::None);
+        RoyalWatch { royals, flying }
+    }
+}
+
 /// A promoting pass and a promotion in place have one identity: they are one move (the one
 /// that is no skip, so the skip limits do not bar a promotion another rule allows).
 fn one_move_per_identity(moves: &mut Vec<Move>) {
@@ -233,10 +260,14 @@ impl Engine {
         if self.rules.self_check != super::config::SelfCheck::Allowed
             || (self.rules.must_resolve && self.in_check(pos, player))
         {
-            // One scratch copy made and taken back per move, rather than a copy per move.
+            // One scratch copy made and taken back per move, rather than a copy per move; the
+            // enemy men that could ever capture each royal are found once (RoyalWatch).
+            let watch = RoyalWatch::new(self, pos, player);
             let mut scratch = pos.clone();
             let mut undo = Vec::with_capacity(1);
-            out.retain(|m| !self.royal_attacked_after(&mut scratch, &mut undo, m) || self.extra_turn_resolves(pos, m));
+            out.retain(|m| {
+                !self.royal_attacked_watched(&mut scratch, &mut undo, m, &watch) || self.extra_turn_resolves(pos, m)
+            });
         }
         out
     }
@@ -341,14 +372,34 @@ impl Engine {
     /// `attacks`, where at depth > 0 an attacking capture must also pass the protected-royal
     /// ban (judged at depth - 1).
     fn attacks_at(&self, pos: &Position, by: u8, target: Square, depth: u32) -> bool {
-        let view = SideView::new(self, pos, by);
+        self.attacks_by(pos, by, target, depth, pos.squares_of(by))
+    }
+
+    /// `attacks_at` with the attackers limited to `men` (men of `by`); the flying royal is
+    /// always looked at.
+    fn attacks_by(
+        &self,
+        pos: &Position,
+        by: u8,
+        target: Square,
+        depth: u32,
+        mut men: impl Iterator<Item = (Square, Man)>,
+    ) -> bool {
         if self.flying_attack(pos, by, target) {
             return true;
         }
-        pos.squares_of(by).any(|(sq, man)| {
+        let view = SideView::new(self, pos, by);
+        men.any(|(sq, man)| {
             (self.rules.frozen_attack || !view.is_frozen(self, man, sq))
                 && self.attacks_from(pos, &view, sq, man, target, depth)
         })
+    }
+
+    /// Could the man on `sq` capture on `target` on some board (`CaptureReach`, which ignores
+    /// every other man)? Only such men ever attack `target`.
+    fn may_attack(&self, sq: Square, man: Man, target: Square) -> bool {
+        let orientation = self.orientation(man.player);
+        self.move_sets(man.piece, man.player, sq).any(|set| set.reach.may_capture(orientation, sq, target))
     }
 
     /// Does the piece on `sq` attack `target` (frozen or not)?
@@ -434,8 +485,88 @@ impl Engine {
         attacked
     }
 
+    /// `royal_attacked_after`, looking only at the men `watch` found for each royal that stays
+    /// where it was; a royal on a new square (a royal moved, or a piece promoted to one) is
+    /// judged against every enemy man.
+    fn royal_attacked_watched(
+        &self,
+        scratch: &mut Position,
+        undo: &mut Vec<super::make::Undo>,
+        mv: &Move,
+        watch: &RoyalWatch,
+    ) -> bool {
+        if self.reference_legality {
+            return self.royal_attacked_after(scratch, undo, mv);
+        }
+        let me = mv.man.player;
+        let makes_royal = self.piece(mv.man.piece).royal || mv.promotion.is_some_and(|p| self.piece(p).royal);
+        if !makes_royal && !watch.flying && watch.royals.iter().all(|(_, men)| men.is_empty()) {
+            // No enemy man can ever reach a royal, and no royal moves or appears: the move
+            // cannot leave one attacked, whatever it changes on the board.
+            return false;
+        }
+        self.make(scratch, mv, undo);
+        let attacked = scratch.squares_of(me).filter(|(_, m)| self.piece(m.piece).royal).any(|(sq, _)| {
+            match watch.royals.iter().find(|(r, _)| *r == sq) {
+                // Enemy men do not move on our move, so those who may reach the royal are the
+                // ones found before it (less any it captured).
+                Some((_, men)) => {
+                    let men = men.iter().filter_map(|&s| scratch.at(s).filter(|m| m.player != me).map(|m| (s, m)));
+                    self.attacks_by(scratch, 1 - me, sq, 0, men)
+                }
+                None => self.attacks(scratch, 1 - me, sq),
+            }
+        });
+        self.unmake(scratch, undo);
+        attacked
+    }
+
     /// Is `player` in check (a royal attacked)?
     pub fn in_check(&self, pos: &Position, player: u8) -> bool {
         self.royals_of(pos, player).into_iter().any(|sq| self.attacks(pos, 1 - player, sq))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+    use std::path::Path;
+
+    fn shogi() -> Engine {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/shogi.toml");
+        let loaded = crate::spec::load(&path).expect("specs/shogi.toml loads");
+        Engine::new(&loaded.resolve(&BTreeMap::new()).expect("defaults")).expect("playable")
+    }
+
+    /// Sente's Gold on e2 is pinned to its King on e1 by Gote's Rook on e8 (the e-file between
+    /// them empty): shogi forbids leaving the King attacked, so the Gold may only stay on the
+    /// file (e3), never step aside (d2, f2, d3, f3). The watch must name the Rook, and a watch
+    /// that misses it lets the Gold step aside: the fault the differential test in
+    /// tests/engine/generic.rs would catch.
+    #[test]
+    fn the_watch_names_the_pinning_rook_and_a_watch_without_it_is_wrong() {
+        let engine = shogi();
+        let pos = engine.parse_position("k8/4r4/9/9/9/9/9/4G4/4K4 b - 1").expect("position");
+        let sq = |name: &str| engine.game.board.parse_square(name).expect("square");
+        let (e1, e2, d2, e8) = (sq("e1"), sq("e2"), sq("d2"), sq("e8"));
+        let gold_moves: Vec<Square> =
+            engine.legal_moves(&pos).iter().filter(|m| m.from == Some(e2)).filter_map(|m| m.to).collect();
+        assert_eq!(gold_moves, vec![sq("e3")], "the pinned Gold keeps to the file");
+
+        let watch = RoyalWatch::new(&engine, &pos, 0);
+        assert_eq!(watch.royals.len(), 1);
+        assert_eq!(watch.royals[0].0, e1);
+        assert!(watch.royals[0].1.contains(&e8), "the Rook on e8 may reach e1: {:?}", watch.royals[0].1);
+
+        let aside = Move::bare(Kind::Normal, pos.at(e2).expect("the Gold"), Some(e2), Some(d2));
+        let (mut scratch, mut undo) = (pos.clone(), Vec::new());
+        assert!(engine.royal_attacked_watched(&mut scratch, &mut undo, &aside, &watch));
+        let blind = RoyalWatch { royals: vec![(e1, Vec::new())], flying: false };
+        assert!(
+            !engine.royal_attacked_watched(&mut scratch, &mut undo, &aside, &blind),
+            "without the Rook in the watch the fast path misses the attack"
+        );
+        assert_eq!(scratch, pos, "the scratch position is given back as it was");
     }
 }

@@ -87,6 +87,10 @@ pub struct Engine {
     /// Does any piece type freeze (freeze.*)? Most games have none, and then no position needs
     /// its freezers looked for.
     pub(crate) any_freezer: bool,
+    /// Judge self-check by making every move and looking at every enemy man, as the rules
+    /// read, instead of only at the men that could reach a royal (`generate::RoyalWatch`):
+    /// the readable reference the differential tests compare the fast path with.
+    pub reference_legality: bool,
 }
 
 impl Engine {
@@ -193,6 +197,7 @@ impl Engine {
         let any_freezer = pieces.iter().any(|p| p.abilities.freezes);
         let engine = Engine {
             any_freezer,
+            reference_legality: false,
             zobrist: Zobrist::new(game.board.square_count(), pieces.len()),
             game: game.clone(),
             rules,

@@ -10,6 +10,7 @@
 //! --test engine generic::` for a long run). Failures are not persisted to a regressions file;
 //! a failing case prints its variant, seed and the position string of the witness.
 
+use kensho::engine::config::SelfCheck;
 use kensho::engine::random::SplitMix64;
 use kensho::engine::{Engine, Kind, Man, Move, Position};
 use kensho::geometry::Square;
@@ -642,4 +643,53 @@ fn a_promotion_in_place_and_a_promoting_pass_are_one_move() {
         .collect();
     assert_eq!(stationary_promotions.len(), 1, "{text}: {stationary_promotions:?}");
     unique_moves(e, &e.legal_moves(&pos)).unwrap();
+}
+
+/// The self-check test's fast path (only the enemy men whose reach bound covers a royal are
+/// looked at: `RoyalWatch` in src/engine/generate.rs) against the reference, which makes every
+/// move and looks at every enemy man (`Engine::reference_legality`): the same legal moves in
+/// every position of seeded random games of every variant, and in every position one move
+/// beyond them (where the pins and checks of the game's middle are). A fast path that missed an
+/// attacker would let an illegal move through here.
+#[test]
+fn the_self_check_fast_path_gives_the_reference_moves() {
+    let texts = |e: &Engine, moves: &[Move]| -> Vec<String> {
+        let mut t: Vec<String> = moves.iter().map(|m| e.move_text(m)).collect();
+        t.sort();
+        t
+    };
+    let mut compared = 0usize;
+    let mut guarded = 0usize;
+    for v in 0..VARIANTS.len() {
+        let fast = engine(v);
+        // Only games that forbid leaving a royal attacked run the self-check test at all (the
+        // large games are won by capturing the royal, and none of their variants here asks
+        // for check to be resolved).
+        if fast.rules.self_check == SelfCheck::Allowed && !fast.rules.must_resolve {
+            continue;
+        }
+        guarded += 1;
+        let mut reference = fast.clone();
+        reference.reference_legality = true;
+        for seed in 0..SEEDS {
+            walk(fast, seed, 120, |pos, moves| {
+                let mut undo = Vec::new();
+                let mut child = pos.clone();
+                let mut positions = vec![pos.clone()];
+                for mv in moves.iter().step_by(3) {
+                    fast.make(&mut child, mv, &mut undo);
+                    positions.push(child.clone());
+                    fast.unmake(&mut child, &mut undo);
+                }
+                for p in &positions {
+                    let (f, r) = (texts(fast, &fast.legal_moves(p)), texts(fast, &reference.legal_moves(p)));
+                    assert_eq!(f, r, "{}", witness(fast, v, seed, p, "the fast self-check test differs"));
+                    compared += 1;
+                }
+            });
+        }
+    }
+    assert!(compared > 5_000, "only {compared} positions compared");
+    // shogi, xiangqi, Ryu, Heian Ryu and Shoogantshii under move-into-check = illegal at least.
+    assert!(guarded >= 5, "only {guarded} variants run the self-check test");
 }
