@@ -99,7 +99,7 @@ pub fn moves_json(moves: &[PieceMove]) -> Value {
                     "kind": m.kind().name(),
                     "from": m.from.name(),
                     "path": m.path.iter().map(|p| json!({"square": p.square.name(), "step": step_name(p.kind)})).collect::<Vec<_>>(),
-                    "shape": m.shape,
+                    "shape": &*m.shape,
                 })
             })
             .collect(),
@@ -190,7 +190,7 @@ pub fn render_text(req: &MovesRequest, moves: &[PieceMove]) -> String {
                 m.captures.iter().map(|s| s.name()).collect::<Vec<_>>().join(",")
             },
             path: path_text(m),
-            shape: m.shape.clone(),
+            shape: m.shape.to_string(),
         })
         .collect();
     let readings: Vec<String> = req.readings.values().iter().map(|(n, v)| format!("{n}={v}")).collect();

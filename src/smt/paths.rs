@@ -64,7 +64,7 @@ pub fn one_shape(piece: &str, zone: &str, compiled: &CompiledBetza, index: usize
         piece: piece.to_string(),
         zone: zone.to_string(),
         program: index,
-        shape: program.text.clone(),
+        shape: program.text.to_string(),
         verdict: Verdict::Unknown,
         summary: String::new(),
         from: None,

@@ -12,6 +12,7 @@ use super::error::XBetzaError;
 use super::expand::{expand, Chain, LegLetters};
 use super::readings::Readings;
 use crate::geometry::{BoardSize, Vec2};
+use std::sync::Arc;
 
 /// The mode letters of one leg (XBETZA.md, "Modes").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -69,8 +70,9 @@ pub struct Program {
     pub base_steps: u32,
     /// The component of the source this program came from.
     pub span: Span,
-    /// The unrolled text of this path shape, e.g. `mcabmpacabK`.
-    pub text: String,
+    /// The unrolled text of this path shape, e.g. `mcabmpacabK`; shared (not copied) with
+    /// every move generated from it.
+    pub text: Arc<str>,
 }
 
 impl Program {
@@ -273,5 +275,5 @@ fn compile_chain(chain: &Chain, size: BoardSize, readings: Readings) -> Result<P
         .join("a")
         + &chain.atom.letter().to_string()
         + &chain.range.map(|r| r.to_string()).unwrap_or_default();
-    Ok(Program { legs, base_steps, span: chain.span, text })
+    Ok(Program { legs, base_steps, span: chain.span, text: text.into() })
 }

@@ -9,7 +9,6 @@ use super::compile::{CompiledBetza, LegDirections, LegProgram, Program};
 use super::directions::rotate45;
 use super::readings::{ToggleScope, ToggleSpan};
 use crate::geometry::{BoardSize, GeometryError, Square, Vec2};
-use std::collections::BTreeMap;
 
 /// What stands on a square, seen from the moving piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -145,8 +144,8 @@ pub struct PieceMove {
     pub captures: Vec<Square>,
     /// The end square of every leg, in order.
     pub path: Vec<PathStep>,
-    /// The path shape (unrolled XBetza) that produced this path.
-    pub shape: String,
+    /// The path shape (unrolled XBetza) that produced this path (`Program::text`).
+    pub shape: std::sync::Arc<str>,
 }
 
 impl PieceMove {
@@ -180,7 +179,7 @@ pub fn generate_where(
     orientation: Orientation,
     accept: &mut dyn FnMut(&PieceMove) -> bool,
 ) -> Vec<PieceMove> {
-    let mut found: BTreeMap<(Square, Vec<Square>), PieceMove> = BTreeMap::new();
+    let mut found: Vec<PieceMove> = Vec::new();
     let Some(first) = compiled.programs.first() else {
         return Vec::new();
     };
@@ -201,7 +200,10 @@ pub fn generate_where(
         walker.program = program;
         walker.leg(0, from, (0, 0), false, false);
     }
-    found.into_values().collect()
+    // In identity order (destination, then captured squares), as callers have always had
+    // them: seeded random games pick moves by index.
+    found.sort_unstable_by(|a, b| (a.to, &a.captures).cmp(&(b.to, &b.captures)));
+    found
 }
 
 struct Walker<'a> {
@@ -213,7 +215,8 @@ struct Walker<'a> {
     span: ToggleSpan,
     captured: Vec<Square>,
     path: Vec<PathStep>,
-    found: &'a mut BTreeMap<(Square, Vec<Square>), PieceMove>,
+    /// The moves accepted so far, one per identity (the first path found for it).
+    found: &'a mut Vec<PieceMove>,
     program: &'a Program,
     accept: &'a mut dyn FnMut(&PieceMove) -> bool,
 }
@@ -432,15 +435,15 @@ impl Walker<'_> {
             captures.push(sq);
         }
         captures.sort();
-        let key = (sq, captures);
-        if self.found.contains_key(&key) {
+        // A handful of moves per piece: a scan is cheaper than keeping an ordered map.
+        if self.found.iter().any(|m| m.to == sq && m.captures == captures) {
             return;
         }
         let mut path = self.path.clone();
         path.push(PathStep { square: sq, kind });
-        let mv = PieceMove { from: self.from, to: sq, captures: key.1.clone(), path, shape: self.program.text.clone() };
+        let mv = PieceMove { from: self.from, to: sq, captures, path, shape: self.program.text.clone() };
         if (self.accept)(&mv) {
-            self.found.insert(key, mv);
+            self.found.push(mv);
         }
     }
 }

@@ -128,11 +128,11 @@ K = "a1"
     let w_text = compile("W", "3x3").programs[0].text.clone();
     let x: Vec<&PathReport> = reports.iter().filter(|p| p.piece == "X").collect();
     assert_eq!(x.len(), 2, "{:?}", x.iter().map(|p| &p.shape).collect::<Vec<_>>());
-    let h = x.iter().find(|p| p.shape == h_text).expect("the H shape");
+    let h = x.iter().find(|p| *p.shape == *h_text).expect("the H shape");
     assert_eq!(h.verdict, Verdict::Proved, "{}", h.summary);
     assert!(h.summary.contains("dead notation"), "{}", h.summary);
     assert!(h.moves_board.is_none() && h.blocked_board.is_none());
-    let w = x.iter().find(|p| p.shape == w_text).expect("the W shape");
+    let w = x.iter().find(|p| *p.shape == *w_text).expect("the W shape");
     check_boards(&spec.game.piece("X").unwrap().moves, w);
     // The King is live too.
     assert!(reports.iter().filter(|p| p.piece == "K").all(|p| p.verdict == Verdict::Witness && p.confirmed));
