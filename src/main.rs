@@ -64,6 +64,9 @@ enum Command {
     /// Count the legal-move tree of a position to a depth (each move once per identity);
     /// --divide lists the count below every move.
     Perft(PerftArgs),
+    /// Perft speed of each spec's start position (nodes per second on one thread and on all),
+    /// and beside Fairy-Stockfish with --fsf.
+    Bench(BenchArgs),
     /// Play seeded random games and print their moves and results.
     Play(PlayArgs),
     /// Compare legal moves with another engine over seeded random games (docs/crosscheck-protocol.md).
@@ -250,6 +253,28 @@ struct PerftArgs {
     /// List the count below every legal move.
     #[arg(long)]
     divide: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "Each spec's start position is counted to a fixed depth (shogi 4, xiangqi 4, Suzumu and Hook 3, ...; --depth for all), on one thread and with the root moves spread over every thread (RAYON_NUM_THREADS sets how many); each figure is the median of --runs interleaved runs. With --fsf PATH (a script taking VARIANT DEPTH and printing `nodes N` and `seconds S`, as shared/bench/fsf-perft does), the games Fairy-Stockfish also plays (shogi at depth 5, xiangqi at 4) are run by both on one thread in the same run, its start-up (its depth-1 time) taken off, and the ratio printed. Exit status: 0, 1 when Fairy-Stockfish counts other nodes than kensho, 2 bad input or a failed Fairy-Stockfish run."
+)]
+struct BenchArgs {
+    /// Spec files (default: every specs/*.toml of the current directory, else of the kensho
+    /// source tree).
+    specs: Vec<std::path::PathBuf>,
+    /// Depth for every spec instead of each game's default.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8))]
+    depth: Option<u32>,
+    /// Runs per figure (the median is shown).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=50))]
+    runs: u32,
+    /// Fairy-Stockfish's perft script (the team's is ../shared/bench/fsf-perft).
+    #[arg(long, value_name = "PATH")]
+    fsf: Option<std::path::PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
@@ -689,6 +714,67 @@ fn run_perft(args: PerftArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+fn run_bench(args: BenchArgs) -> ExitCode {
+    use kensho::commands::{bench, engine};
+    let paths = if args.specs.is_empty() {
+        match bundled_specs() {
+            Ok(p) => p,
+            Err(e) => return usage_error(e),
+        }
+    } else {
+        args.specs.clone()
+    };
+    let Some(specs) = load_specs(&paths) else {
+        return ExitCode::from(2);
+    };
+    if let Some(fsf) = &args.fsf {
+        if !fsf.is_file() {
+            return usage_error(format!("--fsf {}: no such file", fsf.display()));
+        }
+    }
+    let runs = args.runs as usize;
+    let mut speed = Vec::new();
+    let mut against = Vec::new();
+    for spec in &specs {
+        let (eng, pos) = match engine::engine_for_moves(spec, &Default::default())
+            .and_then(|(e, _)| engine::position_for(&e, None).map(|p| (e, p)))
+        {
+            Ok(x) => x,
+            Err(e) => return usage_error(e),
+        };
+        let id = eng.game.id.clone();
+        let (depth, fsf_depth) = args.depth.map_or_else(|| bench::default_depths(&id), |d| (d, d));
+        eprintln!("bench {id}: perft {depth}, {runs} runs");
+        speed.push(bench::speed(&id, &eng, &pos, depth, runs));
+        if let Some(fsf) = args.fsf.as_deref().filter(|_| bench::FSF_GAMES.contains(&id.as_str())) {
+            eprintln!("bench {id}: beside Fairy-Stockfish, perft {fsf_depth}, {runs} runs");
+            match bench::against_fsf(fsf, &id, &eng, &pos, fsf_depth, runs) {
+                Ok(row) => against.push(row),
+                Err(e) => return usage_error(e),
+            }
+        }
+    }
+    match args.format {
+        Format::Json => outln!(
+            "{}",
+            serde_json::to_string_pretty(
+                &serde_json::json!({"runs": runs, "speed": speed, "fairy_stockfish": against})
+            )
+            .expect("JSON of plain values")
+        ),
+        Format::Table => out!("{}", bench::render(&speed, &against)),
+    }
+    let disagree: Vec<&bench::FsfRow> = against.iter().filter(|r| r.nodes != r.fsf_nodes).collect();
+    for r in &disagree {
+        eprintln!("{} perft {}: kensho counts {}, Fairy-Stockfish {}", r.game, r.depth, r.nodes, r.fsf_nodes);
+    }
+    if disagree.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
 fn run_play(args: PlayArgs) -> ExitCode {
     use kensho::commands::engine;
     let (eng, pos) = match game_setup(&args.game, false) {
@@ -863,6 +949,7 @@ fn main() -> ExitCode {
         Command::Lint(args) => run_lint(args),
         Command::Show(args) => run_show(args),
         Command::Perft(args) => run_perft(args),
+        Command::Bench(args) => run_bench(args),
         Command::Play(args) => run_play(args),
         Command::Crosscheck(args) => run_crosscheck(args),
         Command::Position(args) => run_position(args),

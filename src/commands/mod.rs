@@ -1,4 +1,5 @@
 pub mod ambiguities;
+pub mod bench;
 pub mod check;
 pub mod clauses;
 pub mod crosscheck;

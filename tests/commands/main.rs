@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod bench_cli;
 mod cli;
 mod diff;
 mod diff_cli;
