@@ -39,6 +39,10 @@ macro_rules! outln {
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Worker threads for the commands that spread their work (report, check, ambiguities,
+    /// perft, play, bench); default: one per core (RAYON_NUM_THREADS is read too).
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
 }
 
 #[derive(Subcommand)]
@@ -933,6 +937,11 @@ fn run_check(args: CheckArgs) -> ExitCode {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(n) = cli.threads {
+        if let Err(e) = rayon::ThreadPoolBuilder::new().num_threads(n.into()).build_global() {
+            return usage_error(format!("--threads {n}: {e}"));
+        }
+    }
     let Some(command) = cli.command else {
         // No command: the main job with its defaults.
         return match Cli::parse_from(["kensho", "report"]).command {

@@ -98,19 +98,60 @@ fn bar(len: u64, what: &str) -> ProgressBar {
 pub fn divide(engine: &Engine, pos: &Position, depth: u32, progress: bool) -> (Vec<(String, u64)>, f64) {
     let started = Instant::now();
     let moves: Vec<Move> = engine.legal_moves(pos);
-    let pb =
-        if progress && depth >= 3 { bar(moves.len() as u64, &format!("perft {depth}")) } else { ProgressBar::hidden() };
-    let mut rows: Vec<(String, u64)> = moves
+    let counts = if depth >= 3 && moves.len() < 4 * rayon::current_num_threads() {
+        split_below_root(engine, pos, &moves, depth, progress)
+    } else {
+        let pb = if progress && depth >= 3 {
+            bar(moves.len() as u64, &format!("perft {depth}"))
+        } else {
+            ProgressBar::hidden()
+        };
+        let counts = moves
+            .par_iter()
+            .map(|mv| {
+                let n = engine.perft_below(pos, mv, depth);
+                pb.inc(1);
+                n
+            })
+            .collect();
+        pb.finish_and_clear();
+        counts
+    };
+    let mut rows: Vec<(String, u64)> = moves.iter().zip(counts).map(|(mv, n)| (engine.move_text(mv), n)).collect();
+    rows.sort();
+    (rows, started.elapsed().as_secs_f64())
+}
+
+/// Perft below each of a few root moves, the work spread one ply deeper: every (root move,
+/// reply) pair is a task, so that a root with fewer moves than threads still keeps them all busy.
+fn split_below_root(engine: &Engine, pos: &Position, moves: &[Move], depth: u32, progress: bool) -> Vec<u64> {
+    let mut tasks: Vec<(usize, Position, Move)> = Vec::new();
+    for (i, mv) in moves.iter().enumerate() {
+        let mut after = pos.clone();
+        let mut undo = Vec::with_capacity(1);
+        engine.make(&mut after, mv, &mut undo);
+        if engine.ends_at_once(&after, mv) {
+            continue; // the move decided the game: nothing below it (Engine::perft_below)
+        }
+        for reply in engine.legal_moves(&after) {
+            tasks.push((i, after.clone(), reply));
+        }
+    }
+    let pb = if progress { bar(tasks.len() as u64, &format!("perft {depth}")) } else { ProgressBar::hidden() };
+    let below: Vec<(usize, u64)> = tasks
         .par_iter()
-        .map(|mv| {
-            let n = engine.perft_below(pos, mv, depth);
+        .map(|(i, after, reply)| {
+            let n = engine.perft_below(after, reply, depth - 1);
             pb.inc(1);
-            (engine.move_text(mv), n)
+            (*i, n)
         })
         .collect();
     pb.finish_and_clear();
-    rows.sort();
-    (rows, started.elapsed().as_secs_f64())
+    let mut counts = vec![0; moves.len()];
+    for (i, n) in below {
+        counts[i] += n;
+    }
+    counts
 }
 
 /// Plays `games` seeded random games (seeds seed, seed+1, ...), in parallel.
@@ -157,4 +198,27 @@ pub fn game_json(record: &GameRecord) -> serde_json::Value {
         "reason": record.outcome.as_ref().map(|o| o.describe()),
         "final_position": record.final_position,
     })
+}
+
+#[cfg(test)]
+mod split_tests {
+    use super::*;
+    use std::path::Path;
+
+    /// The split one ply deeper counts what each root move's own perft counts: Ryu's start has
+    /// 7 moves (fewer than threads times four on any machine up to one core), Heian Ryu's
+    /// drops earn extra turns below them.
+    #[test]
+    fn splitting_below_the_root_counts_what_each_root_move_counts() {
+        for spec in ["ryu", "heian-ryu"] {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("specs/{spec}.toml"));
+            let loaded = crate::spec::load(&path).expect("a bundled spec loads");
+            let (engine, _) = engine_for_moves(&loaded, &BTreeMap::new()).expect("playable");
+            let pos = engine.start();
+            let moves = engine.legal_moves(&pos);
+            let own: Vec<u64> = moves.iter().map(|mv| engine.perft_below(&pos, mv, 4)).collect();
+            assert_eq!(split_below_root(&engine, &pos, &moves, 4, false), own, "{spec}");
+            assert!(own.iter().all(|&n| n > 0));
+        }
+    }
 }

@@ -343,3 +343,21 @@ fn perft_depth_0_is_refused() {
     let err = refused(&["perft", MIT, "0"], "'0'");
     assert!(err.contains("DEPTH"), "{err}");
 }
+
+/// `--threads N` changes how the work is spread, never what is counted: the divide of Ryu's
+/// start (7 root moves, split one ply deeper) is the same on one thread and on three; a thread
+/// count of 0 is refused.
+#[test]
+fn threads_change_the_speed_not_the_counts() {
+    let divide = |threads: &str| {
+        let out = kensho(&["--threads", threads, "perft", "specs/ryu.toml", "4", "--divide", "--format", "json"]);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        (v["nodes"].clone(), v["divide"].clone())
+    };
+    let one = divide("1");
+    assert_eq!(one, divide("3"));
+    assert_eq!(one.1.as_array().map(Vec::len), Some(7), "Ryu's start has 7 moves");
+    let out = kensho(&["--threads", "0", "perft", "specs/ryu.toml", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+}
