@@ -9,6 +9,7 @@ use super::compile::{CompiledBetza, LegDirections, LegProgram, Program};
 use super::directions::rotate45;
 use super::readings::{ToggleScope, ToggleSpan};
 use crate::geometry::{BoardSize, GeometryError, Square, Vec2};
+use smallvec::SmallVec;
 
 /// What stands on a square, seen from the moving piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -276,17 +277,17 @@ impl Walker<'_> {
             return true;
         }
         let size = self.board.size;
-        let between: Vec<Square> = if v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs() {
+        let taken = |s: Option<Square>| s.is_some_and(|s| self.cell(s) != Cell::Empty);
+        let occupied = if v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs() {
             let m = v.0.abs().max(v.1.abs());
             let u = (v.0.signum(), v.1.signum());
-            (1..m).filter_map(|k| size.offset(pos, (u.0 * k, u.1 * k))).collect()
+            (1..m).filter(|&k| taken(size.offset(pos, (u.0 * k, u.1 * k)))).count()
         } else if v.1.abs() > v.0.abs() {
             // oblique: the orthogonal square next to the start along the long leg (Xiangqi horse)
-            size.offset(pos, (0, v.1.signum())).into_iter().collect()
+            usize::from(taken(size.offset(pos, (0, v.1.signum()))))
         } else {
-            size.offset(pos, (v.0.signum(), 0)).into_iter().collect()
+            usize::from(taken(size.offset(pos, (v.0.signum(), 0))))
         };
-        let occupied = between.iter().filter(|&&s| self.cell(s) != Cell::Empty).count();
         if leg.lame && occupied > 0 {
             return false;
         }
@@ -368,8 +369,9 @@ impl Walker<'_> {
     fn continue_from(&mut self, i: usize, leg: &LegProgram, sq: Square, v: Vec2, cell: Cell, carry: bool) {
         let m = leg.modes;
         let leg_toggles = m.has_toggle();
-        // (step kind, whether this alternative toggles)
-        let mut options: Vec<(StepKind, bool)> = Vec::with_capacity(3);
+        // (step kind, whether this alternative toggles): at most three, kept on the stack since
+        // this runs at every square a leg passes.
+        let mut options: SmallVec<[(StepKind, bool); 3]> = SmallVec::new();
         let whole = self.scope == ToggleScope::WholeLeg && leg_toggles;
         match cell {
             Cell::Empty => {
@@ -430,15 +432,18 @@ impl Walker<'_> {
             Cell::Friend if leg.modes.friend => StepKind::Capture,
             _ => return,
         };
-        let mut captures = self.captured.clone();
+        // The identity is built on the stack: most paths of a many-path piece (an area mover)
+        // reach an identity already found, and those allocate nothing.
+        let mut captures: SmallVec<[Square; 6]> = SmallVec::from_slice(&self.captured);
         if kind == StepKind::Capture {
             captures.push(sq);
         }
-        captures.sort();
+        captures.sort_unstable();
         // A handful of moves per piece: a scan is cheaper than keeping an ordered map.
-        if self.found.iter().any(|m| m.to == sq && m.captures == captures) {
+        if self.found.iter().any(|m| m.to == sq && m.captures[..] == captures[..]) {
             return;
         }
+        let captures = captures.to_vec();
         let mut path = self.path.clone();
         path.push(PathStep { square: sq, kind });
         let mv = PieceMove { from: self.from, to: sq, captures, path, shape: self.program.text.clone() };
