@@ -262,12 +262,18 @@ impl Engine {
         {
             // One scratch copy made and taken back per move, rather than a copy per move; the
             // enemy men that could ever capture each royal are found once (RoyalWatch).
-            let watch = RoyalWatch::new(self, pos, player);
             let mut scratch = pos.clone();
             let mut undo = Vec::with_capacity(1);
-            out.retain(|m| {
-                !self.royal_attacked_watched(&mut scratch, &mut undo, m, &watch) || self.extra_turn_resolves(pos, m)
-            });
+            if self.reference_legality {
+                out.retain(|m| {
+                    !self.royal_attacked_after(&mut scratch, &mut undo, m) || self.extra_turn_resolves(pos, m)
+                });
+            } else {
+                let watch = RoyalWatch::new(self, pos, player);
+                out.retain(|m| {
+                    !self.royal_attacked_watched(&mut scratch, &mut undo, m, &watch) || self.extra_turn_resolves(pos, m)
+                });
+            }
         }
         out
     }
@@ -412,7 +418,10 @@ impl Engine {
     fn attacks_from(&self, pos: &Position, view: &SideView, sq: Square, man: Man, target: Square, depth: u32) -> bool {
         let orientation = self.orientation(man.player);
         self.move_sets(man.piece, man.player, sq).any(|set| {
-            set.reach.may_capture(orientation, sq, target) && self.set_attacks(pos, view, sq, man, &set, target, depth)
+            // The reference walks every path of every man: the reach bound is the fast path's
+            // to trust, so the differential tests check it too.
+            (self.reference_legality || set.reach.may_capture(orientation, sq, target))
+                && self.set_attacks(pos, view, sq, man, &set, target, depth)
         })
     }
 
@@ -495,11 +504,10 @@ impl Engine {
         mv: &Move,
         watch: &RoyalWatch,
     ) -> bool {
-        if self.reference_legality {
-            return self.royal_attacked_after(scratch, undo, mv);
-        }
         let me = mv.man.player;
-        let makes_royal = self.piece(mv.man.piece).royal || mv.promotion.is_some_and(|p| self.piece(p).royal);
+        // (A null move or a declined turn names no piece: its man is a placeholder.)
+        let makes_royal = !matches!(mv.kind, Kind::Null | Kind::Decline)
+            && (self.piece(mv.man.piece).royal || mv.promotion.is_some_and(|p| self.piece(p).royal));
         if !makes_royal && !watch.flying && watch.royals.iter().all(|(_, men)| men.is_empty()) {
             // No enemy man can ever reach a royal, and no royal moves or appears: the move
             // cannot leave one attacked, whatever it changes on the board.

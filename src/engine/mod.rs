@@ -87,9 +87,10 @@ pub struct Engine {
     /// Does any piece type freeze (freeze.*)? Most games have none, and then no position needs
     /// its freezers looked for.
     pub(crate) any_freezer: bool,
-    /// Judge self-check by making every move and looking at every enemy man, as the rules
-    /// read, instead of only at the men that could reach a royal (`generate::RoyalWatch`):
-    /// the readable reference the differential tests compare the fast path with.
+    /// Judge self-check by making every move and walking every path of every enemy man, as the
+    /// rules read, instead of only the men whose reach bound covers a royal
+    /// (`generate::RoyalWatch`, `CaptureReach`): the readable reference the differential tests
+    /// compare the fast path with.
     pub reference_legality: bool,
 }
 

@@ -658,10 +658,28 @@ fn the_self_check_fast_path_gives_the_reference_moves() {
         t.sort();
         t
     };
+    // The large games are won by capturing a royal; these readings of theirs make check a
+    // thing to resolve, which brings freezing, burns, multi-leg attackers, the Emperor and
+    // promotion into a royal under the self-check test.
+    let resolving = [("mitsugumi", "check-list=must-resolve"), ("hook", "check-removal-missing=resolution-required")];
+    let resolving: Vec<Engine> = resolving
+        .iter()
+        .map(|(game, reading)| {
+            let spec = kensho::spec::load(Path::new(&format!("specs/{game}.toml"))).expect("spec");
+            let (id, option) = reading.split_once('=').expect("id=option");
+            let choices = BTreeMap::from([(id.to_string(), option.to_string())]);
+            Engine::new(&spec.resolve(&choices).expect("reading")).expect("playable")
+        })
+        .collect();
     let mut compared = 0usize;
     let mut guarded = 0usize;
-    for v in 0..VARIANTS.len() {
-        let fast = engine(v);
+    // Positions where check had to be resolved: only there does a resolving game filter moves.
+    let mut resolved_checks = 0usize;
+    let games: Vec<(String, &Engine)> = (0..VARIANTS.len())
+        .map(|v| (label(v), engine(v)))
+        .chain(resolving.iter().map(|e| (format!("{} (check must be resolved)", e.game.id), e)))
+        .collect();
+    for (name, fast) in games {
         // Only games that forbid leaving a royal attacked run the self-check test at all (the
         // large games are won by capturing the royal, and none of their variants here asks
         // for check to be resolved).
@@ -683,13 +701,23 @@ fn the_self_check_fast_path_gives_the_reference_moves() {
                 }
                 for p in &positions {
                     let (f, r) = (texts(fast, &fast.legal_moves(p)), texts(fast, &reference.legal_moves(p)));
-                    assert_eq!(f, r, "{}", witness(fast, v, seed, p, "the fast self-check test differs"));
+                    assert_eq!(
+                        f,
+                        r,
+                        "{name} seed {seed}, position {}: the fast self-check test differs",
+                        fast.position_string(p)
+                    );
                     compared += 1;
+                    if fast.rules.must_resolve && fast.in_check(p, p.side) {
+                        resolved_checks += 1;
+                    }
                 }
             });
         }
     }
     assert!(compared > 5_000, "only {compared} positions compared");
-    // shogi, xiangqi, Ryu, Heian Ryu and Shoogantshii under move-into-check = illegal at least.
-    assert!(guarded >= 5, "only {guarded} variants run the self-check test");
+    // shogi, xiangqi, Ryu, Heian Ryu, Shoogantshii under move-into-check = illegal, and the two
+    // resolving readings at least.
+    assert!(guarded >= 7, "only {guarded} variants run the self-check test");
+    assert!(resolved_checks > 0, "no position of a resolving game was in check");
 }
