@@ -218,7 +218,7 @@ impl Engine {
         let board_moves = !extra.is_some_and(|e| e.drops_only) && !drop_phase;
         for (sq, man) in pos.squares_of(player).filter(|_| board_moves) {
             for pm in piece_paths(self, pos, &view, sq, man) {
-                self.expand(pos, man, &pm, &mut out);
+                self.expand(pos, man, pm, &mut out);
             }
             if self.piece(man.piece).can_pass && self.rules.skip_squares == super::config::SkipSquares::AnyAdjacentEmpty
             {
@@ -291,7 +291,7 @@ impl Engine {
     }
 
     /// One path of a piece into its legal moves: captures named, promotion choices, skip rules.
-    fn expand(&self, pos: &Position, man: Man, pm: &PieceMove, out: &mut Vec<Move>) {
+    fn expand(&self, pos: &Position, man: Man, pm: PieceMove, out: &mut Vec<Move>) {
         let kind = match pm.kind() {
             MoveKind::Pass => Kind::Pass,
             MoveKind::Igui => Kind::Igui,
@@ -306,21 +306,29 @@ impl Engine {
             return;
         }
         let captures: Vec<(Square, Man)> = pm.captures.iter().filter_map(|&c| pos.at(c).map(|m| (c, m))).collect();
-        if !self.protected_royal_ban_ok(pos, man, pm, &captures) {
+        if !self.protected_royal_ban_ok(pos, man, &pm, &captures) {
             return;
         }
-        let burned = filters::burned_squares(self, man, pm);
+        let burned = filters::burned_squares(self, man, &pm);
         let kind = if kind == Kind::Capture && !burned.is_empty() { Kind::Burn } else { kind };
-        for promo in promotion::choices(self, pos, man, pm, &captures) {
+        let promotions = promotion::choices(self, pos, man, &pm, &captures);
+        let mut parts = Some((pm.path, captures, burned));
+        for (k, promo) in promotions.iter().enumerate() {
+            // The last choice takes the path and capture lists; only the others copy them.
+            let (path, captures, burned) = if k + 1 == promotions.len() {
+                parts.take().expect("taken once, by the last choice")
+            } else {
+                parts.clone().expect("not yet taken")
+            };
             let mv = Move {
                 kind,
                 man,
                 from: Some(pm.from),
                 to: Some(pm.to),
-                path: pm.path.clone(),
-                captures: captures.clone(),
-                burned: burned.clone(),
-                promotion: promo,
+                path,
+                captures,
+                burned,
+                promotion: *promo,
                 is_skip: false,
                 earns_extra_turn: false,
             };

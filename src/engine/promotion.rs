@@ -11,16 +11,14 @@ use super::position::{Man, Position, DEMOTED, DROPPED};
 use super::Engine;
 use crate::geometry::Square;
 use crate::xbetza::{generate, Occupancy, PieceMove, StepKind};
+use smallvec::{smallvec, SmallVec};
+
+/// The promotions a move may be made with (`None`: as it is): one or two, so kept on the stack.
+pub type Choices = SmallVec<[Option<u16>; 2]>;
 
 /// The promotion outcomes a path may end with: `None` stays, `Some(t)` becomes type `t`. An
 /// empty list means the path is not a legal move (a capture a piece may not make).
-pub fn choices(
-    engine: &Engine,
-    pos: &Position,
-    man: Man,
-    pm: &PieceMove,
-    captures: &[(Square, Man)],
-) -> Vec<Option<u16>> {
+pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captures: &[(Square, Man)]) -> Choices {
     let rules = &engine.rules;
     let me = engine.piece(man.piece);
     // demotion.on (HEI-6): a promoted piece moving into the first zone is re-flipped.
@@ -28,7 +26,7 @@ pub fn choices(
         let entering =
             engine.in_zone(&demotion.zone, man.player, pm.to) && !engine.in_zone(&demotion.zone, man.player, pm.from);
         if me.is_promoted_form && entering && (!demotion.non_captures_only || captures.is_empty()) {
-            return vec![Some(super::drops::unpromoted_type(engine, man.piece))];
+            return smallvec![Some(super::drops::unpromoted_type(engine, man.piece))];
         }
     }
     // Capture promotion (Hook).
@@ -41,25 +39,25 @@ pub fn choices(
         if let Some(target) = deva_target(engine, man, pm, captures) {
             // A piece that already is the target's promoted form stays as it is: no change of
             // type is recorded (found by kensho check's record invariant: `=+DS` on a +DS).
-            return vec![(target != man.piece).then_some(target)];
+            return smallvec![(target != man.piece).then_some(target)];
         }
         return match me.promotes_to {
-            Some(t) if rules.capture_promotion_optional => vec![None, Some(t)],
-            Some(t) => vec![Some(t)],
+            Some(t) if rules.capture_promotion_optional => smallvec![None, Some(t)],
+            Some(t) => smallvec![Some(t)],
             // promotion.non-promoting-capture = cannot-capture: a piece with no promotion
             // (Hook Mover, Tengu, every promoted piece, Emperor, Prince) may not capture,
             // unless the Deva rule above promoted it.
-            None if rules.nonpromoting_cannot_capture => Vec::new(),
-            None => vec![None],
+            None if rules.nonpromoting_cannot_capture => Choices::new(),
+            None => smallvec![None],
         };
     }
-    let mut out = vec![None];
+    let mut out: Choices = smallvec![None];
     let Some(target) = me.promotes_to else { return out };
     // The last-rank option (Hook: Pawn, Stone and Iron General on arriving at the last rank).
     if rules.last_rank.contains(&me.id) && pm.to != pm.from {
         let last = pos.size.ranks - 1;
         if engine.relative_rank(man.player, pm.to) == last && engine.relative_rank(man.player, pm.from) != last {
-            return if rules.last_rank_optional { vec![None, Some(target)] } else { vec![Some(target)] };
+            return if rules.last_rank_optional { smallvec![None, Some(target)] } else { smallvec![Some(target)] };
         }
     }
     // Zone promotion.
@@ -106,7 +104,7 @@ pub fn choices(
         // ranks, and without it the piece would stand where it can never move (SHO-30). Under
         // a trigger that lets every move ending in the zone promote this never happens.
         if rules.trigger != Trigger::None && in_zone(pm.to) && square_forced() {
-            return vec![Some(target)];
+            return smallvec![Some(target)];
         }
         return out;
     }

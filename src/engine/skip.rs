@@ -59,7 +59,7 @@ pub fn adjacent_empty_pass(
         return;
     };
     let path = vec![PathStep { square: empty, kind: StepKind::Move }, PathStep { square: sq, kind: StepKind::Move }];
-    let promotions: Vec<Option<u16>> = {
+    let promotions: super::promotion::Choices = {
         let pm = crate::xbetza::PieceMove {
             from: sq,
             to: sq,
