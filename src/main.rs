@@ -723,16 +723,9 @@ fn run_perft(args: PerftArgs) -> ExitCode {
 
 fn run_bench(args: BenchArgs) -> ExitCode {
     use kensho::commands::{bench, engine};
-    let paths = if args.specs.is_empty() {
-        match bundled_specs() {
-            Ok(p) => p,
-            Err(e) => return usage_error(e),
-        }
-    } else {
-        args.specs.clone()
-    };
-    let Some(specs) = load_specs(&paths) else {
-        return ExitCode::from(2);
+    let specs = match given_or_bundled_specs(&args.specs) {
+        Ok(s) => s,
+        Err(code) => return code,
     };
     if let Some(fsf) = &args.fsf {
         if !fsf.is_file() {
@@ -1125,22 +1118,22 @@ fn bundled_specs() -> Result<Vec<std::path::PathBuf>, String> {
             return Ok(specs);
         }
     }
-    Err("no spec files given and no specs/*.toml found here or in the kensho source tree; name the specs: kensho report SPEC.toml...".into())
+    Err("no spec files given and no specs/*.toml found here or in the kensho source tree; name the specs: kensho COMMAND SPEC.toml...".into())
+}
+
+/// The specs named, or the bundled ones when none is; a bad spec is reported with its
+/// diagnostics (exit 2).
+fn given_or_bundled_specs(given: &[std::path::PathBuf]) -> Result<Vec<kensho::spec::LoadedSpec>, ExitCode> {
+    let paths = if given.is_empty() { bundled_specs().map_err(usage_error)? } else { given.to_vec() };
+    load_specs(&paths).ok_or(ExitCode::from(2))
 }
 
 fn run_report(args: ReportArgs) -> ExitCode {
     use kensho::commands::report;
     use rayon::prelude::*;
-    let paths = if args.specs.is_empty() {
-        match bundled_specs() {
-            Ok(p) => p,
-            Err(e) => return usage_error(e),
-        }
-    } else {
-        args.specs.clone()
-    };
-    let Some(specs) = load_specs(&paths) else {
-        return ExitCode::from(2);
+    let specs = match given_or_bundled_specs(&args.specs) {
+        Ok(s) => s,
+        Err(code) => return code,
     };
     // Before the minutes of work: a directory the report may not replace is refused now.
     if let Err(e) = kensho::report::files::check_target(&args.out) {
