@@ -1140,6 +1140,18 @@ fn run_report(args: ReportArgs) -> ExitCode {
         return usage_error(e);
     }
     eprintln!("seed {} (replay with --seed {})", args.seed, args.seed);
+    eprintln!(
+        "budget per spec: {} game{} of up to {} plies, {} designed positions, {} aimed per unexercised invariant, \
+         {} searched positions per reading option, Z3 {} ms per query, perft depth {}",
+        args.games,
+        if args.games == 1 { "" } else { "s" },
+        args.plies,
+        args.positions,
+        args.aimed,
+        args.search,
+        args.timeout,
+        args.depth
+    );
     let opts = report::Options {
         seed: args.seed,
         budget: kensho::report::model::Budget {

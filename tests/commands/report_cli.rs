@@ -19,6 +19,12 @@ fn the_report_has_every_file_and_its_json_agrees_with_independent_sources() {
     let o = report(&["specs/shogi.toml"], &out);
     let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
     assert!(stderr.contains("seed 7"), "the seed is printed: {stderr}");
+    // The budget given (common::report::SMALL) is printed, so that a run says what it spent.
+    assert!(
+        stderr.contains("budget per spec: 1 game of up to 20 plies, 10 designed positions, 5 aimed")
+            && stderr.contains("20 searched positions per reading option"),
+        "the budget is printed: {stderr}"
+    );
     assert!(stdout.contains("report written to") && stdout.contains("shogi"), "{stdout}");
     for f in [
         "index.html",
