@@ -18,7 +18,9 @@
 //! degrees (SUZ-99, MIT-68, HOOK-117: "The setup for the other side can be obtained by rotating
 //! the board 180 degrees").
 //!
-//! Depth 3 is `#[ignore]`d: `cargo test --release --test engine perft:: -- --ignored`.
+//! Depth 3 runs every time (a fraction of a second each since issue 20's engine work), and so does
+//! Mitsugumi's depth 4, checked the same way. Deeper counts are `#[ignore]`d:
+//! `cargo test --release --test engine perft:: -- --ignored`.
 
 use kensho::engine::{Engine, Position};
 use std::collections::BTreeMap;
@@ -188,7 +190,6 @@ fn suzumu_start_perft_2() {
 /// Depth 3 (burns, igui, passes, jumped captures, promotions all occur at ply 3): kensho and
 /// tools/perft_check.py agree (561534, and on all 76 divide entries).
 #[test]
-#[ignore = "depth 3: run with --ignored"]
 fn suzumu_start_perft_3() {
     assert_eq!(perft_from_start("suzumu", 3), 561534);
 }
@@ -201,13 +202,21 @@ fn suzumu_start_perft_3() {
 /// skips are illegal: 561534 - 4. Both implementations give 561530
 /// (`python3 tools/perft_check.py suzumu --depth 3 --skip-limit opponent`).
 #[test]
-#[ignore = "depth 3: run with --ignored"]
 fn suzumu_start_perft_3_under_skip_limit_not_after_opponent_skip() {
     let spec = kensho::spec::load(Path::new("specs/suzumu.toml")).unwrap();
     let choice = BTreeMap::from([("skip-limit".to_string(), "not-after-opponent-skip".to_string())]);
     let e = Engine::new(&spec.resolve(&choice).unwrap()).unwrap_or_else(|bad| panic!("{bad:?}"));
     let mut pos = e.start();
     assert_eq!(e.perft(&mut pos, 3), 561530);
+}
+
+/// Depth 4: kensho and tools/perft_check.py agree on the total, 55652923, and on all 76 divide
+/// entries (`python3 tools/perft_check.py suzumu --divide 4`, 3 min 48 s beside the Hook run;
+/// kensho 22 s on one thread). Ignored for its time.
+#[test]
+#[ignore = "depth 4: about 20 s; run with --ignored"]
+fn suzumu_start_perft_4() {
+    assert_eq!(perft_from_start("suzumu", 4), 55652923);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -261,9 +270,16 @@ fn mitsugumi_start_perft_2() {
 
 /// Depth 3 (a Rook General even takes the King at ply 3): both implementations give 20931.
 #[test]
-#[ignore = "depth 3: run with --ignored"]
 fn mitsugumi_start_perft_3() {
     assert_eq!(perft_from_start("mitsugumi", 3), 20931);
+}
+
+/// Depth 4: kensho and tools/perft_check.py agree on the total, 768841, and on all 24 divide
+/// entries (`python3 tools/perft_check.py mitsugumi --divide 4`, 4.5 s; `kensho perft
+/// specs/mitsugumi.toml 4 --divide`).
+#[test]
+fn mitsugumi_start_perft_4() {
+    assert_eq!(perft_from_start("mitsugumi", 4), 768841);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -329,9 +345,18 @@ fn hook_start_perft_2_is_89_replies_to_each_move() {
 /// Depth 3 (captures with capture promotion by Bishops, Dragon Horses and the Queen, Tengu
 /// captures without promotion, Lion and Lion Dog passes): both implementations give 725953.
 #[test]
-#[ignore = "depth 3: run with --ignored"]
 fn hook_start_perft_3() {
     assert_eq!(perft_from_start("hook", 3), 725953);
+}
+
+/// Depth 4: kensho and tools/perft_check.py agree on the total, 66533255, and on all 89 divide
+/// entries (`python3 tools/perft_check.py hook --divide 4`, 3 min 45 s beside the Suzumu run; its
+/// promoted pieces, which it does not implement, never move within four plies). Ignored for its
+/// time.
+#[test]
+#[ignore = "depth 4: about 15 s; run with --ignored"]
+fn hook_start_perft_4() {
+    assert_eq!(perft_from_start("hook", 4), 66533255);
 }
 
 // ---------------------------------------------------------------------------------------------
