@@ -175,9 +175,7 @@ impl RoyalWatch {
                 (r, men.collect())
             })
             .collect();
-        let flying = engine.rules.flying_king_check
-            || engine.pieces.iter().any(|p| p.royal && p.abilities.flying_capture != FlyingCapture::None);
-        RoyalWatch { royals, flying }
+        RoyalWatch { royals, flying: engine.royals_fly }
     }
 }
 

@@ -87,6 +87,9 @@ pub struct Engine {
     /// Does any piece type freeze (freeze.*)? Most games have none, and then no position needs
     /// its freezers looked for.
     pub(crate) any_freezer: bool,
+    /// Do facing royals attack (check.flying-king, or a royal with a flying capture)? Fixed by
+    /// the rules, so read once here rather than for every position's self-check test.
+    pub(crate) royals_fly: bool,
     /// Judge self-check by making every move and walking every path of every enemy man, as the
     /// rules read, instead of only the men whose reach bound covers a royal
     /// (`generate::RoyalWatch`, `CaptureReach`): the readable reference the differential tests
@@ -196,8 +199,11 @@ impl Engine {
             })
             .collect();
         let any_freezer = pieces.iter().any(|p| p.abilities.freezes);
+        let royals_fly = rules.flying_king_check
+            || pieces.iter().any(|p| p.royal && p.abilities.flying_capture != config::FlyingCapture::None);
         let engine = Engine {
             any_freezer,
+            royals_fly,
             reference_legality: false,
             zobrist: Zobrist::new(game.board.square_count(), pieces.len()),
             game: game.clone(),
