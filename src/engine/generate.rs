@@ -158,10 +158,24 @@ fn passes_near_freezer(engine: &Engine, view: &SideView, man: Man, pm: &PieceMov
 /// enemy men that could capture on its square on some board (`Engine::may_attack`). No other
 /// enemy man can attack that square after any move of ours, since ours never moves theirs.
 struct RoyalWatch {
-    royals: Vec<(Square, Vec<Square>)>,
+    royals: Vec<WatchedRoyal>,
     /// Do facing royals attack (check.flying-king, or a royal's flying capture)? Such an
     /// attack is not in any reach bound, so it is always looked at after making the move.
     flying: bool,
+    size: BoardSize,
+}
+
+/// One royal of the side to move and the enemy men that may reach it.
+struct WatchedRoyal {
+    square: Square,
+    men: Vec<Square>,
+    /// The squares (by index) whose content decides whether `men` attack the royal, when every
+    /// one of them moves in one leg (a bounded `CaptureReach`) and nothing freezes: their own
+    /// squares, the royal's, and the squares between (a slide's way, a cannon's screen, a
+    /// jump's hurdle, a lame leaper's block). None when that cannot be said.
+    footprint: Option<Vec<bool>>,
+    /// Whether `men` attack the royal now.
+    attacked: bool,
 }
 
 impl RoyalWatch {
@@ -170,13 +184,77 @@ impl RoyalWatch {
             .squares_of(player)
             .filter(|(_, m)| engine.piece(m.piece).royal)
             .map(|(r, _)| {
-                let men =
-                    pos.squares_of(1 - player).filter(|&(sq, man)| engine.may_attack(sq, man, r)).map(|(sq, _)| sq);
-                (r, men.collect())
+                let men: Vec<Square> = pos
+                    .squares_of(1 - player)
+                    .filter(|&(sq, man)| engine.may_attack(sq, man, r))
+                    .map(|(sq, _)| sq)
+                    .collect();
+                let footprint = footprint(engine, pos, r, &men);
+                let attacked = footprint.is_some()
+                    && !men.is_empty()
+                    && engine.attacks_by(pos, 1 - player, r, 0, men.iter().filter_map(|&s| pos.at(s).map(|m| (s, m))));
+                WatchedRoyal { square: r, men, footprint, attacked }
             })
             .collect();
-        RoyalWatch { royals, flying: engine.royals_fly }
+        RoyalWatch { royals, flying: engine.royals_fly, size: pos.size }
     }
+
+    /// Whether `mv` leaves a royal attacked, when that is known without making it: no royal
+    /// moves or appears, and the move changes no square of any royal's footprint, so every
+    /// royal stays as attacked (or not) as it is now. None: make the move and look.
+    fn verdict_unmade(&self, mv: &Move, makes_royal: bool) -> Option<bool> {
+        if makes_royal || self.flying {
+            return None;
+        }
+        // Make changes no other square (engine::make).
+        let touched = || mv.from.into_iter().chain(mv.to).chain(mv.captures.iter().map(|c| c.0));
+        let mut attacked = false;
+        for royal in &self.royals {
+            let footprint = royal.footprint.as_ref()?;
+            if touched().any(|sq| footprint[self.size.index(sq)]) {
+                return None;
+            }
+            attacked |= royal.attacked;
+        }
+        Some(attacked)
+    }
+}
+/// The footprint of `men` on the royal on `royal` (`WatchedRoyal::footprint`).
+fn footprint(engine: &Engine, pos: &Position, royal: Square, men: &[Square]) -> Option<Vec<bool>> {
+    let size = pos.size;
+    let mut marked = vec![false; size.square_count()];
+    if men.is_empty() {
+        // Nobody can reach the royal, whatever changes: frozen or not, it stays unattacked.
+        return Some(marked);
+    }
+    if engine.any_freezer {
+        // A freeze can be lifted or laid by a piece anywhere near an attacker.
+        return None;
+    }
+    marked[size.index(royal)] = true;
+    for &sq in men {
+        let man = pos.at(sq)?;
+        if !engine.move_sets(man.piece, man.player, sq).all(|set| set.reach.is_bounded()) {
+            return None;
+        }
+        marked[size.index(sq)] = true;
+        let (df, dr) = (royal.file as i32 - sq.file as i32, royal.rank as i32 - sq.rank as i32);
+        if df == 0 || dr == 0 || df.abs() == dr.abs() {
+            // A leg along a line passes (or is blocked, or jumps) only between its ends.
+            for b in size.between(sq, royal) {
+                marked[size.index(b)] = true;
+            }
+        } else {
+            // An oblique leap: its block or hurdle (`n`, `j`) is within the rectangle of its
+            // ends; the whole rectangle is marked.
+            for f in sq.file.min(royal.file)..=sq.file.max(royal.file) {
+                for r in sq.rank.min(royal.rank)..=sq.rank.max(royal.rank) {
+                    marked[size.index(Square::new(f, r))] = true;
+                }
+            }
+        }
+    }
+    Some(marked)
 }
 
 /// A promoting pass and a promotion in place have one identity: they are one move (the one
@@ -400,11 +478,46 @@ impl Engine {
         if self.flying_attack(pos, by, target) {
             return true;
         }
-        let view = SideView::new(self, pos, by);
+        // Most men are told apart without the side's view (occupancy and freezers): built the
+        // first time a man needs the move generator.
+        let mut view: Option<SideView> = None;
         men.any(|(sq, man)| {
+            if let Some(hit) = self.plain_attack(pos, sq, man, target, depth) {
+                return hit;
+            }
+            let view = view.get_or_insert_with(|| SideView::new(self, pos, by));
             (self.rules.frozen_attack || !view.is_frozen(self, man, sq))
-                && self.attacks_from(pos, &view, sq, man, target, depth)
+                && self.attacks_from(pos, view, sq, man, target, depth)
         })
+    }
+
+    /// Whether the man on `sq` captures on `target`, told from its reach alone
+    /// (`CaptureReach::captures_enemy`) when nothing but the squares on its way can decide it:
+    /// no freezer in the game, a move set for every destination, and no ability that judges
+    /// the path (rank-limited jumping, cannon screens, confinement, burns). None: run the
+    /// generator. The reference (`reference_legality`) always runs the generator.
+    fn plain_attack(&self, pos: &Position, sq: Square, man: Man, target: Square, depth: u32) -> Option<bool> {
+        let a = &self.piece(man.piece).abilities;
+        if self.reference_legality
+            || depth > 0
+            || self.any_freezer
+            || a.jumps
+            || a.screens_non_cannon
+            || a.confine.is_some()
+            || a.burn_max > 0
+            || pos.at(target).is_none_or(|v| v.player == man.player)
+        {
+            return None;
+        }
+        let orientation = self.orientation(man.player);
+        let mut hit = false;
+        for set in self.move_sets(man.piece, man.player, sq) {
+            if !matches!(set.into, super::Landing::Anywhere) {
+                return None;
+            }
+            hit |= set.reach.captures_enemy(orientation, sq, target, |s| pos.at(s).is_none())?;
+        }
+        Some(hit)
     }
 
     /// Could the man on `sq` capture on `target` on some board (`CaptureReach`, which ignores
@@ -514,17 +627,15 @@ impl Engine {
         // (A null move or a declined turn names no piece: its man is a placeholder.)
         let makes_royal = !matches!(mv.kind, Kind::Null | Kind::Decline)
             && (self.piece(mv.man.piece).royal || mv.promotion.is_some_and(|p| self.piece(p).royal));
-        if !makes_royal && !watch.flying && watch.royals.iter().all(|(_, men)| men.is_empty()) {
-            // No enemy man can ever reach a royal, and no royal moves or appears: the move
-            // cannot leave one attacked, whatever it changes on the board.
-            return false;
+        if let Some(attacked) = watch.verdict_unmade(mv, makes_royal) {
+            return attacked;
         }
         self.make(scratch, mv, undo);
         let attacked = scratch.squares_of(me).filter(|(_, m)| self.piece(m.piece).royal).any(|(sq, _)| {
-            match watch.royals.iter().find(|(r, _)| *r == sq) {
+            match watch.royals.iter().find(|w| w.square == sq) {
                 // Enemy men do not move on our move, so those who may reach the royal are the
                 // ones found before it (less any it captured).
-                Some((_, men)) => {
+                Some(WatchedRoyal { men, .. }) => {
                     let men = men.iter().filter_map(|&s| scratch.at(s).filter(|m| m.player != me).map(|m| (s, m)));
                     self.attacks_by(scratch, 1 - me, sq, 0, men)
                 }
@@ -570,17 +681,50 @@ mod tests {
 
         let watch = RoyalWatch::new(&engine, &pos, 0);
         assert_eq!(watch.royals.len(), 1);
-        assert_eq!(watch.royals[0].0, e1);
-        assert!(watch.royals[0].1.contains(&e8), "the Rook on e8 may reach e1: {:?}", watch.royals[0].1);
+        assert_eq!(watch.royals[0].square, e1);
+        assert!(watch.royals[0].men.contains(&e8), "the Rook on e8 may reach e1: {:?}", watch.royals[0].men);
 
         let aside = Move::bare(Kind::Normal, pos.at(e2).expect("the Gold"), Some(e2), Some(d2));
         let (mut scratch, mut undo) = (pos.clone(), Vec::new());
         assert!(engine.royal_attacked_watched(&mut scratch, &mut undo, &aside, &watch));
-        let blind = RoyalWatch { royals: vec![(e1, Vec::new())], flying: false };
+        let blind = RoyalWatch {
+            royals: vec![WatchedRoyal { square: e1, men: Vec::new(), footprint: None, attacked: false }],
+            flying: false,
+            size: pos.size,
+        };
         assert!(
             !engine.royal_attacked_watched(&mut scratch, &mut undo, &aside, &blind),
             "without the Rook in the watch the fast path misses the attack"
         );
         assert_eq!(scratch, pos, "the scratch position is given back as it was");
+    }
+
+    /// The footprint of the Rook on e8 watching the King on e1 is the e-file from e8 down to
+    /// e1: a move that touches none of it (the Gold cannot, the King's other men can) is judged
+    /// without making it; the Gold leaving e2 must be made. A footprint that forgets e2 judges
+    /// the Gold's step aside legal: the fault the differential test would catch.
+    #[test]
+    fn the_footprint_is_the_pin_line_and_a_footprint_without_it_is_wrong() {
+        let engine = shogi();
+        let pos = engine.parse_position("k8/4r4/9/9/9/9/9/P3G4/4K4 b - 1").expect("position");
+        let sq = |name: &str| engine.game.board.parse_square(name).expect("square");
+        let index = |name: &str| pos.size.index(sq(name));
+        let watch = RoyalWatch::new(&engine, &pos, 0);
+        let footprint = watch.royals[0].footprint.as_ref().expect("the Rook moves in one leg");
+        let marked: Vec<String> =
+            pos.size.squares().filter(|&s| footprint[pos.size.index(s)]).map(|s| s.name()).collect();
+        assert_eq!(marked, ["e1", "e2", "e3", "e4", "e5", "e6", "e7", "e8"]);
+        assert!(!watch.royals[0].attacked, "the Gold shields the King");
+
+        let pawn = Move::bare(Kind::Normal, pos.at(sq("a2")).expect("the Pawn"), Some(sq("a2")), Some(sq("a3")));
+        assert_eq!(watch.verdict_unmade(&pawn, false), Some(false), "the Pawn is off the line");
+        let aside = Move::bare(Kind::Normal, pos.at(sq("e2")).expect("the Gold"), Some(sq("e2")), Some(sq("d2")));
+        assert_eq!(watch.verdict_unmade(&aside, false), None, "the Gold leaves the line: made and looked at");
+
+        let mut blind = RoyalWatch::new(&engine, &pos, 0);
+        blind.royals[0].footprint.as_mut().expect("footprint")[index("e2")] = false;
+        assert_eq!(blind.verdict_unmade(&aside, false), Some(false), "a footprint without e2 misses the pin");
+        let gold_moves = |legal: &[Move]| legal.iter().filter(|m| m.from == Some(sq("e2"))).count();
+        assert_eq!(gold_moves(&engine.legal_moves(&pos)), 1, "only e3 keeps the King covered");
     }
 }
