@@ -5,7 +5,7 @@
 use super::position::{Man, Position};
 use super::Engine;
 use crate::geometry::Square;
-use crate::xbetza::{CompiledBetza, PieceMove, StepKind};
+use crate::xbetza::{CompiledBetza, PieceMove, Squares, StepKind};
 
 /// `jump.landing = capture-or-empty | after-any-capture`: a jumping path may end on an empty
 /// square. The configurations write jumps as `(cpaf)2cB` (final leg capture-only), so the
@@ -209,12 +209,12 @@ pub fn chebyshev(a: Square, b: Square) -> u32 {
 }
 
 /// Burned squares of a path: captures after the piece first reached its (other) destination.
-pub fn burned_squares(engine: &Engine, man: Man, pm: &PieceMove) -> Vec<Square> {
+pub fn burned_squares(engine: &Engine, man: Man, pm: &PieceMove) -> Squares {
     if engine.piece(man.piece).abilities.burn_max == 0 || pm.to == pm.from {
-        return Vec::new();
+        return Squares::new();
     }
     let at = arrival(pm);
-    let mut out: Vec<Square> = pm.path[at + 1..]
+    let mut out: Squares = pm.path[at + 1..]
         .iter()
         .filter(|s| s.kind == StepKind::Capture && s.square != pm.to)
         .map(|s| s.square)

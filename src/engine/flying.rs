@@ -9,6 +9,7 @@ use super::position::{Man, Position};
 use super::Engine;
 use crate::geometry::Square;
 use crate::xbetza::{PathStep, StepKind};
+use smallvec::smallvec;
 
 /// The enemy royal that the piece on `sq` faces along its file with only empty squares
 /// between, if any (looking both ways).
@@ -36,8 +37,8 @@ pub fn captures(engine: &Engine, pos: &Position, sq: Square, man: Man, out: &mut
     let Some((target, victim)) = facing_royal(engine, pos, sq) else { return };
     let hit = PathStep { square: target, kind: StepKind::Capture };
     let (kind, to, path) = match how {
-        FlyingCapture::Shoot => (Kind::Igui, sq, vec![hit, PathStep { square: sq, kind: StepKind::Move }]),
-        _ => (Kind::Capture, target, vec![hit]),
+        FlyingCapture::Shoot => (Kind::Igui, sq, smallvec![hit, PathStep { square: sq, kind: StepKind::Move }]),
+        _ => (Kind::Capture, target, smallvec![hit]),
     };
-    out.push(Move { path, captures: vec![(target, victim)], ..Move::bare(kind, man, Some(sq), Some(to)) });
+    out.push(Move { path, captures: smallvec![(target, victim)], ..Move::bare(kind, man, Some(sq), Some(to)) });
 }

@@ -4,7 +4,7 @@
 
 use super::config::{ExtraTurnCheck, FlyingCapture};
 use super::filters::{self, chebyshev};
-use super::moves::{Kind, Move};
+use super::moves::{Captures, Kind, Move};
 use super::position::{Man, Position};
 use super::{flying, promotion, skip, Engine};
 use crate::geometry::{BoardSize, Square};
@@ -381,7 +381,7 @@ impl Engine {
             // skip::adjacent_empty_pass instead of the string.
             return;
         }
-        let captures: Vec<(Square, Man)> = pm.captures.iter().filter_map(|&c| pos.at(c).map(|m| (c, m))).collect();
+        let captures: Captures = pm.captures.iter().filter_map(|&c| pos.at(c).map(|m| (c, m))).collect();
         if !self.protected_royal_ban_ok(pos, man, &pm, &captures) {
             return;
         }
@@ -493,37 +493,29 @@ impl Engine {
 
     /// Whether the man on `sq` captures on `target`, told from its reach alone
     /// (`CaptureReach::captures_enemy`) when nothing but the squares on its way can decide it:
-    /// no freezer in the game, a move set for every destination, and no ability that judges
-    /// the path (rank-limited jumping, cannon screens, confinement, burns). None: run the
-    /// generator. The reference (`reference_legality`) always runs the generator.
+    /// no freezer in the game and a plain attacker (`PieceType::plain_attacker`). None: run
+    /// the generator. The reference (`reference_legality`) always runs the generator.
     fn plain_attack(&self, pos: &Position, sq: Square, man: Man, target: Square, depth: u32) -> Option<bool> {
-        let a = &self.piece(man.piece).abilities;
-        if self.reference_legality
+        let p = self.piece(man.piece);
+        if !p.plain_attacker
+            || self.reference_legality
             || depth > 0
             || self.any_freezer
-            || a.jumps
-            || a.screens_non_cannon
-            || a.confine.is_some()
-            || a.burn_max > 0
             || pos.at(target).is_none_or(|v| v.player == man.player)
         {
             return None;
         }
-        let orientation = self.orientation(man.player);
-        let mut hit = false;
-        for set in self.move_sets(man.piece, man.player, sq) {
-            if !matches!(set.into, super::Landing::Anywhere) {
-                return None;
-            }
-            hit |= set.reach.captures_enemy(orientation, sq, target, |s| pos.at(s).is_none())?;
-        }
-        Some(hit)
+        p.reach().captures_enemy(self.orientation(man.player), sq, target, |s| pos.at(s).is_none())
     }
 
     /// Could the man on `sq` capture on `target` on some board (`CaptureReach`, which ignores
     /// every other man)? Only such men ever attack `target`.
     fn may_attack(&self, sq: Square, man: Man, target: Square) -> bool {
         let orientation = self.orientation(man.player);
+        let p = self.piece(man.piece);
+        if p.zone_moves.is_empty() {
+            return p.reach().may_capture(orientation, sq, target);
+        }
         self.move_sets(man.piece, man.player, sq).any(|set| set.reach.may_capture(orientation, sq, target))
     }
 

@@ -6,18 +6,20 @@ use super::moves::{Kind, Move};
 use super::position::{Man, Position};
 use super::Engine;
 use crate::geometry::Square;
+use smallvec::SmallVec;
 
 #[derive(Clone, Debug)]
 pub struct Undo {
-    /// Every square changed, with the man and the flags it held before.
-    squares: Vec<(Square, Option<Man>, u8)>,
+    /// Every square changed, with the man and the flags it held before (inline for a move
+    /// with up to two captures: making a move allocates nothing).
+    squares: SmallVec<[(Square, Option<Man>, u8); 4]>,
     side: u8,
     extra_turn: bool,
     last_skip: [bool; 2],
     move_number: u32,
     board_hash: u64,
     hand_hash: u64,
-    hands: Vec<(u8, u16, u16)>,
+    hands: SmallVec<[(u8, u16, u16); 2]>,
 }
 
 impl Engine {
@@ -25,14 +27,14 @@ impl Engine {
     pub fn make(&self, pos: &mut Position, mv: &Move, undo: &mut Vec<Undo>) {
         let z = &self.zobrist;
         let mut u = Undo {
-            squares: Vec::with_capacity(2 + mv.captures.len()),
+            squares: SmallVec::new(),
             side: pos.side,
             extra_turn: pos.extra_turn,
             last_skip: pos.last_skip,
             move_number: pos.move_number,
             board_hash: pos.board_hash,
             hand_hash: pos.hand_hash,
-            hands: Vec::new(),
+            hands: SmallVec::new(),
         };
         let mut set = |pos: &mut Position, sq: Square, man: Option<Man>| {
             u.squares.push((sq, pos.at(sq), pos.flags_at(sq)));

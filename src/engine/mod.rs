@@ -74,6 +74,17 @@ pub struct PieceType {
     zone_reach: Vec<CaptureReach>,
     /// Can the piece ever pass (its XBetza yields a pass on an empty board, or `pass = true`)?
     pub can_pass: bool,
+    /// Do the squares on its way alone decide where it captures: one move everywhere (no zone
+    /// moves) and no ability that judges the path (rank-limited jumping, cannon screens,
+    /// confinement, burns)? Then `reach` answers attack tests (`CaptureReach::captures_enemy`).
+    pub(crate) plain_attacker: bool,
+}
+
+impl PieceType {
+    /// Where its move (the one it has outside any zone) could capture at most.
+    pub(crate) fn reach(&self) -> &CaptureReach {
+        &self.reach
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -175,6 +186,11 @@ impl Engine {
                 .iter()
                 .filter(|_| namesakes_are_the_type && promoted.contains(&p.id))
                 .find(|y| y.id != p.id && y.name == p.name && !promoted.contains(&y.id));
+            let plain_attacker = zone_moves.is_empty()
+                && !abilities.jumps
+                && !abilities.screens_non_cannon
+                && abilities.confine.is_none()
+                && abilities.burn_max == 0;
             pieces.push(PieceType {
                 id: p.id.clone(),
                 name: p.name.clone(),
@@ -183,6 +199,7 @@ impl Engine {
                 promotes_to: namesake.unwrap_or(p).promotes_to.as_deref().and_then(index),
                 is_promoted_form: promoted.contains(&p.id) && namesake.is_none(),
                 abilities,
+                plain_attacker,
                 moves,
                 zone_moves,
                 reach,

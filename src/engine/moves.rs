@@ -3,7 +3,11 @@
 
 use super::position::Man;
 use crate::geometry::Square;
-use crate::xbetza::PathStep;
+use crate::xbetza::{Path, Squares};
+use smallvec::SmallVec;
+
+/// Captured squares with what stood there: inline up to two (no allocation for most moves).
+pub type Captures = SmallVec<[(Square, Man); 2]>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
@@ -54,11 +58,11 @@ pub struct Move {
     pub from: Option<Square>,
     pub to: Option<Square>,
     /// The end square of every leg, in order (empty for drops and null moves).
-    pub path: Vec<PathStep>,
+    pub path: Path,
     /// Captured squares with what stood there, sorted by square.
-    pub captures: Vec<(Square, Man)>,
+    pub captures: Captures,
     /// Of those, the ones burned after moving (Fire Demon), sorted.
-    pub burned: Vec<Square>,
+    pub burned: Squares,
     /// The piece type it becomes, if it changes.
     pub promotion: Option<u16>,
     /// Whether this move is a skipped turn for the skip limits.
@@ -87,9 +91,9 @@ impl Move {
             man,
             from,
             to,
-            path: Vec::new(),
-            captures: Vec::new(),
-            burned: Vec::new(),
+            path: Path::new(),
+            captures: Captures::new(),
+            burned: Squares::new(),
             promotion: None,
             is_skip: false,
             earns_extra_turn: false,

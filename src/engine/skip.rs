@@ -58,12 +58,15 @@ pub fn adjacent_empty_pass(
     let Some(empty) = pos.size.squares().find(|&s| chebyshev(s, sq) == 1 && pos.at(s).is_none()) else {
         return;
     };
-    let path = vec![PathStep { square: empty, kind: StepKind::Move }, PathStep { square: sq, kind: StepKind::Move }];
+    let path: crate::xbetza::Path = smallvec::smallvec![
+        PathStep { square: empty, kind: StepKind::Move },
+        PathStep { square: sq, kind: StepKind::Move }
+    ];
     let promotions: super::promotion::Choices = {
         let pm = crate::xbetza::PieceMove {
             from: sq,
             to: sq,
-            captures: Vec::new(),
+            captures: crate::xbetza::Squares::new(),
             path: path.clone(),
             shape: "pass".into(),
         };
@@ -76,8 +79,8 @@ pub fn adjacent_empty_pass(
             from: Some(sq),
             to: Some(sq),
             path: path.clone(),
-            captures: Vec::new(),
-            burned: Vec::new(),
+            captures: super::moves::Captures::new(),
+            burned: crate::xbetza::Squares::new(),
             promotion,
             is_skip: false,
             earns_extra_turn: false,

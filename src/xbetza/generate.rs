@@ -136,15 +136,21 @@ impl MoveKind {
     }
 }
 
+/// A move's leg ends: most moves have one or two, kept inline (no allocation per move).
+pub type Path = SmallVec<[PathStep; 4]>;
+
+/// Captured squares: inline up to eight (a Fire Demon's burns), sorted.
+pub type Squares = SmallVec<[Square; 8]>;
+
 /// One move of the piece: the first path found for its identity.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceMove {
     pub from: Square,
     pub to: Square,
     /// Captured squares, sorted; the destination is among them when it was captured.
-    pub captures: Vec<Square>,
+    pub captures: Squares,
     /// The end square of every leg, in order.
-    pub path: Vec<PathStep>,
+    pub path: Path,
     /// The path shape (unrolled XBetza) that produced this path (`Program::text`).
     pub shape: std::sync::Arc<str>,
 }
@@ -160,7 +166,7 @@ impl PieceMove {
     }
 
     pub fn identity(&self) -> (Square, Vec<Square>) {
-        (self.to, self.captures.clone())
+        (self.to, self.captures.to_vec())
     }
 }
 
@@ -191,8 +197,8 @@ pub fn generate_where(
         max_line: compiled.size.max_line(),
         scope: compiled.readings.toggle_scope,
         span: compiled.readings.toggle_span,
-        captured: Vec::new(),
-        path: Vec::new(),
+        captured: Squares::new(),
+        path: Path::new(),
         found: &mut found,
         program: first,
         accept,
@@ -214,8 +220,8 @@ struct Walker<'a> {
     max_line: u32,
     scope: ToggleScope,
     span: ToggleSpan,
-    captured: Vec<Square>,
-    path: Vec<PathStep>,
+    captured: Squares,
+    path: Path,
     /// The moves accepted so far, one per identity (the first path found for it).
     found: &'a mut Vec<PieceMove>,
     program: &'a Program,
@@ -434,7 +440,7 @@ impl Walker<'_> {
         };
         // The identity is built on the stack: most paths of a many-path piece (an area mover)
         // reach an identity already found, and those allocate nothing.
-        let mut captures: SmallVec<[Square; 6]> = SmallVec::from_slice(&self.captured);
+        let mut captures: Squares = self.captured.clone();
         if kind == StepKind::Capture {
             captures.push(sq);
         }
@@ -443,7 +449,6 @@ impl Walker<'_> {
         if self.found.iter().any(|m| m.to == sq && m.captures[..] == captures[..]) {
             return;
         }
-        let captures = captures.to_vec();
         let mut path = self.path.clone();
         path.push(PathStep { square: sq, kind });
         let mv = PieceMove { from: self.from, to: sq, captures, path, shape: self.program.text.clone() };

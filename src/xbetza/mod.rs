@@ -28,7 +28,9 @@ pub mod readings;
 pub use ast::{Atom, Betza, Component, Modifier, PrefixItem, Span};
 pub use compile::{compile, compile_str, CompiledBetza, Program};
 pub use error::XBetzaError;
-pub use generate::{generate, generate_where, Cell, MoveKind, Occupancy, Orientation, PathStep, PieceMove, StepKind};
+pub use generate::{
+    generate, generate_where, Cell, MoveKind, Occupancy, Orientation, Path, PathStep, PieceMove, Squares, StepKind,
+};
 pub use parser::parse;
 pub use reach::CaptureReach;
 pub use readings::Readings;

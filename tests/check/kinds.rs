@@ -161,12 +161,12 @@ fn board_move(before: &Position, from: &str, to: &str) -> Move {
     let man = before.at(sq(from)).unwrap_or_else(|| panic!("nothing on {from}"));
     match before.at(sq(to)) {
         Some(victim) => Move {
-            captures: vec![(sq(to), victim)],
-            path: vec![step(to, StepKind::Capture)],
+            captures: vec![(sq(to), victim)].into(),
+            path: vec![step(to, StepKind::Capture)].into(),
             ..Move::bare(MoveKind::Capture, man, Some(sq(from)), Some(sq(to)))
         },
         None => Move {
-            path: vec![step(to, StepKind::Move)],
+            path: vec![step(to, StepKind::Move)].into(),
             ..Move::bare(MoveKind::Normal, man, Some(sq(from)), Some(sq(to)))
         },
     }
@@ -286,8 +286,8 @@ fn burn_record(g: &Game, from: &str, to: &str, victims: &[&str], before: &Positi
     }
     Move {
         burned: captures.iter().map(|c| c.0).collect(),
-        captures,
-        path,
+        captures: captures.into(),
+        path: path.into(),
         ..Move::bare(MoveKind::Burn, man, Some(sq(from)), Some(sq(to)))
     }
 }
@@ -337,7 +337,7 @@ immune = ["FD", "+WB"]"#,
     let p = with(&[("g9", "p"), ("i10", "p"), ("i9", "fd")]);
     assert!(legal_moves_hold(&g, &inv, &p) > 0);
     let burns: Vec<Move> = g.e.legal_moves(&p).into_iter().filter(|m| !m.burned.is_empty()).collect();
-    assert!(burns.iter().any(|m| m.burned == vec![sq("g9"), sq("i10")]));
+    assert!(burns.iter().any(|m| m.burned[..] == [sq("g9"), sq("i10")]));
     assert!(burns.iter().all(|m| !m.burned.contains(&sq("i9"))));
 }
 
@@ -348,7 +348,7 @@ fn pass_record(before: &Position, at: &str, via: &str) -> Move {
     let man = before.at(sq(at)).unwrap();
     Move {
         is_skip: true,
-        path: vec![step(via, StepKind::Move), step(at, StepKind::Move)],
+        path: vec![step(via, StepKind::Move), step(at, StepKind::Move)].into(),
         ..Move::bare(MoveKind::Pass, man, Some(sq(at)), Some(sq(at)))
     }
 }
@@ -524,20 +524,20 @@ max = 2"#,
     // A Rook General (rank 2) jumps a Bishop General (rank 2).
     let before = pos(&[("h3", "RG"), ("h4", "bg"), ("h5", "p")]);
     let mut mv = board_move(&before, "h3", "h5");
-    mv.path = vec![step("h4", StepKind::Hop), step("h5", StepKind::Capture)];
+    mv.path = vec![step("h4", StepKind::Hop), step("h5", StepKind::Capture)].into();
     let after = g.made(&before, &mv);
     violated(&inv, &g.t(&before, &mv, &after, &[]), &c, "RG (rank 2) jumped BG on h4 (rank 2), not of a lower rank");
     // A Bishop General jumps its own (higher) Great General.
     let before = pos(&[("c3", "BG"), ("d4", "GG"), ("e5", "p")]);
     let mut mv = board_move(&before, "c3", "e5");
-    mv.path = vec![step("d4", StepKind::Hop), step("e5", StepKind::Capture)];
+    mv.path = vec![step("d4", StepKind::Hop), step("e5", StepKind::Capture)].into();
     let after = g.made(&before, &mv);
     violated(&inv, &g.t(&before, &mv, &after, &[]), &c, "BG (rank 2) jumped GG on d4 (rank 4), not of a lower rank");
     // A Great General takes the enemy King in passing.
     let before = g.pos(0, &[("a1", "K"), ("h4", "k"), ("h3", "GG"), ("h5", "p")]);
     let mut mv = board_move(&before, "h3", "h5");
-    mv.path = vec![step("h4", StepKind::Capture), step("h5", StepKind::Capture)];
-    mv.captures = vec![(sq("h4"), g.man("k")), (sq("h5"), g.man("p"))];
+    mv.path = vec![step("h4", StepKind::Capture), step("h5", StepKind::Capture)].into();
+    mv.captures = vec![(sq("h4"), g.man("k")), (sq("h5"), g.man("p"))].into();
     let after = g.made(&before, &mv);
     violated(&inv, &g.t(&before, &mv, &after, &[]), &c, "captured the royal K on h4 in passing");
     // A Rook General takes the enemy Great General (rank 4) in passing: SUZ-124 (reading
@@ -545,8 +545,8 @@ max = 2"#,
     // jumping something else" only as the final capture.
     let before = pos(&[("h3", "RG"), ("h4", "gg"), ("h5", "p")]);
     let mut mv = board_move(&before, "h3", "h5");
-    mv.path = vec![step("h4", StepKind::Capture), step("h5", StepKind::Capture)];
-    mv.captures = vec![(sq("h4"), g.man("gg")), (sq("h5"), g.man("p"))];
+    mv.path = vec![step("h4", StepKind::Capture), step("h5", StepKind::Capture)].into();
+    mv.captures = vec![(sq("h4"), g.man("gg")), (sq("h5"), g.man("p"))].into();
     let after = g.made(&before, &mv);
     violated(&inv, &g.t(&before, &mv, &after, &[]), &c, "RG (rank 2) jumped GG on h4 (rank 4), not of a lower rank");
     // Under the rejected option also-jumped (capture-any-rank) the same capture holds.
@@ -1392,7 +1392,7 @@ fn generic_notation_fails_on_a_path_the_pieces_xbetza_does_not_describe() {
     for (mv, says) in [
         (
             Move {
-                path: vec![step("e6", StepKind::Move), step("e7", StepKind::Move)],
+                path: vec![step("e6", StepKind::Move), step("e7", StepKind::Move)].into(),
                 ..board_move(&before, "e5", "e7")
             },
             "fW P e5-e7",

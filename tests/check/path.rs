@@ -123,7 +123,7 @@ fn case<'a>(betza: &'a str, occ: Occupancy, from: &'a str) -> Case<'a> {
 fn all_paths(c: &CompiledBetza, occ: &Occupancy, from: Square, o: Orientation) -> HashSet<Vec<PathStep>> {
     let mut out = HashSet::new();
     xbetza::generate_where(c, occ, from, o, &mut |pm| {
-        out.insert(pm.path.clone());
+        out.insert(pm.path.to_vec());
         false
     });
     out
@@ -568,9 +568,9 @@ fn cross_check(shape: &Shape, cases: usize, seed: u64, counts: &mut Counts) -> V
             // Every path `generate` returns (one per move), and the other paths (every path the
             // programs can take, a sample of them for a heavy piece), sorted so that the sample
             // depends on the seed only.
-            let mut judged: Vec<&Vec<PathStep>> = moves.iter().map(|pm| &pm.path).collect();
-            let firsts: HashSet<&Vec<PathStep>> = judged.iter().copied().collect();
-            let mut others: Vec<&Vec<PathStep>> = paths.iter().filter(|p| !firsts.contains(p)).collect();
+            let mut judged: Vec<&[PathStep]> = moves.iter().map(|pm| &pm.path[..]).collect();
+            let firsts: HashSet<&[PathStep]> = judged.iter().copied().collect();
+            let mut others: Vec<&[PathStep]> = paths.iter().map(|p| &p[..]).filter(|p| !firsts.contains(p)).collect();
             others.sort();
             while others.len() > OTHER_PATHS_PER_BOARD {
                 let i = rng.below(others.len());
@@ -579,7 +579,7 @@ fn cross_check(shape: &Shape, cases: usize, seed: u64, counts: &mut Counts) -> V
             judged.extend(others);
             for p in &judged {
                 counts.accepted += 1;
-                if !paths.contains(*p) {
+                if !paths.contains(&p.to_vec()) {
                     report(&mut bad, "generate's path is not among generate_where's", p, String::new());
                 }
                 if let Err(e) = judge(p) {

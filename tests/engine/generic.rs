@@ -566,11 +566,11 @@ fn the_record_check_catches_doctored_moves() {
     check_record(e, &pos, &burn, &after).expect("the real record is consistent");
     let far = Square::new(0, 15); // a16: empty and far from every destination
     let doctored: Vec<(&str, Move)> = vec![
-        ("burned far away", Move { burned: vec![far], ..burn.clone() }),
+        ("burned far away", Move { burned: vec![far].into(), ..burn.clone() }),
         ("promoted to itself", Move { promotion: Some(burn.man.piece), ..burn.clone() }),
         ("wrong kind", Move { kind: Kind::Normal, ..burn.clone() }),
         ("marked a skip", Move { is_skip: true, ..burn.clone() }),
-        ("a capture left out", Move { captures: burn.captures[1..].to_vec(), ..burn.clone() }),
+        ("a capture left out", Move { captures: burn.captures[1..].into(), ..burn.clone() }),
         (
             "wrong victim",
             Move {

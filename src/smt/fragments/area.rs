@@ -47,7 +47,7 @@ fn plain_igui_reach(pair: &Pair, piece: u16, at: Square) -> Option<usize> {
                 .iter()
                 .all(|s| s.square == at || (s.kind == StepKind::Capture && pm.captures.contains(&s.square)));
         if plain && !pm.captures.is_empty() {
-            sets.insert(pm.captures.clone());
+            sets.insert(pm.captures.to_vec());
         }
     }
     let most = sets.iter().map(Vec::len).max().unwrap_or(0);
