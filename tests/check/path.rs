@@ -579,7 +579,7 @@ fn cross_check(shape: &Shape, cases: usize, seed: u64, counts: &mut Counts) -> V
             judged.extend(others);
             for p in &judged {
                 counts.accepted += 1;
-                if !paths.contains(&p.to_vec()) {
+                if !paths.contains(*p) {
                     report(&mut bad, "generate's path is not among generate_where's", p, String::new());
                 }
                 if let Err(e) = judge(p) {
