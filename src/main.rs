@@ -486,7 +486,7 @@ fn run_moves(args: MovesArgs) -> ExitCode {
     match result {
         Ok((req, moves)) => {
             let text = if args.json {
-                serde_json::to_string_pretty(&moves_json(&moves)).expect("JSON of strings")
+                serde_json::to_string_pretty(&moves_json(&req.compiled, &moves)).expect("JSON of strings")
             } else {
                 render_text(&req, &moves)
             };

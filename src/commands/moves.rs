@@ -88,7 +88,7 @@ fn step_name(k: StepKind) -> &'static str {
 
 /// The `--json` form of a move set: an array of objects with `to`, `captures` (sorted square
 /// names, the destination included when captured), `kind`, `from` and `path`.
-pub fn moves_json(moves: &[PieceMove]) -> Value {
+pub fn moves_json(compiled: &CompiledBetza, moves: &[PieceMove]) -> Value {
     Value::Array(
         moves
             .iter()
@@ -99,7 +99,7 @@ pub fn moves_json(moves: &[PieceMove]) -> Value {
                     "kind": m.kind().name(),
                     "from": m.from.name(),
                     "path": m.path.iter().map(|p| json!({"square": p.square.name(), "step": step_name(p.kind)})).collect::<Vec<_>>(),
-                    "shape": &*m.shape,
+                    "shape": m.shape(compiled),
                 })
             })
             .collect(),
@@ -190,7 +190,7 @@ pub fn render_text(req: &MovesRequest, moves: &[PieceMove]) -> String {
                 m.captures.iter().map(|s| s.name()).collect::<Vec<_>>().join(",")
             },
             path: path_text(m),
-            shape: m.shape.to_string(),
+            shape: m.shape(&req.compiled).to_string(),
         })
         .collect();
     let readings: Vec<String> = req.readings.values().iter().map(|(n, v)| format!("{n}={v}")).collect();
@@ -296,9 +296,9 @@ pub fn run_batch(
                 continue;
             }
         };
-        match batch_request(&obj, readings).map(|r| r.run()) {
+        match batch_request(&obj, readings).map(|r| moves_json(&r.compiled, &r.run())) {
             Ok(moves) => {
-                obj.insert("moves".into(), moves_json(&moves));
+                obj.insert("moves".into(), moves);
             }
             Err(e) => {
                 summary.errors += 1;

@@ -93,7 +93,7 @@ pub fn piece_paths(engine: &Engine, pos: &Position, view: &SideView, sq: Square,
                 // remain; not even a pass (SUZ-113 "not even to skip a turn").
                 return false;
             }
-            engine.set_allows(&set, man.player, pm.to) && path_allowed(engine, pos, view, man, pm)
+            engine.set_allows(&set, man.player, pm.to) && path_allowed(engine, pos, view, man, set.moves, pm)
         }));
     }
     paths
@@ -101,8 +101,15 @@ pub fn piece_paths(engine: &Engine, pos: &Position, view: &SideView, sq: Square,
 
 /// The rules every path of a piece obeys, whether it is played or only attacks a square:
 /// freezing mid-move (freeze.timing = also-mid-move) and the abilities (`filters`).
-fn path_allowed(engine: &Engine, pos: &Position, view: &SideView, man: Man, pm: &PieceMove) -> bool {
-    if view.mid_move_freeze && passes_near_freezer(engine, view, man, pm) {
+fn path_allowed(
+    engine: &Engine,
+    pos: &Position,
+    view: &SideView,
+    man: Man,
+    moves: &CompiledBetza,
+    pm: &PieceMove,
+) -> bool {
+    if view.mid_move_freeze && passes_near_freezer(engine, view, man, moves, pm) {
         return false;
     }
     filters::path_ok(engine, pos, man, pm)
@@ -121,7 +128,7 @@ fn igui_left_to_frozen(engine: &Engine, view: &SideView, man: Man, sq: Square) -
 
 /// `freeze.timing = also-mid-move`: a leg that stops next to a freezer (which would freeze the
 /// piece) ends the piece's motion there, so a path going on from such a square is not allowed.
-fn passes_near_freezer(engine: &Engine, view: &SideView, man: Man, pm: &PieceMove) -> bool {
+fn passes_near_freezer(engine: &Engine, view: &SideView, man: Man, moves: &CompiledBetza, pm: &PieceMove) -> bool {
     let id = &engine.piece(man.piece).id;
     let freezes_here = |sq: Square| {
         sq != pm.from
@@ -132,12 +139,7 @@ fn passes_near_freezer(engine: &Engine, view: &SideView, man: Man, pm: &PieceMov
     };
     // Is the piece's move made of riders (range above one step)? Then a leg enters every
     // square between its start and its end; a leaper's leg jumps them.
-    let rides = engine
-        .moves_at(man.piece, man.player, pm.from)
-        .programs
-        .iter()
-        .find(|p| p.text == pm.shape)
-        .is_some_and(|p| p.base_steps > 1);
+    let rides = pm.program.and_then(|i| moves.programs.get(i as usize)).is_some_and(|p| p.base_steps > 1);
     let mut at = pm.from;
     for (i, step) in pm.path.iter().enumerate() {
         // The squares a slide passes through on its way to the leg's end.
@@ -284,9 +286,17 @@ fn one_move_per_identity(moves: &mut Vec<Move>) {
 impl Engine {
     /// Every legal move of the side to move.
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves_into(pos, &mut out);
+        out
+    }
+
+    /// `legal_moves` into a buffer the caller keeps (perft keeps one per ply): its old
+    /// contents are dropped, its room is reused.
+    pub fn legal_moves_into(&self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
         let player = pos.side;
         let view = SideView::new(self, pos, player);
-        let mut out = Vec::new();
         let extra = self.rules.extra_turn.as_ref().filter(|_| pos.extra_turn);
         // drops.per-turn = in-addition: after the turn's move, a drop or a decline.
         let drop_phase = self.rules.drop_after_move && pos.extra_turn;
@@ -294,19 +304,19 @@ impl Engine {
         let board_moves = !extra.is_some_and(|e| e.drops_only) && !drop_phase;
         for (sq, man) in pos.squares_of(player).filter(|_| board_moves) {
             for pm in piece_paths(self, pos, &view, sq, man) {
-                self.expand(pos, man, pm, &mut out);
+                self.expand(pos, man, pm, out);
             }
             if self.piece(man.piece).can_pass && self.rules.skip_squares == super::config::SkipSquares::AnyAdjacentEmpty
             {
-                skip::adjacent_empty_pass(self, pos, &view, sq, man, &mut out);
+                skip::adjacent_empty_pass(self, pos, &view, sq, man, out);
             }
-            promotion::in_place(self, pos, &view, sq, man, &mut out);
-            flying::captures(self, pos, sq, man, &mut out);
+            promotion::in_place(self, pos, &view, sq, man, out);
+            flying::captures(self, pos, sq, man, out);
         }
         if self.rules.promote_in_place_any || self.rules.last_rank_any_time {
-            one_move_per_identity(&mut out);
+            one_move_per_identity(out);
         }
-        super::drops::drops(self, pos, &mut out);
+        super::drops::drops(self, pos, out);
         if self.rules.null_move && skip::skip_allowed(self, pos) && !drop_phase {
             out.push(Move { is_skip: true, ..Move::bare(Kind::Null, Man { player, piece: 0 }, None, None) });
         }
@@ -319,7 +329,7 @@ impl Engine {
                 // The turn's move: a drop may follow where the player then holds a piece (one
                 // in hand already, or one this move captures).
                 let holding = pos.hands[player as usize].iter().any(|&n| n > 0);
-                for m in &mut out {
+                for m in out.iter_mut() {
                     m.earns_extra_turn = holding || !m.captures.is_empty();
                 }
             }
@@ -351,7 +361,6 @@ impl Engine {
                 });
             }
         }
-        out
     }
 
     /// `extra-turn.legality = end-of-turn`: a drop that earns an extra turn may leave the
@@ -559,7 +568,7 @@ impl Engine {
             {
                 return false;
             }
-            if !path_allowed(self, pos, view, man, pm) {
+            if !path_allowed(self, pos, view, man, set.moves, pm) {
                 return false;
             }
             if depth > 0 {

@@ -27,30 +27,36 @@ impl Engine {
         if self.ends_at_once(&after, mv) {
             return 0;
         }
-        self.perft_inner(&mut after, depth - 1, &mut undo)
+        self.perft_inner(&mut after, depth - 1, &mut undo, &mut Vec::new())
     }
 
     pub fn perft(&self, pos: &mut Position, depth: u32) -> u64 {
         let mut undo = Vec::with_capacity(depth as usize);
-        self.perft_inner(pos, depth, &mut undo)
+        self.perft_inner(pos, depth, &mut undo, &mut Vec::new())
     }
 
-    fn perft_inner(&self, pos: &mut Position, depth: u32, undo: &mut Vec<Undo>) -> u64 {
+    /// `buffers` holds one move list per ply below this one, kept from one position to the
+    /// next so that their room is allocated once per ply, not once per position.
+    fn perft_inner(&self, pos: &mut Position, depth: u32, undo: &mut Vec<Undo>, buffers: &mut Vec<Vec<Move>>) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let moves = self.legal_moves(pos);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        let mut total = 0;
-        for mv in &moves {
-            self.make(pos, mv, undo);
-            if !self.ends_at_once(pos, mv) {
-                total += self.perft_inner(pos, depth - 1, undo);
+        let mut moves = buffers.pop().unwrap_or_default();
+        self.legal_moves_into(pos, &mut moves);
+        let total = if depth == 1 {
+            moves.len() as u64
+        } else {
+            let mut total = 0;
+            for mv in &moves {
+                self.make(pos, mv, undo);
+                if !self.ends_at_once(pos, mv) {
+                    total += self.perft_inner(pos, depth - 1, undo, buffers);
+                }
+                self.unmake(pos, undo);
             }
-            self.unmake(pos, undo);
-        }
+            total
+        };
+        buffers.push(moves);
         total
     }
 

@@ -68,7 +68,7 @@ pub fn adjacent_empty_pass(
             to: sq,
             captures: crate::xbetza::Squares::new(),
             path: path.clone(),
-            shape: "pass".into(),
+            program: None,
         };
         super::promotion::choices(engine, pos, man, &pm, &[])
     };

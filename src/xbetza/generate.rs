@@ -151,8 +151,10 @@ pub struct PieceMove {
     pub captures: Squares,
     /// The end square of every leg, in order.
     pub path: Path,
-    /// The path shape (unrolled XBetza) that produced this path (`Program::text`).
-    pub shape: std::sync::Arc<str>,
+    /// Which path shape of the compiled move produced this path (its index in
+    /// `CompiledBetza::programs`); None for a path the rules add (a pass to an adjacent empty
+    /// square, skip.squares). An index, not the text: copying it costs nothing.
+    pub program: Option<u32>,
 }
 
 impl PieceMove {
@@ -163,6 +165,12 @@ impl PieceMove {
             (false, true) => MoveKind::Move,
             (false, false) => MoveKind::Capture,
         }
+    }
+
+    /// The path shape as text (unrolled XBetza, `Program::text`); `compiled` is the move that
+    /// produced this path.
+    pub fn shape<'a>(&self, compiled: &'a CompiledBetza) -> &'a str {
+        self.program.and_then(|i| compiled.programs.get(i as usize)).map_or("", |p| &p.text)
     }
 
     pub fn identity(&self) -> (Square, Vec<Square>) {
@@ -201,10 +209,12 @@ pub fn generate_where(
         path: Path::new(),
         found: &mut found,
         program: first,
+        program_index: 0,
         accept,
     };
-    for program in &compiled.programs {
+    for (i, program) in compiled.programs.iter().enumerate() {
         walker.program = program;
+        walker.program_index = i as u32;
         walker.leg(0, from, (0, 0), false, false);
     }
     // In identity order (destination, then captured squares), as callers have always had
@@ -225,6 +235,7 @@ struct Walker<'a> {
     /// The moves accepted so far, one per identity (the first path found for it).
     found: &'a mut Vec<PieceMove>,
     program: &'a Program,
+    program_index: u32,
     accept: &'a mut dyn FnMut(&PieceMove) -> bool,
 }
 
@@ -451,7 +462,7 @@ impl Walker<'_> {
         }
         let mut path = self.path.clone();
         path.push(PathStep { square: sq, kind });
-        let mv = PieceMove { from: self.from, to: sq, captures, path, shape: self.program.text.clone() };
+        let mv = PieceMove { from: self.from, to: sq, captures, path, program: Some(self.program_index) };
         if (self.accept)(&mv) {
             self.found.push(mv);
         }
