@@ -9,7 +9,7 @@ use super::position::{Man, Position};
 use super::{flying, promotion, skip, Engine};
 use crate::geometry::{BoardSize, Square};
 use crate::xbetza::{
-    generate, generate_where, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, StepKind,
+    generate, generate_tabled, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, StepKind,
 };
 
 /// The board as `player`'s pieces see it.
@@ -87,7 +87,9 @@ pub fn piece_paths(engine: &Engine, pos: &Position, view: &SideView, sq: Square,
     }
     let mut paths = Vec::new();
     for set in engine.move_sets(man.piece, man.player, sq) {
-        paths.extend(generate_where(set.moves, &view.occupancy, sq, engine.orientation(man.player), &mut |pm| {
+        let table = (!engine.reference_generation).then_some(set.table);
+        let orientation = engine.orientation(man.player);
+        paths.extend(generate_tabled(set.moves, table, &view.occupancy, sq, orientation, &mut |pm| {
             if frozen && (pm.to != pm.from || pm.captures.is_empty()) {
                 // freeze.blocks = moves-leaving-square: only captures without moving (igui)
                 // remain; not even a pass (SUZ-113 "not even to skip a turn").
@@ -165,6 +167,11 @@ struct RoyalWatch {
     /// attack is not in any reach bound, so it is always looked at after making the move.
     flying: bool,
     size: BoardSize,
+    /// Every enemy man, when each is a plain attacker whose reach says exactly where it
+    /// captures (`Engine::exact_attacker`) and nothing freezes: then whether a move leaves a
+    /// royal attacked is read from the board as the move leaves it, without making it
+    /// (`verdict_by_reach`). None otherwise.
+    plain_enemies: Option<Vec<(Square, Man)>>,
 }
 
 /// One royal of the side to move and the enemy men that may reach it.
@@ -182,15 +189,17 @@ struct WatchedRoyal {
 
 impl RoyalWatch {
     fn new(engine: &Engine, pos: &Position, player: u8) -> RoyalWatch {
+        let enemies: Vec<(Square, Man)> = pos.squares_of(1 - player).collect();
+        let plain = !engine.any_freezer
+            && !engine.royals_fly
+            && !engine.reference_legality
+            && enemies.iter().all(|&(_, m)| engine.exact_attacker(m.piece));
         let royals = pos
             .squares_of(player)
             .filter(|(_, m)| engine.piece(m.piece).royal)
             .map(|(r, _)| {
-                let men: Vec<Square> = pos
-                    .squares_of(1 - player)
-                    .filter(|&(sq, man)| engine.may_attack(sq, man, r))
-                    .map(|(sq, _)| sq)
-                    .collect();
+                let men: Vec<Square> =
+                    enemies.iter().filter(|&&(sq, man)| engine.may_attack(sq, man, r)).map(|&(sq, _)| sq).collect();
                 let footprint = footprint(engine, pos, r, &men);
                 let attacked = footprint.is_some()
                     && !men.is_empty()
@@ -198,7 +207,37 @@ impl RoyalWatch {
                 WatchedRoyal { square: r, men, footprint, attacked }
             })
             .collect();
-        RoyalWatch { royals, flying: engine.royals_fly, size: pos.size }
+        RoyalWatch { royals, flying: engine.royals_fly, size: pos.size, plain_enemies: plain.then_some(enemies) }
+    }
+
+    /// Whether `mv` leaves a royal attacked, read without making it when every enemy man is a
+    /// plain attacker: the royals after the move are the ones that neither moved nor were
+    /// captured, and the square a royal moved (or promoted, or was dropped) to; each is tried
+    /// against the men that may reach it, on the board as the move leaves it (its origin and
+    /// captured squares empty, its destination taken). None: make the move and look.
+    fn verdict_by_reach(&self, engine: &Engine, pos: &Position, mv: &Move, makes_royal: bool) -> Option<bool> {
+        let enemies = self.plain_enemies.as_ref()?;
+        let captured = |s: Square| mv.captures.iter().any(|c| c.0 == s);
+        let empty_after = |s: Square| Some(s) != mv.to && (Some(s) == mv.from || captured(s) || pos.at(s).is_none());
+        let attacked_on = |target: Square, men: &mut dyn Iterator<Item = (Square, Man)>| {
+            men.filter(|&(s, _)| !captured(s)).any(|(s, m)| {
+                let orientation = engine.orientation(m.player);
+                engine.piece(m.piece).reach().captures_enemy(orientation, s, target, empty_after) == Some(true)
+            })
+        };
+        for royal in &self.royals {
+            if Some(royal.square) == mv.from || captured(royal.square) {
+                continue; // moved (judged on its new square below) or gone
+            }
+            let mut men = royal.men.iter().filter_map(|&s| pos.at(s).map(|m| (s, m)));
+            if attacked_on(royal.square, &mut men) {
+                return Some(true);
+            }
+        }
+        match mv.to {
+            Some(to) if makes_royal => Some(attacked_on(to, &mut enemies.iter().copied())),
+            _ => Some(false),
+        }
     }
 
     /// Whether `mv` leaves a royal attacked, when that is known without making it: no royal
@@ -517,6 +556,12 @@ impl Engine {
         p.reach().captures_enemy(self.orientation(man.player), sq, target, |s| pos.at(s).is_none())
     }
 
+    /// Is every man of this type an attacker whose reach alone says where it captures
+    /// (`plain_attack` answers for it)?
+    pub(crate) fn exact_attacker(&self, piece: u16) -> bool {
+        self.piece(piece).exact_attacker
+    }
+
     /// Could the man on `sq` capture on `target` on some board (`CaptureReach`, which ignores
     /// every other man)? Only such men ever attack `target`.
     fn may_attack(&self, sq: Square, man: Man, target: Square) -> bool {
@@ -559,7 +604,8 @@ impl Engine {
         depth: u32,
     ) -> bool {
         let mut hit = false;
-        generate_where(set.moves, &view.occupancy, sq, self.orientation(man.player), &mut |pm| {
+        let table = (!self.reference_generation).then_some(set.table);
+        generate_tabled(set.moves, table, &view.occupancy, sq, self.orientation(man.player), &mut |pm| {
             if hit || !pm.captures.contains(&target) || !self.set_allows(set, man.player, pm.to) {
                 return false;
             }
@@ -631,6 +677,9 @@ impl Engine {
         if let Some(attacked) = watch.verdict_unmade(mv, makes_royal) {
             return attacked;
         }
+        if let Some(attacked) = watch.verdict_by_reach(self, scratch, mv, makes_royal) {
+            return attacked;
+        }
         self.make(scratch, mv, undo);
         let attacked = scratch.squares_of(me).filter(|(_, m)| self.piece(m.piece).royal).any(|(sq, _)| {
             match watch.royals.iter().find(|w| w.square == sq) {
@@ -688,10 +737,15 @@ mod tests {
         let aside = Move::bare(Kind::Normal, pos.at(e2).expect("the Gold"), Some(e2), Some(d2));
         let (mut scratch, mut undo) = (pos.clone(), Vec::new());
         assert!(engine.royal_attacked_watched(&mut scratch, &mut undo, &aside, &watch));
+        // Shogi's men are all plain attackers: the verdict is read off the board, unmade.
+        assert_eq!(watch.verdict_by_reach(&engine, &pos, &aside, false), Some(true));
+        let up = Move::bare(Kind::Normal, pos.at(e2).expect("the Gold"), Some(e2), Some(sq("e3")));
+        assert_eq!(watch.verdict_by_reach(&engine, &pos, &up, false), Some(false));
         let blind = RoyalWatch {
             royals: vec![WatchedRoyal { square: e1, men: Vec::new(), footprint: None, attacked: false }],
             flying: false,
             size: pos.size,
+            plain_enemies: None,
         };
         assert!(
             !engine.royal_attacked_watched(&mut scratch, &mut undo, &aside, &blind),

@@ -30,7 +30,7 @@ pub mod zobrist;
 use crate::geometry::Square;
 use crate::spec::game::GameSpec;
 use crate::spec::settings::Setting;
-use crate::xbetza::{CaptureReach, CompiledBetza, Orientation};
+use crate::xbetza::{CaptureReach, CompiledBetza, MoveTable, Orientation};
 pub use config::{Abilities, Rules, Unplayable};
 pub use moves::{Identity, Kind, Move};
 pub use position::{Man, Position};
@@ -40,6 +40,8 @@ use zobrist::Zobrist;
 pub struct MoveSet<'a> {
     pub moves: &'a CompiledBetza,
     pub reach: &'a CaptureReach,
+    /// `moves`' one-leg programs unrolled per square (`xbetza::table`).
+    pub table: &'a MoveTable,
     pub into: Landing<'a>,
 }
 
@@ -72,12 +74,17 @@ pub struct PieceType {
     /// pieces that cannot reach the square).
     reach: CaptureReach,
     zone_reach: Vec<CaptureReach>,
+    /// `moves` and each of `zone_moves` compiled into per-square tables for the generator.
+    table: MoveTable,
+    zone_tables: Vec<MoveTable>,
     /// Can the piece ever pass (its XBetza yields a pass on an empty board, or `pass = true`)?
     pub can_pass: bool,
     /// Do the squares on its way alone decide where it captures: one move everywhere (no zone
     /// moves) and no ability that judges the path (rank-limited jumping, cannon screens,
     /// confinement, burns)? Then `reach` answers attack tests (`CaptureReach::captures_enemy`).
     pub(crate) plain_attacker: bool,
+    /// A plain attacker whose reach answers every attack test (`CaptureReach::is_exact`).
+    pub(crate) exact_attacker: bool,
 }
 
 impl PieceType {
@@ -106,6 +113,10 @@ pub struct Engine {
     /// (`generate::RoyalWatch`, `CaptureReach`): the readable reference the differential tests
     /// compare the fast path with.
     pub reference_legality: bool,
+    /// Generate every move by walking the programs' legs (the XBetza interpreter), never from
+    /// the compiled tables (`xbetza::table`): the readable reference the compiled generator
+    /// is compared with (tests/engine/compiled.rs).
+    pub reference_generation: bool,
 }
 
 impl Engine {
@@ -178,6 +189,8 @@ impl Engine {
             let can_pass = abilities.pass || generate::passes_on_empty_board(&moves, game.board);
             let reach = CaptureReach::of(&moves);
             let zone_reach = zone_moves.iter().map(|(_, c)| CaptureReach::of(c)).collect();
+            let table = MoveTable::of(&moves);
+            let zone_tables = zone_moves.iter().map(|(_, c)| MoveTable::of(c)).collect();
             // promotion.namesakes = unpromoted-type (HOOK-310 reading promoted-namesakes): a
             // promoted piece named like an unpromoted type is that type, so it promotes as the
             // namesake does and counts as unpromoted.
@@ -200,10 +213,13 @@ impl Engine {
                 is_promoted_form: promoted.contains(&p.id) && namesake.is_none(),
                 abilities,
                 plain_attacker,
+                exact_attacker: plain_attacker && reach.is_exact(),
                 moves,
                 zone_moves,
                 reach,
                 zone_reach,
+                table,
+                zone_tables,
                 can_pass,
             });
         }
@@ -222,6 +238,7 @@ impl Engine {
             any_freezer,
             royals_fly,
             reference_legality: false,
+            reference_generation: false,
             zobrist: Zobrist::new(game.board.square_count(), pieces.len()),
             game: game.clone(),
             rules,
@@ -265,19 +282,28 @@ impl Engine {
     pub fn move_sets(&self, piece: u16, player: u8, sq: Square) -> impl Iterator<Item = MoveSet<'_>> + '_ {
         let p = self.piece(piece);
         let by_destination = self.rules.zone_moves_by_destination && !p.zone_moves.is_empty();
-        let at_origin = (!by_destination).then(|| MoveSet {
-            moves: self.moves_at(piece, player, sq),
-            reach: self.reach_at(piece, player, sq),
-            into: Landing::Anywhere,
+        let at_origin = (!by_destination).then(|| match self.zone_move_at(piece, player, sq) {
+            Some(i) => MoveSet {
+                moves: &p.zone_moves[i].1,
+                reach: &p.zone_reach[i],
+                table: &p.zone_tables[i],
+                into: Landing::Anywhere,
+            },
+            None => MoveSet { moves: &p.moves, reach: &p.reach, table: &p.table, into: Landing::Anywhere },
         });
         let zones = p
             .zone_moves
             .iter()
             .zip(&p.zone_reach)
+            .zip(&p.zone_tables)
             .filter(move |_| by_destination)
-            .map(|((zone, moves), reach)| MoveSet { moves, reach, into: Landing::Zone(zone) });
-        let outside =
-            by_destination.then_some(MoveSet { moves: &p.moves, reach: &p.reach, into: Landing::OutsideZones(piece) });
+            .map(|(((zone, moves), reach), table)| MoveSet { moves, reach, table, into: Landing::Zone(zone) });
+        let outside = by_destination.then_some(MoveSet {
+            moves: &p.moves,
+            reach: &p.reach,
+            table: &p.table,
+            into: Landing::OutsideZones(piece),
+        });
         at_origin.into_iter().chain(zones).chain(outside)
     }
 
@@ -295,23 +321,22 @@ impl Engine {
     /// The move the piece has on `sq` for `player`: its zone's move (Ryu) or its XBetza move.
     pub fn moves_at(&self, piece: u16, player: u8, sq: Square) -> &CompiledBetza {
         let p = self.piece(piece);
-        if p.zone_moves.is_empty() {
-            return &p.moves;
-        }
-        p.zone_moves.iter().find(|(zone, _)| self.in_zone(zone, player, sq)).map(|(_, c)| c).unwrap_or(&p.moves)
+        self.zone_move_at(piece, player, sq).map_or(&p.moves, |i| &p.zone_moves[i].1)
     }
 
     /// Where the piece on `sq` could capture at most (`moves_at`'s bound).
     pub fn reach_at(&self, piece: u16, player: u8, sq: Square) -> &CaptureReach {
         let p = self.piece(piece);
+        self.zone_move_at(piece, player, sq).map_or(&p.reach, |i| &p.zone_reach[i])
+    }
+
+    /// Which of the piece's zone moves it has on `sq` (the first zone holding `sq`), if any.
+    fn zone_move_at(&self, piece: u16, player: u8, sq: Square) -> Option<usize> {
+        let p = self.piece(piece);
         if p.zone_moves.is_empty() {
-            return &p.reach;
+            return None;
         }
-        p.zone_moves
-            .iter()
-            .position(|(zone, _)| self.in_zone(zone, player, sq))
-            .map(|i| &p.zone_reach[i])
-            .unwrap_or(&p.reach)
+        p.zone_moves.iter().position(|(zone, _)| self.in_zone(zone, player, sq))
     }
 
     /// The start position of the game.

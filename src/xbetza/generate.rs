@@ -8,6 +8,7 @@
 use super::compile::{CompiledBetza, LegDirections, LegProgram, Program};
 use super::directions::rotate45;
 use super::readings::{ToggleScope, ToggleSpan};
+use super::table::{MoveTable, Ray};
 use crate::geometry::{BoardSize, GeometryError, Square, Vec2};
 use smallvec::SmallVec;
 
@@ -194,6 +195,19 @@ pub fn generate_where(
     orientation: Orientation,
     accept: &mut dyn FnMut(&PieceMove) -> bool,
 ) -> Vec<PieceMove> {
+    generate_tabled(compiled, None, board, from, orientation, accept)
+}
+
+/// [`generate_where`], running the programs `table` (built from `compiled`) has rays for from
+/// the table instead of walking their legs: the same moves, paths and order.
+pub fn generate_tabled(
+    compiled: &CompiledBetza,
+    table: Option<&MoveTable>,
+    board: &Occupancy,
+    from: Square,
+    orientation: Orientation,
+    accept: &mut dyn FnMut(&PieceMove) -> bool,
+) -> Vec<PieceMove> {
     let mut found: Vec<PieceMove> = Vec::new();
     let Some(first) = compiled.programs.first() else {
         return Vec::new();
@@ -215,7 +229,10 @@ pub fn generate_where(
     for (i, program) in compiled.programs.iter().enumerate() {
         walker.program = program;
         walker.program_index = i as u32;
-        walker.leg(0, from, (0, 0), false, false);
+        match table.and_then(|t| Some((t, t.rays(i, orientation, from)?))) {
+            Some((table, rays)) => walker.rays(table, rays),
+            None => walker.leg(0, from, (0, 0), false, false),
+        }
     }
     // In identity order (destination, then captured squares), as callers have always had
     // them: seeded random games pick moves by index.
@@ -283,6 +300,54 @@ impl Walker<'_> {
                 for &t in turns {
                     let v = rotate45(prev, t);
                     self.walk(i, leg, pos, v, steps, carry);
+                }
+            }
+        }
+    }
+
+    /// A one-leg program from its table's rays: what `walk` and `walk_hop` do along each
+    /// direction, with the squares read from the table.
+    fn rays(&mut self, table: &MoveTable, rays: &[Ray]) {
+        let program = self.program;
+        let leg = &program.legs[0];
+        let steps = program.base_steps;
+        let leaper = steps == 1;
+        let origin = self.board.size.index(self.from) as i32;
+        for ray in rays {
+            let at = |k: u32| table.square((ray.first as i32 + k as i32 * ray.step) as usize);
+            if leaper && (leg.lame || leg.jump) {
+                let occupied = (1..=ray.way_len as i32)
+                    .any(|j| self.cell(table.square((origin + j * ray.way_step) as usize)) != Cell::Empty);
+                if (leg.lame && occupied) || (leg.jump && !occupied) {
+                    continue;
+                }
+            }
+            let reach = steps.min(ray.on_board);
+            if leg.modes.hop || leg.modes.grasshop {
+                let Some(hurdle) = (0..reach).find(|&k| self.cell(at(k)) != Cell::Empty) else { continue };
+                if leg.modes.grasshop && hurdle + 1 < ray.on_board {
+                    self.land(leg, at(hurdle + 1));
+                }
+                if leg.modes.hop {
+                    for k in hurdle + 1..reach {
+                        let sq = at(k);
+                        let cell = self.cell(sq);
+                        self.land(leg, sq);
+                        if cell != Cell::Empty {
+                            break;
+                        }
+                    }
+                }
+                continue;
+            }
+            // `j` on a rider: the first square is skipped entirely, whatever stands there.
+            let skip_first = leg.jump && !leaper;
+            for k in u32::from(skip_first)..reach {
+                let sq = at(k);
+                let cell = self.cell(sq);
+                self.land(leg, sq);
+                if cell != Cell::Empty {
+                    break;
                 }
             }
         }

@@ -24,13 +24,16 @@ pub mod generate;
 pub mod parser;
 pub mod reach;
 pub mod readings;
+pub mod table;
 
 pub use ast::{Atom, Betza, Component, Modifier, PrefixItem, Span};
 pub use compile::{compile, compile_str, CompiledBetza, Program};
 pub use error::XBetzaError;
 pub use generate::{
-    generate, generate_where, Cell, MoveKind, Occupancy, Orientation, Path, PathStep, PieceMove, Squares, StepKind,
+    generate, generate_tabled, generate_where, Cell, MoveKind, Occupancy, Orientation, Path, PathStep, PieceMove,
+    Squares, StepKind,
 };
 pub use parser::parse;
 pub use reach::CaptureReach;
 pub use readings::Readings;
+pub use table::MoveTable;

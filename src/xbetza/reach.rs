@@ -103,6 +103,12 @@ impl CaptureReach {
         self.rays.is_some()
     }
 
+    /// Does [`CaptureReach::captures_enemy`] answer for every way (plain one-leg programs,
+    /// no two rays left undecided)?
+    pub fn is_exact(&self) -> bool {
+        self.enemy_steps.as_ref().is_some_and(|t| t.entries.iter().all(|e| e.0 != UNDECIDED))
+    }
+
     /// Could a capture from `from` land on `target`?
     pub fn may_capture(&self, orientation: Orientation, from: Square, target: Square) -> bool {
         let Some(rays) = &self.rays else { return true };

@@ -9,6 +9,7 @@ mod common;
 mod big_board;
 mod calibration;
 mod cli;
+mod compiled;
 mod crosscheck_cli;
 mod drop_memory;
 mod freeze_mid_move;

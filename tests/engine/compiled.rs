@@ -1,0 +1,178 @@
+//! The compiled generator against the readable one (issue 20): the per-square move tables
+//! (`xbetza::table`) must give exactly the moves the XBetza walker finds, path for path.
+//!
+//! - Piece by piece: every piece type of every bundled spec (its move and each zone move), in
+//!   every orientation, on boards filled at random: `generate_tabled` and `generate_where`
+//!   return the same moves (destinations, captures, paths, shapes), in the same order. A table
+//!   with one ray cut short fails this check at once.
+//! - Game by game: every bundled spec's engine, and the same engine told to walk every leg
+//!   (`Engine::reference_generation`), give the same legal moves in every position of seeded
+//!   random games and one move beyond.
+
+use kensho::engine::random::SplitMix64;
+use kensho::engine::{Engine, Move, Position};
+use kensho::geometry::BoardSize;
+use kensho::xbetza::{generate_tabled, generate_where, Cell, CompiledBetza, MoveTable, Occupancy, Orientation};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+const SPECS: [&str; 8] = ["suzumu", "mitsugumi", "hook", "shogi", "xiangqi", "shoogantshii", "ryu", "heian-ryu"];
+
+fn engine(game: &str) -> Engine {
+    let path = format!("specs/{game}.toml");
+    let spec = kensho::spec::load(Path::new(&path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let resolved = spec.resolve(&BTreeMap::new()).unwrap_or_else(|e| panic!("{path}: {e}"));
+    // for_moves: xiangqi's perpetual-chase game end is not played, and moves are all we need.
+    Engine::for_moves(&resolved).unwrap_or_else(|bad| panic!("{path}: unplayable {bad:?}")).0
+}
+
+/// A board of friends, enemies and empty squares, about one square in `1 / density` taken.
+fn random_board(size: BoardSize, rng: &mut SplitMix64, density: usize) -> Occupancy {
+    let cells = (0..size.square_count())
+        .map(|_| match rng.below(2 * density) {
+            0 => Cell::Friend,
+            1 => Cell::Enemy,
+            _ => Cell::Empty,
+        })
+        .collect();
+    Occupancy::from_cells(size, cells)
+}
+
+/// The first board on which the table and the walker disagree for this move, described.
+fn first_disagreement(
+    name: &str,
+    compiled: &CompiledBetza,
+    table: &MoveTable,
+    boards: usize,
+    seed: u64,
+) -> Option<String> {
+    let size = compiled.size;
+    let mut rng = SplitMix64::new(seed);
+    for b in 0..boards {
+        // An empty board, then sparse and crowded ones: long slides and hurdles both get
+        // their turn. Every square is an origin, in every orientation.
+        let board = if b == 0 { Occupancy::empty(size) } else { random_board(size, &mut rng, 1 + b % 4) };
+        for (from, orientation) in size
+            .squares()
+            .flat_map(|sq| [Orientation::Up, Orientation::Down, Orientation::DownBoardSides].map(|o| (sq, o)))
+        {
+            let mut board = board.clone();
+            board.set(from, Cell::Friend);
+            let walked = generate_where(compiled, &board, from, orientation, &mut |_| true);
+            let tabled = generate_tabled(compiled, Some(table), &board, from, orientation, &mut |_| true);
+            if walked != tabled {
+                let show = |moves: &[kensho::xbetza::PieceMove]| -> Vec<String> {
+                    moves.iter().map(|m| format!("{}{:?}", m.to.name(), m.program)).collect()
+                };
+                return Some(format!(
+                    "{name} from {} {orientation:?}, board {b} of seed {seed}: walker {:?}, table {:?}",
+                    from.name(),
+                    show(&walked),
+                    show(&tabled)
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Every piece's moves (its own and each zone's) in every bundled spec, and moves that use
+/// what no bundled piece does: jumping and lame leapers, a jumping rider, hoppers and a
+/// grasshopper, on a small and a large board.
+fn every_move() -> Vec<(String, CompiledBetza)> {
+    let mut out = Vec::new();
+    for size in ["9x9", "16x16"] {
+        let size = BoardSize::parse(size).expect("size");
+        for text in ["jD", "jN", "nA", "nN", "jR", "jB", "pR", "gQ", "mRcpR", "DD", "fsW", "ffN"] {
+            let readings = kensho::xbetza::Readings::default();
+            let compiled = kensho::xbetza::compile_str(text, size, readings).expect(text);
+            out.push((format!("{text} on {}x{}", size.files, size.ranks), compiled));
+        }
+    }
+    for game in SPECS {
+        let e = engine(game);
+        for p in &e.pieces {
+            out.push((format!("{game} {}", p.id), p.moves.clone()));
+            for (zone, moves) in &p.zone_moves {
+                out.push((format!("{game} {} in {zone}", p.id), moves.clone()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_pieces_table_gives_the_walkers_moves_on_random_boards() {
+    let mut tabled_programs = 0;
+    let moves = every_move();
+    for (i, (name, compiled)) in moves.iter().enumerate() {
+        let table = MoveTable::of(compiled);
+        tabled_programs += table.tabled();
+        if table.tabled() == 0 {
+            continue; // nothing but the walker runs this move
+        }
+        if let Some(bad) = first_disagreement(name, compiled, &table, 6, i as u64) {
+            panic!("{bad}");
+        }
+    }
+    assert!(moves.len() > 150, "only {} piece moves compared", moves.len());
+    // Most programs of these games are one-leg slides and leaps.
+    assert!(tabled_programs > 300, "only {tabled_programs} programs have tables");
+}
+
+/// The check above is the guard of the tables: cut one ray of a Rook's table short and it
+/// reports the lost square.
+#[test]
+fn a_table_with_one_ray_cut_short_is_caught() {
+    let size = BoardSize::parse("9x9").expect("size");
+    let rook = kensho::xbetza::compile_str("R", size, kensho::xbetza::Readings::default()).expect("R");
+    let mut table = MoveTable::of(&rook);
+    assert_eq!(first_disagreement("R", &rook, &table, 6, 7), None, "the sound table agrees");
+    assert!(table.corrupt_one_ray(), "the Rook has a ray of more than one square");
+    let bad = first_disagreement("R", &rook, &table, 6, 7).expect("the cut ray is caught");
+    assert!(bad.contains("walker"), "{bad}");
+}
+
+/// Seeded random games: the legal moves of the engine (tables) and of the reference engine
+/// (walker only) are the same records, in every position and one move beyond.
+#[test]
+fn the_compiled_generator_gives_the_reference_engines_moves_in_games() {
+    let mut compared = 0;
+    for game in SPECS {
+        let fast = engine(game);
+        let mut reference = fast.clone();
+        reference.reference_generation = true;
+        for seed in 0..2u64 {
+            let mut rng = SplitMix64::new(seed);
+            let mut pos: Position = fast.start();
+            let mut undo = Vec::new();
+            for ply in 0..80 {
+                let moves = compare(&fast, &reference, &pos, game, seed, ply);
+                compared += 1;
+                let Some(mv) = pick(&moves, &mut rng) else { break };
+                // One move beyond each position: the replies to every sixth move.
+                for m in moves.iter().step_by(6) {
+                    fast.make(&mut pos, m, &mut undo);
+                    compare(&fast, &reference, &pos, game, seed, ply);
+                    compared += 1;
+                    fast.unmake(&mut pos, &mut undo);
+                }
+                fast.make(&mut pos, &mv, &mut undo);
+                if fast.ends_at_once(&pos, &mv) {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(compared > 3_000, "only {compared} positions compared");
+}
+
+fn compare(fast: &Engine, reference: &Engine, pos: &Position, game: &str, seed: u64, ply: usize) -> Vec<Move> {
+    let moves = fast.legal_moves(pos);
+    assert_eq!(moves, reference.legal_moves(pos), "{game} seed {seed} ply {ply}: {}", fast.position_string(pos));
+    moves
+}
+
+fn pick(moves: &[Move], rng: &mut SplitMix64) -> Option<Move> {
+    (!moves.is_empty()).then(|| moves[rng.below(moves.len())].clone())
+}
