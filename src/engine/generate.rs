@@ -9,7 +9,8 @@ use super::position::{Man, Position};
 use super::{flying, promotion, skip, Engine};
 use crate::geometry::{BoardSize, Square};
 use crate::xbetza::{
-    generate, generate_tabled, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, StepKind,
+    generate, generate_tabled, generate_tabled_into, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove,
+    StepKind,
 };
 
 /// The board as `player`'s pieces see it.
@@ -81,24 +82,38 @@ impl SideView {
 /// The paths of the piece on `sq` that its abilities allow, one per identity (the
 /// protected-royal ban is judged later, on whole moves).
 pub fn piece_paths(engine: &Engine, pos: &Position, view: &SideView, sq: Square, man: Man) -> Vec<PieceMove> {
+    let mut paths = Vec::new();
+    piece_paths_into(engine, pos, view, sq, man, &mut paths);
+    paths
+}
+
+/// [`piece_paths`], appended to `paths` (legal move generation reuses one list for every
+/// piece of a position).
+fn piece_paths_into(
+    engine: &Engine,
+    pos: &Position,
+    view: &SideView,
+    sq: Square,
+    man: Man,
+    paths: &mut Vec<PieceMove>,
+) {
     let frozen = view.is_frozen(engine, man, sq);
     if frozen && !igui_left_to_frozen(engine, view, man, sq) {
-        return Vec::new();
+        return;
     }
-    let mut paths = Vec::new();
     for set in engine.move_sets(man.piece, man.player, sq) {
         let table = (!engine.reference_generation).then_some(set.table);
         let orientation = engine.orientation(man.player);
-        paths.extend(generate_tabled(set.moves, table, &view.occupancy, sq, orientation, &mut |pm| {
+        let mut accept = |pm: &PieceMove| {
             if frozen && (pm.to != pm.from || pm.captures.is_empty()) {
                 // freeze.blocks = moves-leaving-square: only captures without moving (igui)
                 // remain; not even a pass (SUZ-113 "not even to skip a turn").
                 return false;
             }
             engine.set_allows(&set, man.player, pm.to) && path_allowed(engine, pos, view, man, set.moves, pm)
-        }));
+        };
+        generate_tabled_into(set.moves, table, &view.occupancy, sq, orientation, &mut accept, paths);
     }
-    paths
 }
 
 /// The rules every path of a piece obeys, whether it is played or only attacks a square:
@@ -189,8 +204,16 @@ struct WatchedRoyal {
 
 impl RoyalWatch {
     fn new(engine: &Engine, pos: &Position, player: u8) -> RoyalWatch {
+        RoyalWatch::build(engine, pos, player, true)
+    }
+
+    /// `new`; without `by_reach` the watch never reads verdicts off the board, only from
+    /// footprints or by making the move (the path of games with non-plain attackers, which a
+    /// test can then take in shogi).
+    fn build(engine: &Engine, pos: &Position, player: u8, by_reach: bool) -> RoyalWatch {
         let enemies: Vec<(Square, Man)> = pos.squares_of(1 - player).collect();
-        let plain = !engine.any_freezer
+        let plain = by_reach
+            && !engine.any_freezer
             && !engine.royals_fly
             && !engine.reference_legality
             && enemies.iter().all(|&(_, m)| engine.exact_attacker(m.piece));
@@ -200,7 +223,9 @@ impl RoyalWatch {
             .map(|(r, _)| {
                 let men: Vec<Square> =
                     enemies.iter().filter(|&&(sq, man)| engine.may_attack(sq, man, r)).map(|&(sq, _)| sq).collect();
-                let footprint = footprint(engine, pos, r, &men);
+                // With every enemy man plain, `verdict_by_reach` judges every move without
+                // making it, so no footprint is needed beyond an empty watch's.
+                let footprint = if plain && !men.is_empty() { None } else { footprint(engine, pos, r, &men) };
                 let attacked = footprint.is_some()
                     && !men.is_empty()
                     && engine.attacks_by(pos, 1 - player, r, 0, men.iter().filter_map(|&s| pos.at(s).map(|m| (s, m))));
@@ -341,8 +366,11 @@ impl Engine {
         let drop_phase = self.rules.drop_after_move && pos.extra_turn;
         // extra-turn.uses = drop: the extra turn is for drops only.
         let board_moves = !extra.is_some_and(|e| e.drops_only) && !drop_phase;
+        // One list of paths for every piece of the position: its room is allocated once.
+        let mut paths = Vec::with_capacity(32);
         for (sq, man) in pos.squares_of(player).filter(|_| board_moves) {
-            for pm in piece_paths(self, pos, &view, sq, man) {
+            piece_paths_into(self, pos, &view, sq, man, &mut paths);
+            for pm in paths.drain(..) {
                 self.expand(pos, man, pm, out);
             }
             if self.piece(man.piece).can_pass && self.rules.skip_squares == super::config::SkipSquares::AnyAdjacentEmpty
@@ -764,7 +792,7 @@ mod tests {
         let pos = engine.parse_position("k8/4r4/9/9/9/9/9/P3G4/4K4 b - 1").expect("position");
         let sq = |name: &str| engine.game.board.parse_square(name).expect("square");
         let index = |name: &str| pos.size.index(sq(name));
-        let watch = RoyalWatch::new(&engine, &pos, 0);
+        let watch = RoyalWatch::build(&engine, &pos, 0, false);
         let footprint = watch.royals[0].footprint.as_ref().expect("the Rook moves in one leg");
         let marked: Vec<String> =
             pos.size.squares().filter(|&s| footprint[pos.size.index(s)]).map(|s| s.name()).collect();
@@ -776,7 +804,7 @@ mod tests {
         let aside = Move::bare(Kind::Normal, pos.at(sq("e2")).expect("the Gold"), Some(sq("e2")), Some(sq("d2")));
         assert_eq!(watch.verdict_unmade(&aside, false), None, "the Gold leaves the line: made and looked at");
 
-        let mut blind = RoyalWatch::new(&engine, &pos, 0);
+        let mut blind = RoyalWatch::build(&engine, &pos, 0, false);
         blind.royals[0].footprint.as_mut().expect("footprint")[index("e2")] = false;
         assert_eq!(blind.verdict_unmade(&aside, false), Some(false), "a footprint without e2 misses the pin");
         let gold_moves = |legal: &[Move]| legal.iter().filter(|m| m.from == Some(sq("e2"))).count();

@@ -208,9 +208,25 @@ pub fn generate_tabled(
     orientation: Orientation,
     accept: &mut dyn FnMut(&PieceMove) -> bool,
 ) -> Vec<PieceMove> {
-    let mut found: Vec<PieceMove> = Vec::new();
+    let mut found = Vec::new();
+    generate_tabled_into(compiled, table, board, from, orientation, accept, &mut found);
+    found
+}
+
+/// [`generate_tabled`], appending to `found` (whose room the caller reuses): what was in it
+/// stays, and only the moves added are sorted and told apart by identity.
+pub fn generate_tabled_into(
+    compiled: &CompiledBetza,
+    table: Option<&MoveTable>,
+    board: &Occupancy,
+    from: Square,
+    orientation: Orientation,
+    accept: &mut dyn FnMut(&PieceMove) -> bool,
+    found: &mut Vec<PieceMove>,
+) {
+    let start = found.len();
     let Some(first) = compiled.programs.first() else {
-        return Vec::new();
+        return;
     };
     let mut walker = Walker {
         board,
@@ -221,7 +237,8 @@ pub fn generate_tabled(
         span: compiled.readings.toggle_span,
         captured: Squares::new(),
         path: Path::new(),
-        found: &mut found,
+        found,
+        start,
         program: first,
         program_index: 0,
         accept,
@@ -236,8 +253,7 @@ pub fn generate_tabled(
     }
     // In identity order (destination, then captured squares), as callers have always had
     // them: seeded random games pick moves by index.
-    found.sort_unstable_by(|a, b| (a.to, &a.captures).cmp(&(b.to, &b.captures)));
-    found
+    found[start..].sort_unstable_by(|a, b| (a.to, &a.captures).cmp(&(b.to, &b.captures)));
 }
 
 struct Walker<'a> {
@@ -251,6 +267,8 @@ struct Walker<'a> {
     path: Path,
     /// The moves accepted so far, one per identity (the first path found for it).
     found: &'a mut Vec<PieceMove>,
+    /// Where this piece's moves start in `found`.
+    start: usize,
     program: &'a Program,
     program_index: u32,
     accept: &'a mut dyn FnMut(&PieceMove) -> bool,
@@ -522,7 +540,7 @@ impl Walker<'_> {
         }
         captures.sort_unstable();
         // A handful of moves per piece: a scan is cheaper than keeping an ordered map.
-        if self.found.iter().any(|m| m.to == sq && m.captures[..] == captures[..]) {
+        if self.found[self.start..].iter().any(|m| m.to == sq && m.captures[..] == captures[..]) {
             return;
         }
         let mut path = self.path.clone();
