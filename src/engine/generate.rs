@@ -214,7 +214,6 @@ impl RoyalWatch {
         let enemies: Vec<(Square, Man)> = pos.squares_of(1 - player).collect();
         let plain = by_reach
             && !engine.any_freezer
-            && !engine.royals_fly
             && !engine.reference_legality
             && enemies.iter().all(|&(_, m)| engine.exact_attacker(m.piece));
         let royals = pos
@@ -244,11 +243,19 @@ impl RoyalWatch {
         let enemies = self.plain_enemies.as_ref()?;
         let captured = |s: Square| mv.captures.iter().any(|c| c.0 == s);
         let empty_after = |s: Square| Some(s) != mv.to && (Some(s) == mv.from || captured(s) || pos.at(s).is_none());
+        let occupant_after = |s: Square| {
+            if Some(s) == mv.to {
+                Some(Man { player: mv.man.player, piece: mv.promotion.unwrap_or(mv.man.piece) })
+            } else if empty_after(s) {
+                None
+            } else {
+                pos.at(s)
+            }
+        };
         let attacked_on = |target: Square, men: &mut dyn Iterator<Item = (Square, Man)>| {
-            men.filter(|&(s, _)| !captured(s)).any(|(s, m)| {
-                let orientation = engine.orientation(m.player);
-                engine.piece(m.piece).reach().captures_enemy(orientation, s, target, empty_after) == Some(true)
-            })
+            men.filter(|&(s, _)| !captured(s))
+                .any(|(s, m)| engine.reach_captures(s, m, target, empty_after) == Some(true))
+                || (self.flying && engine.faces_flying_royal(target, mv.man.player, occupant_after))
         };
         for royal in &self.royals {
             if Some(royal.square) == mv.from || captured(royal.square) {
@@ -568,20 +575,39 @@ impl Engine {
     }
 
     /// Whether the man on `sq` captures on `target`, told from its reach alone
-    /// (`CaptureReach::captures_enemy`) when nothing but the squares on its way can decide it:
-    /// no freezer in the game and a plain attacker (`PieceType::plain_attacker`). None: run
-    /// the generator. The reference (`reference_legality`) always runs the generator.
+    /// (`reach_captures`) when nothing but the squares on its way can decide it: no freezer in
+    /// the game. None: run the generator. The reference (`reference_legality`) always runs
+    /// the generator.
     fn plain_attack(&self, pos: &Position, sq: Square, man: Man, target: Square, depth: u32) -> Option<bool> {
-        let p = self.piece(man.piece);
-        if !p.plain_attacker
-            || self.reference_legality
+        if self.reference_legality
             || depth > 0
             || self.any_freezer
             || pos.at(target).is_none_or(|v| v.player == man.player)
         {
             return None;
         }
-        p.reach().captures_enemy(self.orientation(man.player), sq, target, |s| pos.at(s).is_none())
+        self.reach_captures(sq, man, target, |s| pos.at(s).is_none())
+    }
+
+    /// Does the man on `sq` capture the enemy on `target`, on a board where `empty` says which
+    /// squares are empty? Answered from its reach (`CaptureReach::captures_enemy`, the move it
+    /// has on `sq`) and its confinement zone (`confine`: a one-leg capture stands only on the
+    /// target); None when the man is not an exact attacker.
+    pub(crate) fn reach_captures(
+        &self,
+        sq: Square,
+        man: Man,
+        target: Square,
+        empty: impl Fn(Square) -> bool,
+    ) -> Option<bool> {
+        let p = self.piece(man.piece);
+        if !p.exact_attacker {
+            return None;
+        }
+        if p.abilities.confine.as_deref().is_some_and(|zone| !self.in_zone(zone, man.player, target)) {
+            return Some(false);
+        }
+        self.reach_at(man.piece, man.player, sq).captures_enemy(self.orientation(man.player), sq, target, empty)
     }
 
     /// Is every man of this type an attacker whose reach alone says where it captures
@@ -672,6 +698,25 @@ impl Engine {
         })
     }
 
+    /// `flying_attack` on a board given square by square (`occupant`): does the first man
+    /// along the file from `target` (either way) belong to the other side than `me`, and is it
+    /// a royal whose facing attacks?
+    fn faces_flying_royal(&self, target: Square, me: u8, occupant: impl Fn(Square) -> Option<Man>) -> bool {
+        [1i32, -1].into_iter().any(|dr| {
+            let mut at = target;
+            while let Some(next) = self.game.board.offset(at, (0, dr)) {
+                at = next;
+                if let Some(m) = occupant(at) {
+                    return m.player != me
+                        && self.piece(m.piece).royal
+                        && (self.rules.flying_king_check
+                            || self.piece(m.piece).abilities.flying_capture != FlyingCapture::None);
+                }
+            }
+            false
+        })
+    }
+
     /// Would making `mv` leave one of the mover's royals capturable?
     pub fn leaves_royal_attacked(&self, pos: &Position, mv: &Move) -> bool {
         self.royal_attacked_after(&mut pos.clone(), &mut Vec::with_capacity(1), mv)
@@ -737,9 +782,36 @@ mod tests {
     use std::path::Path;
 
     fn shogi() -> Engine {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/shogi.toml");
-        let loaded = crate::spec::load(&path).expect("specs/shogi.toml loads");
-        Engine::new(&loaded.resolve(&BTreeMap::new()).expect("defaults")).expect("playable")
+        bundled("shogi")
+    }
+
+    fn bundled(game: &str) -> Engine {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("specs/{game}.toml"));
+        let loaded = crate::spec::load(&path).expect("the spec loads");
+        Engine::for_moves(&loaded.resolve(&BTreeMap::new()).expect("defaults")).expect("playable").0
+    }
+
+    /// Xiangqi's generals may not face each other on an open file (flying general): the
+    /// Chariot between them may move along the file, not off it. Every man is a plain
+    /// attacker there, so the verdicts are read off the board, facing included, and agree
+    /// with the reference that makes each move.
+    #[test]
+    fn the_flying_general_is_judged_without_making_the_move() {
+        let engine = bundled("xiangqi");
+        let pos = engine.parse_position("4k4/9/9/9/9/4R4/9/9/9/4K4 b - 1").expect("position");
+        let sq = |name: &str| engine.game.board.parse_square(name).expect("square");
+        let watch = RoyalWatch::new(&engine, &pos, 0);
+        assert!(watch.plain_enemies.is_some(), "xiangqi's men are all plain attackers");
+        let rook = pos.at(sq("e5")).expect("the Chariot");
+        let aside = Move::bare(Kind::Normal, rook, Some(sq("e5")), Some(sq("d5")));
+        let along = Move::bare(Kind::Normal, rook, Some(sq("e5")), Some(sq("e6")));
+        assert_eq!(watch.verdict_by_reach(&engine, &pos, &aside, false), Some(true), "the generals face");
+        assert_eq!(watch.verdict_by_reach(&engine, &pos, &along, false), Some(false));
+        let mut reference = engine.clone();
+        reference.reference_legality = true;
+        let texts = |e: &Engine| -> Vec<String> { e.legal_moves(&pos).iter().map(|m| e.move_text(m)).collect() };
+        assert_eq!(texts(&engine), texts(&reference));
+        assert!(!engine.legal_moves(&pos).iter().any(|m| m.to == Some(sq("d5"))), "the Chariot stays on the file");
     }
 
     /// Sente's Gold on e2 is pinned to its King on e1 by Gote's Rook on e8 (the e-file between

@@ -79,11 +79,11 @@ pub struct PieceType {
     zone_tables: Vec<MoveTable>,
     /// Can the piece ever pass (its XBetza yields a pass on an empty board, or `pass = true`)?
     pub can_pass: bool,
-    /// Do the squares on its way alone decide where it captures: one move everywhere (no zone
-    /// moves) and no ability that judges the path (rank-limited jumping, cannon screens,
-    /// confinement, burns)? Then `reach` answers attack tests (`CaptureReach::captures_enemy`).
-    pub(crate) plain_attacker: bool,
-    /// A plain attacker whose reach answers every attack test (`CaptureReach::is_exact`).
+    /// Do the squares on its way alone decide where it captures (with its confinement zone,
+    /// if any), so that `Engine::reach_captures` needs no generator for it? One move per
+    /// square (zone moves chosen by the origin), no ability that judges the path by what
+    /// stands on it (rank-limited jumping, cannon screens, burns), and a reach (each zone
+    /// move's too) that answers every attack test (`CaptureReach::is_exact`).
     pub(crate) exact_attacker: bool,
 }
 
@@ -188,7 +188,7 @@ impl Engine {
             }
             let can_pass = abilities.pass || generate::passes_on_empty_board(&moves, game.board);
             let reach = CaptureReach::of(&moves);
-            let zone_reach = zone_moves.iter().map(|(_, c)| CaptureReach::of(c)).collect();
+            let zone_reach: Vec<CaptureReach> = zone_moves.iter().map(|(_, c)| CaptureReach::of(c)).collect();
             let table = MoveTable::of(&moves);
             let zone_tables = zone_moves.iter().map(|(_, c)| MoveTable::of(c)).collect();
             // promotion.namesakes = unpromoted-type (HOOK-310 reading promoted-namesakes): a
@@ -199,10 +199,11 @@ impl Engine {
                 .iter()
                 .filter(|_| namesakes_are_the_type && promoted.contains(&p.id))
                 .find(|y| y.id != p.id && y.name == p.name && !promoted.contains(&y.id));
-            let plain_attacker = zone_moves.is_empty()
+            // Zone moves chosen by the origin (Ryu's zones, xiangqi's Soldier across the river)
+            // keep one move per square; chosen by the destination they restrict landings.
+            let plain_attacker = (zone_moves.is_empty() || !rules.zone_moves_by_destination)
                 && !abilities.jumps
                 && !abilities.screens_non_cannon
-                && abilities.confine.is_none()
                 && abilities.burn_max == 0;
             pieces.push(PieceType {
                 id: p.id.clone(),
@@ -212,8 +213,7 @@ impl Engine {
                 promotes_to: namesake.unwrap_or(p).promotes_to.as_deref().and_then(index),
                 is_promoted_form: promoted.contains(&p.id) && namesake.is_none(),
                 abilities,
-                plain_attacker,
-                exact_attacker: plain_attacker && reach.is_exact(),
+                exact_attacker: plain_attacker && reach.is_exact() && zone_reach.iter().all(CaptureReach::is_exact),
                 moves,
                 zone_moves,
                 reach,

@@ -16,45 +16,73 @@ use crate::geometry::{Square, Vec2};
 pub struct CaptureReach {
     /// Step vectors (for the player moving up) and how many steps along each; None = anywhere.
     rays: Option<Vec<(Vec2, u32)>>,
-    /// When every program is a plain one-leg slide or leap: where it captures enemies (mode
-    /// `c`), looked up by the way to the target. None otherwise.
+    /// When every program is one leg (slides, leaps, lame and jumping leapers, jumping riders,
+    /// hoppers): where it captures enemies (mode `c`), looked up by the way to the target.
+    /// None otherwise.
     enemy_steps: Option<StepTable>,
 }
 
+/// What the squares on the way to a capture must hold (as the walker reads a one-leg path).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Way {
+    /// A slide: every square before the target empty.
+    Slide,
+    /// A jumping rider (`j`): the first square skipped, every later one before the target
+    /// empty.
+    SkipFirst,
+    /// A leap: nothing.
+    Leap,
+    /// A lame leaper (`n`): its way empty.
+    Lame,
+    /// A jumping leaper (`j`): a piece on its way.
+    Jump,
+    /// A hopper (`p`): exactly one piece before the target.
+    Hop,
+    /// A grasshopper (`g`): a piece right before the target, nothing before that.
+    Grasshop,
+}
+
 /// For every way (df, dr) across the board, as the piece sees it: how many steps of which
-/// capturing ray cover it. Two rays reaching one square are parallel; when one ray's step is a
-/// whole multiple of the other's (a Rook's and a Dabbabah-rider's), the one with fewer, longer
-/// steps needs a subset of the other's squares empty, so it decides, and a leap (one step)
-/// needs nothing. Otherwise (a Dabbabah-rider and a three-step rider meeting) the entry says
-/// "ask the generator". This is the reverse reach table: who attacks a square is a lookup.
+/// capturing ray cover it, and what its way must hold. Two rays reaching one square are
+/// parallel; between two slides, when one ray's step is a whole multiple of the other's (a
+/// Rook's and a Dabbabah-rider's), the one with fewer, longer steps needs a subset of the
+/// other's squares empty, so it decides; a plain leap needs nothing, so it decides over any
+/// ray. Any other meeting (a Dabbabah-rider and a three-step rider, a slide and a hop) leaves
+/// the entry "ask the generator". This is the reverse reach table: who attacks a square is a
+/// lookup.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct StepTable {
     /// The longest way along either axis: files.max(ranks) - 1.
     span: i32,
-    /// (steps, the ray's step vector); steps 0 = no ray, `UNDECIDED` = ask the generator.
-    entries: Vec<(u8, Vec2)>,
+    /// (steps, the ray's step vector, its way); steps 0 = no ray, `UNDECIDED` = ask the
+    /// generator.
+    entries: Vec<(u8, Vec2, Way)>,
 }
 
 const UNDECIDED: u8 = u8::MAX;
 
 impl StepTable {
-    fn new(span: i32, rays: &[(Vec2, u32)]) -> StepTable {
+    fn new(span: i32, rays: &[(Vec2, u32, Way)]) -> StepTable {
         let width = 2 * span + 1;
-        let mut table = StepTable { span, entries: vec![(0, (0, 0)); (width * width) as usize] };
-        for &(v, steps) in rays {
-            for k in 1..=steps.min(u32::from(UNDECIDED) - 1) as i32 {
+        let mut table = StepTable { span, entries: vec![(0, (0, 0), Way::Leap); (width * width) as usize] };
+        for &(v, steps, way) in rays {
+            // Hoppers capture behind a hurdle: at least two steps out.
+            let first = if matches!(way, Way::Hop | Way::Grasshop | Way::SkipFirst) { 2 } else { 1 };
+            for k in first..=steps.min(u32::from(UNDECIDED) - 1) as i32 {
                 let Some(i) = table.index((k * v.0, k * v.1)) else { break };
                 let entry = &mut table.entries[i];
-                let (old_k, old_v) = *entry;
+                let (old_k, old_v, old_way) = *entry;
+                let k = k as u8;
                 *entry = match old_k {
-                    0 => (k as u8, v),
+                    0 => (k, v, way),
                     UNDECIDED => *entry,
-                    _ if old_v == v || old_k == 1 => (old_k.min(k as u8), old_v),
-                    _ if k == 1 => (1, v),
-                    // Parallel rays, one step a multiple of the other: the longer step decides.
-                    _ if multiple(v, old_v).is_some() => (k as u8, v),
+                    _ if old_way == Way::Leap => *entry,
+                    _ if way == Way::Leap => (k, v, way),
+                    _ if old_way != Way::Slide || way != Way::Slide => (UNDECIDED, v, way),
+                    // Parallel slides, one step a multiple of the other: the longer step decides.
+                    _ if multiple(v, old_v).is_some() => (k, v, way),
                     _ if multiple(old_v, v).is_some() => *entry,
-                    _ => (UNDECIDED, v),
+                    _ => (UNDECIDED, v, way),
                 };
             }
         }
@@ -66,8 +94,8 @@ impl StepTable {
         (dx.abs() <= self.span && dy.abs() <= self.span).then(|| ((dx + self.span) * width + dy + self.span) as usize)
     }
 
-    fn get(&self, d: Vec2) -> u8 {
-        self.index(d).map_or(0, |i| self.entries[i].0)
+    fn get(&self, d: Vec2) -> (u8, Way) {
+        self.index(d).map_or((0, Way::Leap), |i| (self.entries[i].0, self.entries[i].2))
     }
 }
 
@@ -81,7 +109,20 @@ impl CaptureReach {
             let [leg] = program.legs.as_slice() else { return anywhere };
             let LegDirections::Absolute(vectors) = &leg.directions else { return anywhere };
             let m = leg.modes;
-            if m.hop || m.grasshop || m.has_toggle() || leg.jump || leg.lame {
+            let leaper = program.base_steps == 1;
+            let way = match (leaper, m.hop, m.grasshop, leg.lame, leg.jump) {
+                (false, false, false, _, false) => Some(Way::Slide),
+                (false, false, false, _, true) => Some(Way::SkipFirst),
+                (false, true, false, _, _) => Some(Way::Hop),
+                (false, false, true, _, _) => Some(Way::Grasshop),
+                (true, false, false, false, false) => Some(Way::Leap),
+                (true, false, false, true, false) => Some(Way::Lame),
+                (true, false, false, false, true) => Some(Way::Jump),
+                // A hopping leaper, a leg both hopping and grasshopping, a leaper both lame
+                // and jumping: left to the generator.
+                _ => None,
+            };
+            if way.is_none() || m.toggle_empty {
                 enemy_rays = None;
             }
             if !m.enemy && !m.friend {
@@ -89,8 +130,10 @@ impl CaptureReach {
             }
             let steps = if m.has_toggle() { max_line } else { program.base_steps.min(max_line) };
             rays.extend(vectors.iter().map(|&v| (v, steps)));
-            if let (Some(exact), true) = (&mut enemy_rays, m.enemy) {
-                exact.extend(vectors.iter().map(|&v| (v, steps)));
+            if let (Some(exact), true, Some(way)) = (&mut enemy_rays, m.enemy, way) {
+                // A grasshopper lands right behind a hurdle up to its range away.
+                let steps = if way == Way::Grasshop { program.base_steps.min(max_line) + 1 } else { steps };
+                exact.extend(vectors.iter().map(|&v| (v, steps, way)));
             }
         }
         let span = i32::from(compiled.size.files.max(compiled.size.ranks)) - 1;
@@ -128,15 +171,45 @@ impl CaptureReach {
         empty: impl Fn(Square) -> bool,
     ) -> Option<bool> {
         let table = self.enemy_steps.as_ref()?;
-        let k = match table.get(seen_from(orientation, from, target)) {
-            0 => return Some(false),
-            UNDECIDED => return None,
-            k => i32::from(k),
+        let (k, way) = match table.get(seen_from(orientation, from, target)) {
+            (0, _) => return Some(false),
+            (UNDECIDED, _) => return None,
+            (k, way) => (i32::from(k), way),
         };
+        let (dx, dy) = (target.file as i32 - from.file as i32, target.rank as i32 - from.rank as i32);
         // The squares before the target: one k-th of the board's way per step.
-        let (bx, by) = ((target.file as i32 - from.file as i32) / k, (target.rank as i32 - from.rank as i32) / k);
-        Some((1..k).all(|j| empty(Square::new((from.file as i32 + j * bx) as u8, (from.rank as i32 + j * by) as u8))))
+        let (bx, by) = (dx / k, dy / k);
+        let on_way = |j: i32| Square::new((from.file as i32 + j * bx) as u8, (from.rank as i32 + j * by) as u8);
+        let taken_before = || (1..k).filter(|&j| !empty(on_way(j))).count();
+        Some(match way {
+            Way::Leap => true,
+            Way::Slide => (1..k).all(|j| empty(on_way(j))),
+            Way::SkipFirst => (2..k).all(|j| empty(on_way(j))),
+            Way::Hop => taken_before() == 1,
+            Way::Grasshop => !empty(on_way(k - 1)) && (1..k - 1).all(|j| empty(on_way(j))),
+            Way::Lame | Way::Jump => {
+                // A leaper's way as the walker reads it: the squares between along a line, or
+                // the orthogonal square next to the origin along the long side.
+                let taken = leaper_way(from, (dx, dy)).any(|s| !empty(s));
+                taken == (way == Way::Jump)
+            }
+        })
     }
+}
+
+/// The squares a leap from `from` by `d` (board coordinates) passes: strictly between along a
+/// line, else the orthogonal neighbour of the origin on the long side.
+fn leaper_way(from: Square, (dx, dy): Vec2) -> impl Iterator<Item = Square> {
+    let at = move |x: i32, y: i32| Square::new((from.file as i32 + x) as u8, (from.rank as i32 + y) as u8);
+    let line = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+    let (count, step) = if line {
+        (dx.abs().max(dy.abs()) - 1, (dx.signum(), dy.signum()))
+    } else if dy.abs() > dx.abs() {
+        (1, (0, dy.signum()))
+    } else {
+        (1, (dx.signum(), 0))
+    };
+    (1..=count).map(move |j| at(j * step.0, j * step.1))
 }
 
 /// The way from `from` to `target` as the piece sees it (forward is up for every player).
@@ -180,7 +253,10 @@ mod tests {
         // Rook, Bishop, Lance, shogi Knight, Gold, Dragon King, a limited rider, a two-step
         // leaper rider and a move-only/capture-only split.
         // DDHH's rays meet on the rank at six squares' distance: there it declines.
-        let plain = ["R", "B", "fR", "ffN", "WfF", "RF", "R2", "DD", "mWcF", "RDD", "WDD", "DDHH"];
+        let plain = [
+            "R", "B", "fR", "ffN", "WfF", "RF", "R2", "DD", "mWcF", "RDD", "WDD", "DDHH", "nN", "nA", "jD", "jN", "jR",
+            "mRcpR", "gQ", "pB", "nAmpR",
+        ];
         for text in plain {
             let compiled = compile_str(text, size, Readings::default()).expect(text);
             let reach = CaptureReach::of(&compiled);
@@ -217,13 +293,12 @@ mod tests {
         }
     }
 
-    /// Pieces whose capture depends on more than the squares on their way are left to the
-    /// generator: a cannon (hop), a lame leaper, a jumping rider and a Lion's two legs.
+    /// Pieces of more than one leg are left to the generator: a Lion, a hook mover.
     #[test]
-    fn captures_enemy_declines_hops_lame_leaps_jumps_and_legs() {
+    fn captures_enemy_declines_legs() {
         let size = BoardSize::parse("9x9").expect("size");
         let (a, b) = (Square::new(4, 4), Square::new(4, 7));
-        for text in ["mRcpR", "nN", "jR", "KNADcaKmcabK"] {
+        for text in ["KNADcaKmcabK", "RmasR"] {
             let reach = CaptureReach::of(&compile_str(text, size, Readings::default()).expect(text));
             assert_eq!(reach.captures_enemy(Orientation::Up, a, b, |_| true), None, "{text}");
         }
