@@ -9,8 +9,8 @@ use super::position::{Man, Position};
 use super::{flying, promotion, skip, Engine};
 use crate::geometry::{BoardSize, Square};
 use crate::xbetza::{
-    generate, generate_tabled, generate_tabled_into, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove,
-    StepKind,
+    generate, generate_tabled, generate_tabled_into, CaptureReach, Cell, CompiledBetza, MoveKind, Occupancy,
+    Orientation, PieceMove, StepKind,
 };
 
 /// The board as `player`'s pieces see it.
@@ -176,7 +176,7 @@ fn passes_near_freezer(engine: &Engine, view: &SideView, man: Man, moves: &Compi
 /// For the self-check test of one position's moves: each royal of the side to move, with the
 /// enemy men that could capture on its square on some board (`Engine::may_attack`). No other
 /// enemy man can attack that square after any move of ours, since ours never moves theirs.
-struct RoyalWatch {
+struct RoyalWatch<'e> {
     royals: Vec<WatchedRoyal>,
     /// Do facing royals attack (check.flying-king, or a royal's flying capture)? Such an
     /// attack is not in any reach bound, so it is always looked at after making the move.
@@ -186,7 +186,16 @@ struct RoyalWatch {
     /// captures (`Engine::exact_attacker`) and nothing freezes: then whether a move leaves a
     /// royal attacked is read from the board as the move leaves it, without making it
     /// (`verdict_by_reach`). None otherwise.
-    plain_enemies: Option<Vec<(Square, Man)>>,
+    plain_enemies: Option<Vec<PlainMan<'e>>>,
+}
+
+/// An enemy man whose captures its reach tells (`Engine::reach_captures`), with what that
+/// test reads looked up once per position.
+struct PlainMan<'e> {
+    square: Square,
+    reach: &'e CaptureReach,
+    orientation: Orientation,
+    confine: Option<&'e str>,
 }
 
 /// One royal of the side to move and the enemy men that may reach it.
@@ -202,16 +211,17 @@ struct WatchedRoyal {
     attacked: bool,
 }
 
-impl RoyalWatch {
-    fn new(engine: &Engine, pos: &Position, player: u8) -> RoyalWatch {
+impl<'e> RoyalWatch<'e> {
+    fn new(engine: &'e Engine, pos: &Position, player: u8) -> RoyalWatch<'e> {
         RoyalWatch::build(engine, pos, player, true)
     }
 
     /// `new`; without `by_reach` the watch never reads verdicts off the board, only from
     /// footprints or by making the move (the path of games with non-plain attackers, which a
     /// test can then take in shogi).
-    fn build(engine: &Engine, pos: &Position, player: u8, by_reach: bool) -> RoyalWatch {
-        let enemies: Vec<(Square, Man)> = pos.squares_of(1 - player).collect();
+    fn build(engine: &'e Engine, pos: &Position, player: u8, by_reach: bool) -> RoyalWatch<'e> {
+        let mut enemies: Vec<(Square, Man)> = Vec::with_capacity(pos.size.square_count() / 2);
+        enemies.extend(pos.squares_of(1 - player));
         let plain = by_reach
             && !engine.any_freezer
             && !engine.reference_legality
@@ -231,7 +241,18 @@ impl RoyalWatch {
                 WatchedRoyal { square: r, men, footprint, attacked }
             })
             .collect();
-        RoyalWatch { royals, flying: engine.royals_fly, size: pos.size, plain_enemies: plain.then_some(enemies) }
+        let plain_enemies = plain.then(|| {
+            enemies
+                .iter()
+                .map(|&(square, m)| PlainMan {
+                    square,
+                    reach: engine.reach_at(m.piece, m.player, square),
+                    orientation: engine.orientation(m.player),
+                    confine: engine.piece(m.piece).abilities.confine.as_deref(),
+                })
+                .collect()
+        });
+        RoyalWatch { royals, flying: engine.royals_fly, size: pos.size, plain_enemies }
     }
 
     /// Whether `mv` leaves a royal attacked, read without making it when every enemy man is a
@@ -252,22 +273,24 @@ impl RoyalWatch {
                 pos.at(s)
             }
         };
-        let attacked_on = |target: Square, men: &mut dyn Iterator<Item = (Square, Man)>| {
-            men.filter(|&(s, _)| !captured(s))
-                .any(|(s, m)| engine.reach_captures(s, m, target, empty_after) == Some(true))
-                || (self.flying && engine.faces_flying_royal(target, mv.man.player, occupant_after))
+        // The test of `Engine::reach_captures`, with its look-ups made once per position.
+        let attacked_on = |target: Square, men: &mut dyn Iterator<Item = &PlainMan>| {
+            men.filter(|m| !captured(m.square)).any(|m| {
+                m.confine.is_none_or(|zone| engine.in_zone(zone, 1 - mv.man.player, target))
+                    && m.reach.captures_enemy(m.orientation, m.square, target, empty_after) == Some(true)
+            }) || (self.flying && engine.faces_flying_royal(target, mv.man.player, occupant_after))
         };
         for royal in &self.royals {
             if Some(royal.square) == mv.from || captured(royal.square) {
                 continue; // moved (judged on its new square below) or gone
             }
-            let mut men = royal.men.iter().filter_map(|&s| pos.at(s).map(|m| (s, m)));
+            let mut men = enemies.iter().filter(|m| royal.men.contains(&m.square));
             if attacked_on(royal.square, &mut men) {
                 return Some(true);
             }
         }
         match mv.to {
-            Some(to) if makes_royal => Some(attacked_on(to, &mut enemies.iter().copied())),
+            Some(to) if makes_royal => Some(attacked_on(to, &mut enemies.iter())),
             _ => Some(false),
         }
     }
