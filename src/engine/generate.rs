@@ -209,6 +209,11 @@ struct WatchedRoyal {
     footprint: Option<Vec<bool>>,
     /// Whether `men` attack the royal now.
     attacked: bool,
+    /// `men` as indices into the watch's `plain_enemies` (when it has them).
+    plain_men: Vec<usize>,
+    /// Does it face a flying enemy royal now (`Engine::faces_flying_royal`)? A move that
+    /// changes no square of its file leaves that as it is.
+    faces_now: bool,
 }
 
 impl<'e> RoyalWatch<'e> {
@@ -230,15 +235,17 @@ impl<'e> RoyalWatch<'e> {
             .squares_of(player)
             .filter(|(_, m)| engine.piece(m.piece).royal)
             .map(|(r, _)| {
-                let men: Vec<Square> =
-                    enemies.iter().filter(|&&(sq, man)| engine.may_attack(sq, man, r)).map(|&(sq, _)| sq).collect();
+                let plain_men: Vec<usize> =
+                    (0..enemies.len()).filter(|&i| engine.may_attack(enemies[i].0, enemies[i].1, r)).collect();
+                let men: Vec<Square> = plain_men.iter().map(|&i| enemies[i].0).collect();
+                let faces_now = engine.royals_fly && engine.faces_flying_royal(r, player, |s| pos.at(s));
                 // With every enemy man plain, `verdict_by_reach` judges every move without
                 // making it, so no footprint is needed beyond an empty watch's.
                 let footprint = if plain && !men.is_empty() { None } else { footprint(engine, pos, r, &men) };
                 let attacked = footprint.is_some()
                     && !men.is_empty()
                     && engine.attacks_by(pos, 1 - player, r, 0, men.iter().filter_map(|&s| pos.at(s).map(|m| (s, m))));
-                WatchedRoyal { square: r, men, footprint, attacked }
+                WatchedRoyal { square: r, men, footprint, attacked, plain_men, faces_now }
             })
             .collect();
         let plain_enemies = plain.then(|| {
@@ -274,18 +281,28 @@ impl<'e> RoyalWatch<'e> {
             }
         };
         // The test of `Engine::reach_captures`, with its look-ups made once per position.
-        let attacked_on = |target: Square, men: &mut dyn Iterator<Item = &PlainMan>| {
+        let reached = |target: Square, men: &mut dyn Iterator<Item = &PlainMan>| {
             men.filter(|m| !captured(m.square)).any(|m| {
                 m.confine.is_none_or(|zone| engine.in_zone(zone, 1 - mv.man.player, target))
                     && m.reach.captures_enemy(m.orientation, m.square, target, empty_after) == Some(true)
-            }) || (self.flying && engine.faces_flying_royal(target, mv.man.player, occupant_after))
+            })
         };
+        let faces = |target: Square| engine.faces_flying_royal(target, mv.man.player, occupant_after);
+        let attacked_on = |target: Square, men: &mut dyn Iterator<Item = &PlainMan>| {
+            reached(target, men) || (self.flying && faces(target))
+        };
+        // Does the move change a square of this file?
+        let touches_file =
+            |file: u8| mv.from.into_iter().chain(mv.to).chain(mv.captures.iter().map(|c| c.0)).any(|s| s.file == file);
         for royal in &self.royals {
             if Some(royal.square) == mv.from || captured(royal.square) {
                 continue; // moved (judged on its new square below) or gone
             }
-            let mut men = enemies.iter().filter(|m| royal.men.contains(&m.square));
-            if attacked_on(royal.square, &mut men) {
+            if reached(royal.square, &mut royal.plain_men.iter().map(|&i| &enemies[i])) {
+                return Some(true);
+            }
+            let facing = if touches_file(royal.square.file) { faces(royal.square) } else { royal.faces_now };
+            if self.flying && facing {
                 return Some(true);
             }
         }
@@ -865,7 +882,14 @@ mod tests {
         let up = Move::bare(Kind::Normal, pos.at(e2).expect("the Gold"), Some(e2), Some(sq("e3")));
         assert_eq!(watch.verdict_by_reach(&engine, &pos, &up, false), Some(false));
         let blind = RoyalWatch {
-            royals: vec![WatchedRoyal { square: e1, men: Vec::new(), footprint: None, attacked: false }],
+            royals: vec![WatchedRoyal {
+                square: e1,
+                men: Vec::new(),
+                footprint: None,
+                attacked: false,
+                plain_men: Vec::new(),
+                faces_now: false,
+            }],
             flying: false,
             size: pos.size,
             plain_enemies: None,
