@@ -143,6 +143,8 @@ impl Engine {
 
     fn build(game: &GameSpec) -> (Engine, Vec<Unplayable>) {
         let (rules, mut bad) = Rules::read(game);
+        // The two ways the players' pieces see the board: the compiled tables are built for these.
+        let orientations = [orientation(0, &rules), orientation(1, &rules)];
         let index = |id: &str| game.pieces.iter().position(|p| p.id == id).map(|i| i as u16);
         let promoted: Vec<String> = game.pieces.iter().filter_map(|p| p.promotes_to.clone()).collect();
         let mut pieces = Vec::new();
@@ -189,8 +191,8 @@ impl Engine {
             let can_pass = abilities.pass || generate::passes_on_empty_board(&moves, game.board);
             let reach = CaptureReach::of(&moves);
             let zone_reach: Vec<CaptureReach> = zone_moves.iter().map(|(_, c)| CaptureReach::of(c)).collect();
-            let table = MoveTable::of(&moves);
-            let zone_tables = zone_moves.iter().map(|(_, c)| MoveTable::of(c)).collect();
+            let table = MoveTable::of(&moves, &orientations);
+            let zone_tables = zone_moves.iter().map(|(_, c)| MoveTable::of(c, &orientations)).collect();
             // promotion.namesakes = unpromoted-type (HOOK-310 reading promoted-namesakes): a
             // promoted piece named like an unpromoted type is that type, so it promotes as the
             // namesake does and counts as unpromoted.
@@ -267,11 +269,7 @@ impl Engine {
     /// How `player`'s pieces see the board: the second player's forward is down, and its left
     /// and right are its own unless zone-moves.frame = board (RYU reading warrior-sides).
     pub fn orientation(&self, player: u8) -> Orientation {
-        match (player, self.rules.board_frame) {
-            (0, _) => Orientation::Up,
-            (_, false) => Orientation::Down,
-            (_, true) => Orientation::DownBoardSides,
-        }
+        orientation(player, &self.rules)
     }
 
     /// The move sets the piece on `sq` may use, each with the destinations it may reach
@@ -362,5 +360,16 @@ impl Engine {
 
     pub fn royals_of(&self, pos: &Position, player: u8) -> Vec<Square> {
         pos.squares_of(player).filter(|(_, m)| self.piece(m.piece).royal).map(|(s, _)| s).collect()
+    }
+}
+
+/// How `player`'s pieces see the board (`Engine::orientation`), read from the rules alone: the
+/// second player's forward is down, and its left and right are its own unless zone-moves.frame
+/// = board (RYU reading warrior-sides).
+fn orientation(player: u8, rules: &Rules) -> Orientation {
+    match (player, rules.board_frame) {
+        (0, _) => Orientation::Up,
+        (_, false) => Orientation::Down,
+        (_, true) => Orientation::DownBoardSides,
     }
 }

@@ -332,18 +332,19 @@ impl Walker<'_> {
         let leaper = steps == 1;
         let origin = self.board.size.index(self.from) as i32;
         for ray in rays {
-            let at = |k: u32| table.square((ray.first as i32 + k as i32 * ray.step) as usize);
+            let at = |k: u32| table.square((i32::from(ray.first) + k as i32 * ray.step) as usize);
             if leaper && (leg.lame || leg.jump) {
-                let occupied = (1..=ray.way_len as i32)
+                let occupied = (1..=i32::from(ray.way_len))
                     .any(|j| self.cell(table.square((origin + j * ray.way_step) as usize)) != Cell::Empty);
                 if (leg.lame && occupied) || (leg.jump && !occupied) {
                     continue;
                 }
             }
-            let reach = steps.min(ray.on_board);
+            let on_board = u32::from(ray.on_board);
+            let reach = steps.min(on_board);
             if leg.modes.hop || leg.modes.grasshop {
                 let Some(hurdle) = (0..reach).find(|&k| self.cell(at(k)) != Cell::Empty) else { continue };
-                if leg.modes.grasshop && hurdle + 1 < ray.on_board {
+                if leg.modes.grasshop && hurdle + 1 < on_board {
                     self.land(leg, at(hurdle + 1));
                 }
                 if leg.modes.hop {

@@ -16,6 +16,8 @@ use kensho::xbetza::{generate_tabled, generate_where, Cell, CompiledBetza, MoveT
 use std::collections::BTreeMap;
 use std::path::Path;
 
+const ALL_ORIENTATIONS: [Orientation; 3] = [Orientation::Up, Orientation::Down, Orientation::DownBoardSides];
+
 const SPECS: [&str; 8] = ["suzumu", "mitsugumi", "hook", "shogi", "xiangqi", "shoogantshii", "ryu", "heian-ryu"];
 
 fn engine(game: &str) -> Engine {
@@ -52,10 +54,7 @@ fn first_disagreement(
         // An empty board, then sparse and crowded ones: long slides and hurdles both get
         // their turn. Every square is an origin, in every orientation.
         let board = if b == 0 { Occupancy::empty(size) } else { random_board(size, &mut rng, 1 + b % 4) };
-        for (from, orientation) in size
-            .squares()
-            .flat_map(|sq| [Orientation::Up, Orientation::Down, Orientation::DownBoardSides].map(|o| (sq, o)))
-        {
+        for (from, orientation) in size.squares().flat_map(|sq| ALL_ORIENTATIONS.map(|o| (sq, o))) {
             let mut board = board.clone();
             board.set(from, Cell::Friend);
             let walked = generate_where(compiled, &board, from, orientation, &mut |_| true);
@@ -106,7 +105,7 @@ fn every_pieces_table_gives_the_walkers_moves_on_random_boards() {
     let mut tabled_programs = 0;
     let moves = every_move();
     for (i, (name, compiled)) in moves.iter().enumerate() {
-        let table = MoveTable::of(compiled);
+        let table = MoveTable::of(compiled, &ALL_ORIENTATIONS);
         tabled_programs += table.tabled();
         if table.tabled() == 0 {
             continue; // nothing but the walker runs this move
@@ -126,7 +125,7 @@ fn every_pieces_table_gives_the_walkers_moves_on_random_boards() {
 fn a_table_with_one_ray_cut_short_is_caught() {
     let size = BoardSize::parse("9x9").expect("size");
     let rook = kensho::xbetza::compile_str("R", size, kensho::xbetza::Readings::default()).expect("R");
-    let mut table = MoveTable::of(&rook);
+    let mut table = MoveTable::of(&rook, &ALL_ORIENTATIONS);
     assert_eq!(first_disagreement("R", &rook, &table, 6, 7), None, "the sound table agrees");
     assert!(table.corrupt_one_ray(), "the Rook has a ray of more than one square");
     let bad = first_disagreement("R", &rook, &table, 6, 7).expect("the cut ray is caught");
