@@ -3,10 +3,11 @@
 //! generator. Only one-leg programs are bounded (a ray or a leap); a piece with any multi-leg
 //! or universal program may capture anywhere as far as this test knows.
 //!
-//! When every program is a plain one-leg slide or leap (no hop, jump, lame or toggle), the bound
-//! also answers exactly whether the piece captures an enemy on a square of a given board
-//! ([`CaptureReach::captures_enemy`]): that is the attack test of shogi's and chess's pieces,
-//! done without running the move generator.
+//! When every program has one leg (slides, leaps, lame and jumping leapers, jumping riders,
+//! hoppers, grasshoppers), the bound also answers exactly whether the piece captures an enemy
+//! on a square of a given board ([`CaptureReach::captures_enemy`]): the attack test of shogi's,
+//! xiangqi's and chess's pieces, a table lookup and a look at the squares on the way instead
+//! of a run of the move generator.
 
 use super::compile::{CompiledBetza, LegDirections};
 use super::generate::Orientation;
@@ -160,9 +161,10 @@ impl CaptureReach {
     }
 
     /// Does the piece on `from` capture the enemy standing on `target`, on a board where
-    /// `empty` tells which squares are empty? None when its programs are not all plain one-leg
-    /// slides and leaps (ask the move generator). A slide needs every square before `target`
-    /// empty; a leap needs nothing.
+    /// `empty` tells which squares are empty? None when some program has more than one leg, or
+    /// two rays meet on this way undecided (ask the move generator). What the way must hold
+    /// is the ray's [`Way`]: empty squares for a slide, one hurdle for a hopper, an open way for
+    /// a lame leaper, nothing for a leap.
     pub fn captures_enemy(
         &self,
         orientation: Orientation,
