@@ -52,10 +52,10 @@ pub fn path_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -> boo
         // cannon.screens = non-cannon: a gun may not use another gun as its screen.
         return false;
     }
-    if let Some(zone) = &a.confine {
+    if let Some(zone) = engine.piece(man.piece).confine_zone {
         // `confine`: every square the piece stands on during the move (every leg end it does
         // not hop over) is in its zone.
-        if !pm.path.iter().filter(|s| s.kind != StepKind::Hop).all(|s| engine.in_zone(zone, man.player, s.square)) {
+        if !pm.path.iter().filter(|s| s.kind != StepKind::Hop).all(|s| engine.in_zone_at(zone, man.player, s.square)) {
             return false;
         }
     }

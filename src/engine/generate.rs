@@ -195,7 +195,7 @@ struct PlainMan<'e> {
     square: Square,
     reach: &'e CaptureReach,
     orientation: Orientation,
-    confine: Option<&'e str>,
+    confine: Option<usize>,
 }
 
 /// One royal of the side to move and the enemy men that may reach it.
@@ -255,7 +255,7 @@ impl<'e> RoyalWatch<'e> {
                     square,
                     reach: engine.reach_at(m.piece, m.player, square),
                     orientation: engine.orientation(m.player),
-                    confine: engine.piece(m.piece).abilities.confine.as_deref(),
+                    confine: engine.piece(m.piece).confine_zone,
                 })
                 .collect()
         });
@@ -283,7 +283,7 @@ impl<'e> RoyalWatch<'e> {
         // The test of `Engine::reach_captures`, with its look-ups made once per position.
         let reached = |target: Square, men: &mut dyn Iterator<Item = &PlainMan>| {
             men.filter(|m| !captured(m.square)).any(|m| {
-                m.confine.is_none_or(|zone| engine.in_zone(zone, 1 - mv.man.player, target))
+                m.confine.is_none_or(|zone| engine.in_zone_at(zone, 1 - mv.man.player, target))
                     && m.reach.captures_enemy(m.orientation, m.square, target, empty_after) == Some(true)
             })
         };
@@ -644,7 +644,7 @@ impl Engine {
         if !p.exact_attacker {
             return None;
         }
-        if p.abilities.confine.as_deref().is_some_and(|zone| !self.in_zone(zone, man.player, target)) {
+        if p.confine_zone.is_some_and(|zone| !self.in_zone_at(zone, man.player, target)) {
             return Some(false);
         }
         self.reach_at(man.piece, man.player, sq).captures_enemy(self.orientation(man.player), sq, target, empty)

@@ -85,6 +85,10 @@ pub struct PieceType {
     /// stands on it (rank-limited jumping, cannon screens, burns), and a reach (each zone
     /// move's too) that answers every attack test (`CaptureReach::is_exact`).
     pub(crate) exact_attacker: bool,
+    /// `abilities.confine` and the zones of `zone_moves`, as indices into the engine's zones
+    /// (`Engine::in_zone_at`; an unknown name holds no square).
+    pub(crate) confine_zone: Option<usize>,
+    pub(crate) zone_move_zones: Vec<usize>,
 }
 
 impl PieceType {
@@ -223,6 +227,8 @@ impl Engine {
                 table,
                 zone_tables,
                 can_pass,
+                confine_zone: None,
+                zone_move_zones: Vec::new(),
             });
         }
         let zones = game
@@ -232,7 +238,13 @@ impl Engine {
                 let flags = |player: u8| game.board.squares().map(|sq| game.in_zone(z, player, sq)).collect();
                 (z.clone(), [flags(0), flags(1)])
             })
-            .collect();
+            .collect::<Vec<(String, [Vec<bool>; 2])>>();
+        // Zones by index for the hot paths (a name is looked up once, here).
+        let zone_index = |name: &str| zones.iter().position(|(z, _)| z == name).unwrap_or(usize::MAX);
+        for p in &mut pieces {
+            p.confine_zone = p.abilities.confine.as_deref().map(zone_index);
+            p.zone_move_zones = p.zone_moves.iter().map(|(z, _)| zone_index(z)).collect();
+        }
         let any_freezer = pieces.iter().any(|p| p.abilities.freezes);
         let royals_fly = rules.flying_king_check
             || pieces.iter().any(|p| p.royal && p.abilities.flying_capture != config::FlyingCapture::None);
@@ -259,6 +271,11 @@ impl Engine {
     }
 
     /// Is `sq` in `player`'s zone `zone`?
+    /// `in_zone` for a zone given by its index (`PieceType::confine_zone`, `zone_move_zones`).
+    pub(crate) fn in_zone_at(&self, zone: usize, player: u8, sq: Square) -> bool {
+        self.zones.get(zone).is_some_and(|(_, flags)| flags[player as usize][self.game.board.index(sq)])
+    }
+
     pub fn in_zone(&self, zone: &str, player: u8, sq: Square) -> bool {
         self.zones
             .iter()
@@ -334,7 +351,7 @@ impl Engine {
         if p.zone_moves.is_empty() {
             return None;
         }
-        p.zone_moves.iter().position(|(zone, _)| self.in_zone(zone, player, sq))
+        p.zone_move_zones.iter().position(|&zone| self.in_zone_at(zone, player, sq))
     }
 
     /// The start position of the game.
