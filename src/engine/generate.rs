@@ -12,6 +12,7 @@ use crate::xbetza::{
     generate, generate_tabled, generate_tabled_into, CaptureReach, Cell, CompiledBetza, MoveKind, Occupancy,
     Orientation, PieceMove, StepKind,
 };
+use smallvec::SmallVec;
 
 /// The board as `player`'s pieces see it.
 pub fn occupancy(pos: &Position, player: u8) -> Occupancy {
@@ -177,7 +178,7 @@ fn passes_near_freezer(engine: &Engine, view: &SideView, man: Man, moves: &Compi
 /// enemy men that could capture on its square on some board (`Engine::may_attack`). No other
 /// enemy man can attack that square after any move of ours, since ours never moves theirs.
 struct RoyalWatch<'e> {
-    royals: Vec<WatchedRoyal>,
+    royals: SmallVec<[WatchedRoyal; 2]>,
     /// Do facing royals attack (check.flying-king, or a royal's flying capture)? Such an
     /// attack is not in any reach bound, so it is always looked at after making the move.
     flying: bool,
@@ -186,7 +187,7 @@ struct RoyalWatch<'e> {
     /// captures (`Engine::exact_attacker`) and nothing freezes: then whether a move leaves a
     /// royal attacked is read from the board as the move leaves it, without making it
     /// (`verdict_by_reach`). None otherwise.
-    plain_enemies: Option<Vec<PlainMan<'e>>>,
+    plain_enemies: Option<SmallVec<[PlainMan<'e>; 32]>>,
 }
 
 /// An enemy man whose captures its reach tells (`Engine::reach_captures`), with what that
@@ -201,16 +202,17 @@ struct PlainMan<'e> {
 /// One royal of the side to move and the enemy men that may reach it.
 struct WatchedRoyal {
     square: Square,
-    men: Vec<Square>,
+    men: SmallVec<[Square; 4]>,
     /// The squares (by index) whose content decides whether `men` attack the royal, when every
     /// one of them moves in one leg (a bounded `CaptureReach`) and nothing freezes: their own
     /// squares, the royal's, and the squares between (a slide's way, a cannon's screen, a
-    /// jump's hurdle, a lame leaper's block). None when that cannot be said.
+    /// jump's hurdle, a lame leaper's block); an empty list marks no square. None when that
+    /// cannot be said.
     footprint: Option<Vec<bool>>,
     /// Whether `men` attack the royal now.
     attacked: bool,
     /// `men` as indices into the watch's `plain_enemies` (when it has them).
-    plain_men: Vec<usize>,
+    plain_men: SmallVec<[usize; 4]>,
     /// Does it face a flying enemy royal now (`Engine::faces_flying_royal`)? A move that
     /// changes no square of its file leaves that as it is.
     faces_now: bool,
@@ -225,8 +227,8 @@ impl<'e> RoyalWatch<'e> {
     /// footprints or by making the move (the path of games with non-plain attackers, which a
     /// test can then take in shogi).
     fn build(engine: &'e Engine, pos: &Position, player: u8, by_reach: bool) -> RoyalWatch<'e> {
-        let mut enemies: Vec<(Square, Man)> = Vec::with_capacity(pos.size.square_count() / 2);
-        enemies.extend(pos.squares_of(1 - player));
+        // Kept on the stack, as the watch's other lists: it is built for every position.
+        let enemies: SmallVec<[(Square, Man); 32]> = pos.squares_of(1 - player).collect();
         let plain = by_reach
             && !engine.any_freezer
             && !engine.reference_legality
@@ -235,9 +237,9 @@ impl<'e> RoyalWatch<'e> {
             .squares_of(player)
             .filter(|(_, m)| engine.piece(m.piece).royal)
             .map(|(r, _)| {
-                let plain_men: Vec<usize> =
+                let plain_men: SmallVec<[usize; 4]> =
                     (0..enemies.len()).filter(|&i| engine.may_attack(enemies[i].0, enemies[i].1, r)).collect();
-                let men: Vec<Square> = plain_men.iter().map(|&i| enemies[i].0).collect();
+                let men: SmallVec<[Square; 4]> = plain_men.iter().map(|&i| enemies[i].0).collect();
                 let faces_now = engine.royals_fly && engine.faces_flying_royal(r, player, |s| pos.at(s));
                 // With every enemy man plain, `verdict_by_reach` judges every move without
                 // making it, so no footprint is needed beyond an empty watch's.
@@ -324,7 +326,7 @@ impl<'e> RoyalWatch<'e> {
         let mut attacked = false;
         for royal in &self.royals {
             let footprint = royal.footprint.as_ref()?;
-            if touched().any(|sq| footprint[self.size.index(sq)]) {
+            if touched().any(|sq| footprint.get(self.size.index(sq)).copied().unwrap_or(false)) {
                 return None;
             }
             attacked |= royal.attacked;
@@ -335,15 +337,16 @@ impl<'e> RoyalWatch<'e> {
 /// The footprint of `men` on the royal on `royal` (`WatchedRoyal::footprint`).
 fn footprint(engine: &Engine, pos: &Position, royal: Square, men: &[Square]) -> Option<Vec<bool>> {
     let size = pos.size;
-    let mut marked = vec![false; size.square_count()];
     if men.is_empty() {
         // Nobody can reach the royal, whatever changes: frozen or not, it stays unattacked.
-        return Some(marked);
+        // No square is marked (an empty list: nothing allocated, most positions have this).
+        return Some(Vec::new());
     }
     if engine.any_freezer {
         // A freeze can be lifted or laid by a piece anywhere near an attacker.
         return None;
     }
+    let mut marked = vec![false; size.square_count()];
     marked[size.index(royal)] = true;
     for &sq in men {
         let man = pos.at(sq)?;
@@ -882,12 +885,12 @@ mod tests {
         let up = Move::bare(Kind::Normal, pos.at(e2).expect("the Gold"), Some(e2), Some(sq("e3")));
         assert_eq!(watch.verdict_by_reach(&engine, &pos, &up, false), Some(false));
         let blind = RoyalWatch {
-            royals: vec![WatchedRoyal {
+            royals: smallvec::smallvec![WatchedRoyal {
                 square: e1,
-                men: Vec::new(),
+                men: SmallVec::new(),
                 footprint: None,
                 attacked: false,
-                plain_men: Vec::new(),
+                plain_men: SmallVec::new(),
                 faces_now: false,
             }],
             flying: false,
