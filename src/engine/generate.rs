@@ -465,16 +465,20 @@ impl Engine {
         {
             // One scratch copy made and taken back per move, rather than a copy per move; the
             // enemy men that could ever capture each royal are found once (RoyalWatch).
-            let mut scratch = pos.clone();
             let mut undo = Vec::with_capacity(1);
             if self.reference_legality {
+                let mut scratch = pos.clone();
                 out.retain(|m| {
                     !self.royal_attacked_after(&mut scratch, &mut undo, m) || self.extra_turn_resolves(pos, m)
                 });
             } else {
+                // Copied only if some move has to be made: most positions judge every move
+                // without making it.
+                let mut scratch: Option<Position> = None;
                 let watch = RoyalWatch::new(self, pos, player);
                 out.retain(|m| {
-                    !self.royal_attacked_watched(&mut scratch, &mut undo, m, &watch) || self.extra_turn_resolves(pos, m)
+                    !self.royal_attacked_watched(pos, &mut scratch, &mut undo, m, &watch)
+                        || self.extra_turn_resolves(pos, m)
                 });
             }
         }
@@ -779,9 +783,11 @@ impl Engine {
     /// `royal_attacked_after`, looking only at the men `watch` found for each royal that stays
     /// where it was; a royal on a new square (a royal moved, or a piece promoted to one) is
     /// judged against every enemy man.
+    /// `scratch` is a copy of `pos` to make the move on, made the first time one is needed.
     fn royal_attacked_watched(
         &self,
-        scratch: &mut Position,
+        pos: &Position,
+        scratch: &mut Option<Position>,
         undo: &mut Vec<super::make::Undo>,
         mv: &Move,
         watch: &RoyalWatch,
@@ -793,9 +799,10 @@ impl Engine {
         if let Some(attacked) = watch.verdict_unmade(mv, makes_royal) {
             return attacked;
         }
-        if let Some(attacked) = watch.verdict_by_reach(self, scratch, mv, makes_royal) {
+        if let Some(attacked) = watch.verdict_by_reach(self, pos, mv, makes_royal) {
             return attacked;
         }
+        let scratch = scratch.get_or_insert_with(|| pos.clone());
         self.make(scratch, mv, undo);
         let attacked = scratch.squares_of(me).filter(|(_, m)| self.piece(m.piece).royal).any(|(sq, _)| {
             match watch.royals.iter().find(|w| w.square == sq) {
@@ -878,8 +885,8 @@ mod tests {
         assert!(watch.royals[0].men.contains(&e8), "the Rook on e8 may reach e1: {:?}", watch.royals[0].men);
 
         let aside = Move::bare(Kind::Normal, pos.at(e2).expect("the Gold"), Some(e2), Some(d2));
-        let (mut scratch, mut undo) = (pos.clone(), Vec::new());
-        assert!(engine.royal_attacked_watched(&mut scratch, &mut undo, &aside, &watch));
+        let (mut scratch, mut undo) = (None, Vec::new());
+        assert!(engine.royal_attacked_watched(&pos, &mut scratch, &mut undo, &aside, &watch));
         // Shogi's men are all plain attackers: the verdict is read off the board, unmade.
         assert_eq!(watch.verdict_by_reach(&engine, &pos, &aside, false), Some(true));
         let up = Move::bare(Kind::Normal, pos.at(e2).expect("the Gold"), Some(e2), Some(sq("e3")));
@@ -898,10 +905,14 @@ mod tests {
             plain_enemies: None,
         };
         assert!(
-            !engine.royal_attacked_watched(&mut scratch, &mut undo, &aside, &blind),
+            !engine.royal_attacked_watched(&pos, &mut scratch, &mut undo, &aside, &blind),
             "without the Rook in the watch the fast path misses the attack"
         );
-        assert_eq!(scratch, pos, "the scratch position is given back as it was");
+        assert_eq!(
+            scratch.as_ref(),
+            Some(&pos),
+            "the scratch position was made (the blind watch) and given back as it was"
+        );
     }
 
     /// The footprint of the Rook on e8 watching the King on e1 is the e-file from e8 down to
