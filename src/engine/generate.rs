@@ -512,10 +512,12 @@ impl Engine {
             return;
         }
         let captures: Captures = pm.captures.iter().filter_map(|&c| pos.at(c).map(|m| (c, m))).collect();
-        if !self.protected_royal_ban_ok(pos, man, &pm, &captures) {
+        // The ban concerns captures only, and burns come after a first leg: most moves need
+        // neither looked at (nor the piece's abilities read).
+        if !captures.is_empty() && !self.protected_royal_ban_ok(pos, man, &pm, &captures) {
             return;
         }
-        let burned = filters::burned_squares(self, man, &pm);
+        let burned = if pm.path.len() > 1 { filters::burned_squares(self, man, &pm) } else { Default::default() };
         let kind = if kind == Kind::Capture && !burned.is_empty() { Kind::Burn } else { kind };
         let promotions = promotion::choices(self, pos, man, &pm, &captures);
         let mut parts = Some((pm.path, captures, burned));
