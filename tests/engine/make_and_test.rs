@@ -173,21 +173,25 @@ const MIT_IGUI_NO_ROOK: &str = "12k/13/13/13/13/13/13/13/13/13/1(LN)11/g12/K12 b
 #[test]
 fn an_igui_that_takes_the_checking_blocker_of_a_rook_is_illegal() {
     let (strict, free) = mitsugumi(&[]);
-    let igui = "LN b3-b3 x a2";
-    assert_eq!(pseudo_legal(&free, igui, MIT_IGUI).kind, Kind::Igui, "the Lion's capture without moving");
+    igui_case(&strict, &free, [MIT_IGUI, MIT_IGUI_NO_ROOK], "m13", "");
+}
 
-    let men = [("a1", "K"), ("b3", "LN"), ("a2", "g"), ("a10", "r"), ("m13", "k")];
-    let pos = position(&strict, MIT_IGUI, &men);
-    assert_verdict(&strict, &pos, igui, false, &["LN b3-a3 x a2", "LN b3xa2"]);
+/// The igui position of both games: Black's King a1 and Lion b3, White's Gold a2, Rook a10 and
+/// King on `enemy_king`; `positions` with and without the Rook; `promotion` ends every capture's
+/// text (Hook promotes on every capture).
+fn igui_case(strict: &Engine, free: &Engine, positions: [&str; 2], enemy_king: &str, promotion: &str) {
+    let igui = format!("LN b3-b3 x a2{promotion}");
+    assert_eq!(pseudo_legal(free, &igui, positions[0]).kind, Kind::Igui, "the Lion's capture without moving");
 
-    let pos = position(&strict, MIT_IGUI_NO_ROOK, &without(&men, "a10"));
-    assert_verdict(
-        &strict,
-        &pos,
-        igui,
-        true,
-        &["K a1xa2", "LN b3-a3 x a2", "LN b3-b1 x a2", "LN b3-b2 x a2", "LN b3-b3 x a2", "LN b3xa2"],
-    );
+    let men = [("a1", "K"), ("b3", "LN"), ("a2", "g"), ("a10", "r"), (enemy_king, "k")];
+    let pos = position(strict, positions[0], &men);
+    let legal = [format!("LN b3-a3 x a2{promotion}"), format!("LN b3xa2{promotion}")];
+    assert_verdict(strict, &pos, &igui, false, &legal.iter().map(String::as_str).collect::<Vec<_>>());
+
+    let pos = position(strict, positions[1], &without(&men, "a10"));
+    let legal = ["K a1xa2", "LN b3-a3 x a2", "LN b3-b1 x a2", "LN b3-b2 x a2", "LN b3-b3 x a2", "LN b3xa2"]
+        .map(|m| format!("{m}{promotion}"));
+    assert_verdict(strict, &pos, &igui, true, &legal.iter().map(String::as_str).collect::<Vec<_>>());
 }
 
 /// Black: King a1, Lion b3. White: Gold a2, Rook a10, King s19 (19x19).
@@ -205,21 +209,7 @@ const HOOK_IGUI_NO_ROOK: &str = "18k/19/19/19/19/19/19/19/19/19/19/19/19/19/19/1
 #[test]
 fn an_igui_that_takes_the_checking_blocker_of_a_rook_is_illegal_in_hook_too() {
     let (strict, free) = hook();
-    let igui = "LN b3-b3 x a2+";
-    assert_eq!(pseudo_legal(&free, igui, HOOK_IGUI).kind, Kind::Igui, "the Lion's capture without moving");
-
-    let men = [("a1", "K"), ("b3", "LN"), ("a2", "g"), ("a10", "r"), ("s19", "k")];
-    let pos = position(&strict, HOOK_IGUI, &men);
-    assert_verdict(&strict, &pos, igui, false, &["LN b3-a3 x a2+", "LN b3xa2+"]);
-
-    let pos = position(&strict, HOOK_IGUI_NO_ROOK, &without(&men, "a10"));
-    assert_verdict(
-        &strict,
-        &pos,
-        igui,
-        true,
-        &["K a1xa2+", "LN b3-a3 x a2+", "LN b3-b1 x a2+", "LN b3-b2 x a2+", "LN b3-b3 x a2+", "LN b3xa2+"],
-    );
+    igui_case(&strict, &free, [HOOK_IGUI, HOOK_IGUI_NO_ROOK], "s19", "+");
 }
 
 // ---------------------------------------------------------------------------------------------
