@@ -183,16 +183,16 @@ struct RoyalWatch<'e> {
     /// attack is not in any reach bound, so it is always looked at after making the move.
     flying: bool,
     size: BoardSize,
-    /// Every enemy man, when each is a plain attacker whose reach says exactly where it
-    /// captures (`Engine::exact_attacker`) and nothing freezes: then whether a move leaves a
+    /// Every enemy man, when each is an exact attacker whose reach says where it captures
+    /// (`PieceType::exact_attacker`) and nothing freezes: then whether a move leaves a
     /// royal attacked is read from the board as the move leaves it, without making it
     /// (`verdict_by_reach`). None otherwise.
-    plain_enemies: Option<SmallVec<[PlainMan<'e>; 32]>>,
+    exact_enemies: Option<SmallVec<[ExactMan<'e>; 32]>>,
 }
 
 /// An enemy man whose captures its reach tells (`Engine::reach_captures`), with what that
 /// test reads looked up once per position.
-struct PlainMan<'e> {
+struct ExactMan<'e> {
     square: Square,
     reach: &'e CaptureReach,
     orientation: Orientation,
@@ -211,8 +211,8 @@ struct WatchedRoyal {
     footprint: Option<Vec<bool>>,
     /// Whether `men` attack the royal now.
     attacked: bool,
-    /// `men` as indices into the watch's `plain_enemies` (when it has them).
-    plain_men: SmallVec<[usize; 4]>,
+    /// `men` as indices into the watch's `exact_enemies` (when it has them).
+    exact_men: SmallVec<[usize; 4]>,
     /// Does it face a flying enemy royal now (`Engine::faces_flying_royal`)? A move that
     /// changes no square of its file leaves that as it is.
     faces_now: bool,
@@ -224,12 +224,12 @@ impl<'e> RoyalWatch<'e> {
     }
 
     /// `new`; without `by_reach` the watch never reads verdicts off the board, only from
-    /// footprints or by making the move (the path of games with non-plain attackers, which a
+    /// footprints or by making the move (the path of games with attackers that are not exact, which a
     /// test can then take in shogi).
     fn build(engine: &'e Engine, pos: &Position, player: u8, by_reach: bool) -> RoyalWatch<'e> {
         // Kept on the stack, as the watch's other lists: it is built for every position.
         let enemies: SmallVec<[(Square, Man); 32]> = pos.squares_of(1 - player).collect();
-        let plain = by_reach
+        let exact = by_reach
             && !engine.any_freezer
             && !engine.reference_legality
             && enemies.iter().all(|&(_, m)| engine.exact_attacker(m.piece));
@@ -237,23 +237,23 @@ impl<'e> RoyalWatch<'e> {
             .squares_of(player)
             .filter(|(_, m)| engine.piece(m.piece).royal)
             .map(|(r, _)| {
-                let plain_men: SmallVec<[usize; 4]> =
+                let exact_men: SmallVec<[usize; 4]> =
                     (0..enemies.len()).filter(|&i| engine.may_attack(enemies[i].0, enemies[i].1, r)).collect();
-                let men: SmallVec<[Square; 4]> = plain_men.iter().map(|&i| enemies[i].0).collect();
+                let men: SmallVec<[Square; 4]> = exact_men.iter().map(|&i| enemies[i].0).collect();
                 let faces_now = engine.royals_fly && engine.faces_flying_royal(r, player, |s| pos.at(s));
-                // With every enemy man plain, `verdict_by_reach` judges every move without
+                // With every enemy man exact, `verdict_by_reach` judges every move without
                 // making it, so no footprint is needed beyond an empty watch's.
-                let footprint = if plain && !men.is_empty() { None } else { footprint(engine, pos, r, &men) };
+                let footprint = if exact && !men.is_empty() { None } else { footprint(engine, pos, r, &men) };
                 let attacked = footprint.is_some()
                     && !men.is_empty()
                     && engine.attacks_by(pos, 1 - player, r, 0, men.iter().filter_map(|&s| pos.at(s).map(|m| (s, m))));
-                WatchedRoyal { square: r, men, footprint, attacked, plain_men, faces_now }
+                WatchedRoyal { square: r, men, footprint, attacked, exact_men, faces_now }
             })
             .collect();
-        let plain_enemies = plain.then(|| {
+        let exact_enemies = exact.then(|| {
             enemies
                 .iter()
-                .map(|&(square, m)| PlainMan {
+                .map(|&(square, m)| ExactMan {
                     square,
                     reach: engine.reach_at(m.piece, m.player, square),
                     orientation: engine.orientation(m.player),
@@ -261,16 +261,16 @@ impl<'e> RoyalWatch<'e> {
                 })
                 .collect()
         });
-        RoyalWatch { royals, flying: engine.royals_fly, size: pos.size, plain_enemies }
+        RoyalWatch { royals, flying: engine.royals_fly, size: pos.size, exact_enemies }
     }
 
     /// Whether `mv` leaves a royal attacked, read without making it when every enemy man is a
-    /// plain attacker: the royals after the move are the ones that neither moved nor were
+    /// exact attacker: the royals after the move are the ones that neither moved nor were
     /// captured, and the square a royal moved (or promoted, or was dropped) to; each is tried
     /// against the men that may reach it, on the board as the move leaves it (its origin and
     /// captured squares empty, its destination taken). None: make the move and look.
     fn verdict_by_reach(&self, engine: &Engine, pos: &Position, mv: &Move, makes_royal: bool) -> Option<bool> {
-        let enemies = self.plain_enemies.as_ref()?;
+        let enemies = self.exact_enemies.as_ref()?;
         let captured = |s: Square| mv.captures.iter().any(|c| c.0 == s);
         let empty_after = |s: Square| Some(s) != mv.to && (Some(s) == mv.from || captured(s) || pos.at(s).is_none());
         let occupant_after = |s: Square| {
@@ -283,14 +283,14 @@ impl<'e> RoyalWatch<'e> {
             }
         };
         // The test of `Engine::reach_captures`, with its look-ups made once per position.
-        let reached = |target: Square, men: &mut dyn Iterator<Item = &PlainMan>| {
+        let reached = |target: Square, men: &mut dyn Iterator<Item = &ExactMan>| {
             men.filter(|m| !captured(m.square)).any(|m| {
                 m.confine.is_none_or(|zone| engine.in_zone_at(zone, 1 - mv.man.player, target))
                     && m.reach.captures_enemy(m.orientation, m.square, target, empty_after) == Some(true)
             })
         };
         let faces = |target: Square| engine.faces_flying_royal(target, mv.man.player, occupant_after);
-        let attacked_on = |target: Square, men: &mut dyn Iterator<Item = &PlainMan>| {
+        let attacked_on = |target: Square, men: &mut dyn Iterator<Item = &ExactMan>| {
             reached(target, men) || (self.flying && faces(target))
         };
         // Does the move change a square of this file?
@@ -300,7 +300,7 @@ impl<'e> RoyalWatch<'e> {
             if Some(royal.square) == mv.from || captured(royal.square) {
                 continue; // moved (judged on its new square below) or gone
             }
-            if reached(royal.square, &mut royal.plain_men.iter().map(|&i| &enemies[i])) {
+            if reached(royal.square, &mut royal.exact_men.iter().map(|&i| &enemies[i])) {
                 return Some(true);
             }
             let facing = if touches_file(royal.square.file) { faces(royal.square) } else { royal.faces_now };
@@ -308,8 +308,12 @@ impl<'e> RoyalWatch<'e> {
                 return Some(true);
             }
         }
+        // The destination holds a royal after the move if what stands there then is one (a
+        // royal that promotes to a type that is no royal leaves none; a piece promoting to a royal does).
+        let royal_after =
+            !matches!(mv.kind, Kind::Null | Kind::Decline) && engine.piece(mv.promotion.unwrap_or(mv.man.piece)).royal;
         match mv.to {
-            Some(to) if makes_royal => Some(attacked_on(to, &mut enemies.iter())),
+            Some(to) if makes_royal && royal_after => Some(attacked_on(to, &mut enemies.iter())),
             _ => Some(false),
         }
     }
@@ -614,7 +618,7 @@ impl Engine {
         // first time a man needs the move generator.
         let mut view: Option<SideView> = None;
         men.any(|(sq, man)| {
-            if let Some(hit) = self.plain_attack(pos, sq, man, target, depth) {
+            if let Some(hit) = self.exact_attack(pos, sq, man, target, depth) {
                 return hit;
             }
             let view = view.get_or_insert_with(|| SideView::new(self, pos, by));
@@ -627,7 +631,7 @@ impl Engine {
     /// (`reach_captures`) when nothing but the squares on its way can decide it: no freezer in
     /// the game. None: run the generator. The reference (`reference_legality`) always runs
     /// the generator.
-    fn plain_attack(&self, pos: &Position, sq: Square, man: Man, target: Square, depth: u32) -> Option<bool> {
+    fn exact_attack(&self, pos: &Position, sq: Square, man: Man, target: Square, depth: u32) -> Option<bool> {
         if self.reference_legality
             || depth > 0
             || self.any_freezer
@@ -660,7 +664,7 @@ impl Engine {
     }
 
     /// Is every man of this type an attacker whose reach alone says where it captures
-    /// (`plain_attack` answers for it)?
+    /// (`exact_attack` answers for it)?
     pub(crate) fn exact_attacker(&self, piece: u16) -> bool {
         self.piece(piece).exact_attacker
     }
@@ -751,18 +755,20 @@ impl Engine {
     /// along the file from `target` (either way) belong to the other side than `me`, and is it
     /// a royal whose facing attacks?
     fn faces_flying_royal(&self, target: Square, me: u8, occupant: impl Fn(Square) -> Option<Man>) -> bool {
-        [1i32, -1].into_iter().any(|dr| {
+        // As `flying::facing_royal` reads the file: up first, then down, the first direction
+        // whose first man is an enemy royal decides, whether that royal attacks or not.
+        let facing = [1i32, -1].into_iter().find_map(|dr| {
             let mut at = target;
             while let Some(next) = self.game.board.offset(at, (0, dr)) {
                 at = next;
                 if let Some(m) = occupant(at) {
-                    return m.player != me
-                        && self.piece(m.piece).royal
-                        && (self.rules.flying_king_check
-                            || self.piece(m.piece).abilities.flying_capture != FlyingCapture::None);
+                    return (m.player != me && self.piece(m.piece).royal).then_some(m);
                 }
             }
-            false
+            None
+        });
+        facing.is_some_and(|m| {
+            self.rules.flying_king_check || self.piece(m.piece).abilities.flying_capture != FlyingCapture::None
         })
     }
 
@@ -844,7 +850,7 @@ mod tests {
     }
 
     /// Xiangqi's generals may not face each other on an open file (flying general): the
-    /// Chariot between them may move along the file, not off it. Every man is a plain
+    /// Chariot between them may move along the file, not off it. Every man is an exact
     /// attacker there, so the verdicts are read off the board, facing included, and agree
     /// with the reference that makes each move.
     #[test]
@@ -853,7 +859,7 @@ mod tests {
         let pos = engine.parse_position("4k4/9/9/9/9/4R4/9/9/9/4K4 b - 1").expect("position");
         let sq = |name: &str| engine.game.board.parse_square(name).expect("square");
         let watch = RoyalWatch::new(&engine, &pos, 0);
-        assert!(watch.plain_enemies.is_some(), "xiangqi's men are all plain attackers");
+        assert!(watch.exact_enemies.is_some(), "xiangqi's men are all exact attackers");
         let rook = pos.at(sq("e5")).expect("the Chariot");
         let aside = Move::bare(Kind::Normal, rook, Some(sq("e5")), Some(sq("d5")));
         let along = Move::bare(Kind::Normal, rook, Some(sq("e5")), Some(sq("e6")));
@@ -889,7 +895,7 @@ mod tests {
         let aside = Move::bare(Kind::Normal, pos.at(e2).expect("the Gold"), Some(e2), Some(d2));
         let (mut scratch, mut undo) = (None, Vec::new());
         assert!(engine.royal_attacked_watched(&pos, &mut scratch, &mut undo, &aside, &watch));
-        // Shogi's men are all plain attackers: the verdict is read off the board, unmade.
+        // Shogi's men are all exact attackers: the verdict is read off the board, unmade.
         assert_eq!(watch.verdict_by_reach(&engine, &pos, &aside, false), Some(true));
         let up = Move::bare(Kind::Normal, pos.at(e2).expect("the Gold"), Some(e2), Some(sq("e3")));
         assert_eq!(watch.verdict_by_reach(&engine, &pos, &up, false), Some(false));
@@ -899,12 +905,12 @@ mod tests {
                 men: SmallVec::new(),
                 footprint: None,
                 attacked: false,
-                plain_men: SmallVec::new(),
+                exact_men: SmallVec::new(),
                 faces_now: false,
             }],
             flying: false,
             size: pos.size,
-            plain_enemies: None,
+            exact_enemies: None,
         };
         assert!(
             !engine.royal_attacked_watched(&pos, &mut scratch, &mut undo, &aside, &blind),
@@ -944,5 +950,76 @@ mod tests {
         assert_eq!(blind.verdict_unmade(&aside, false), Some(false), "a footprint without e2 misses the pin");
         let gold_moves = |legal: &[Move]| legal.iter().filter(|m| m.from == Some(sq("e2"))).count();
         assert_eq!(gold_moves(&engine.legal_moves(&pos)), 1, "only e3 keeps the King covered");
+    }
+
+    /// A bundled spec changed by text replacements, written to a temporary file and loaded:
+    /// for rules no bundled game has.
+    /// `id` is the changed game's id (a spec's file is named after its game).
+    fn variant_of(game: &str, id: &str, edits: &[(&str, &str)]) -> Engine {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("specs/{game}.toml"));
+        let mut text = std::fs::read_to_string(&path).expect("the bundled spec");
+        let own_id = format!("id = \"{game}\"");
+        assert!(text.contains(&own_id), "{game}.toml names its game");
+        text = text.replacen(&own_id, &format!("id = \"{id}\""), 1);
+        for (from, to) in edits {
+            assert!(text.contains(from), "{game}.toml has `{from}`");
+            text = text.replacen(from, to, 1);
+        }
+        let dir = std::env::temp_dir().join(format!("kensho-test-{}-{id}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        let file = dir.join(format!("{id}.toml"));
+        std::fs::write(&file, text).expect("a temporary spec");
+        let loaded = crate::spec::load(&file).expect("the changed spec loads");
+        let _ = std::fs::remove_dir_all(&dir);
+        Engine::for_moves(&loaded.resolve(&BTreeMap::new()).expect("defaults")).expect("playable").0
+    }
+
+    fn sorted_texts(engine: &Engine, pos: &Position) -> Vec<String> {
+        let mut t: Vec<String> = engine.legal_moves(pos).iter().map(|m| engine.move_text(m)).collect();
+        t.sort();
+        t
+    }
+
+    /// A King that promotes to a piece that is no royal (a shogi changed so) leaves no royal on
+    /// its destination: stepping into the Rook's rank while promoting is legal, stepping there
+    /// without promoting is not. The verdict read off the board once tested the destination as
+    /// if a royal stood there (found in review); it now agrees with the reference.
+    #[test]
+    fn a_royal_promoting_to_a_non_royal_type_leaves_no_royal_to_attack() {
+        let edits = [
+            ("betza = \"K\"\nroyal = true\n", "betza = \"K\"\nroyal = true\npromotes_to = \"+K\"\n\n[[piece]]\nid = \"+K\"\nname = \"Crowned\"\nbetza = \"K\"\n"),
+        ];
+        let engine = variant_of("shogi", "shogi-crowned", &edits);
+        let pos = engine.parse_position("4k4/9/r8/4K4/9/9/9/9/9 b - 1").expect("position");
+        let fast = sorted_texts(&engine, &pos);
+        for m in ["K e6-d7+", "K e6-e7+", "K e6-f7+"] {
+            assert!(fast.contains(&m.to_string()), "{m} leaves no King to attack: {fast:?}");
+        }
+        assert!(!fast.contains(&"K e6-e7".to_string()), "the King may not stay royal on the Rook's rank");
+        let mut reference = engine.clone();
+        reference.reference_legality = true;
+        assert_eq!(fast, sorted_texts(&reference, &pos));
+    }
+
+    /// Two enemy royals on the King's file, one above without a flying capture and one below
+    /// with it (a xiangqi changed so, flying-king off): the fast path looks along the file as
+    /// the reference does (`flying::facing_royal`: up first, the first facing royal decides).
+    /// They once disagreed (found in review).
+    #[test]
+    fn facing_royals_are_read_as_the_reference_reads_them() {
+        let edits = [
+            (
+                "[[piece]]\nid = \"A\"",
+                "[[piece]]\nid = \"Q\"\nname = \"Queenroyal\"\nbetza = \"W\"\nroyal = true\n\n[[piece]]\nid = \"A\"",
+            ),
+            ("flying-king = true", "flying-king = false"),
+        ];
+        let engine = variant_of("xiangqi", "xiangqi-two-royals", &edits);
+        let pos = engine.parse_position("9/9/4q4/9/9/4K4/9/9/4k4/R8 b - 1").expect("position");
+        let mut reference = engine.clone();
+        reference.reference_legality = true;
+        let fast = sorted_texts(&engine, &pos);
+        assert_eq!(fast, sorted_texts(&reference, &pos));
+        assert!(fast.iter().filter(|m| m.starts_with("R ")).count() == 17, "the Chariot's moves: {fast:?}");
     }
 }

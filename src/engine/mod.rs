@@ -207,7 +207,7 @@ impl Engine {
                 .find(|y| y.id != p.id && y.name == p.name && !promoted.contains(&y.id));
             // Zone moves chosen by the origin (Ryu's zones, xiangqi's Soldier across the river)
             // keep one move per square; chosen by the destination they restrict landings.
-            let plain_attacker = (zone_moves.is_empty() || !rules.zone_moves_by_destination)
+            let judged_by_its_way = (zone_moves.is_empty() || !rules.zone_moves_by_destination)
                 && !abilities.jumps
                 && !abilities.screens_non_cannon
                 && abilities.burn_max == 0;
@@ -219,7 +219,7 @@ impl Engine {
                 promotes_to: namesake.unwrap_or(p).promotes_to.as_deref().and_then(index),
                 is_promoted_form: promoted.contains(&p.id) && namesake.is_none(),
                 abilities,
-                exact_attacker: plain_attacker && reach.is_exact() && zone_reach.iter().all(CaptureReach::is_exact),
+                exact_attacker: judged_by_its_way && reach.is_exact() && zone_reach.iter().all(CaptureReach::is_exact),
                 moves,
                 zone_moves,
                 reach,
@@ -270,12 +270,12 @@ impl Engine {
         &self.pieces[index as usize]
     }
 
-    /// Is `sq` in `player`'s zone `zone`?
     /// `in_zone` for a zone given by its index (`PieceType::confine_zone`, `zone_move_zones`).
     pub(crate) fn in_zone_at(&self, zone: usize, player: u8, sq: Square) -> bool {
         self.zones.get(zone).is_some_and(|(_, flags)| flags[player as usize][self.game.board.index(sq)])
     }
 
+    /// Is `sq` in `player`'s zone `zone`?
     pub fn in_zone(&self, zone: &str, player: u8, sq: Square) -> bool {
         self.zones
             .iter()
