@@ -190,13 +190,37 @@ struct RoyalWatch<'e> {
     exact_enemies: Option<SmallVec<[ExactMan<'e>; 32]>>,
 }
 
-/// An enemy man whose captures its reach tells (`Engine::reach_captures`), with what that
-/// test reads looked up once per position.
+/// A man of an exact attacker type (`PieceType::exact_attacker`) with what its capture test
+/// reads, looked up once: its reach where it stands, its orientation, its confinement zone.
 struct ExactMan<'e> {
     square: Square,
+    player: u8,
     reach: &'e CaptureReach,
     orientation: Orientation,
     confine: Option<usize>,
+}
+
+impl<'e> ExactMan<'e> {
+    /// The man on `square`, if its type is an exact attacker.
+    fn of(engine: &'e Engine, square: Square, man: Man) -> Option<ExactMan<'e>> {
+        let p = engine.piece(man.piece);
+        p.exact_attacker.then(|| ExactMan {
+            square,
+            player: man.player,
+            reach: engine.reach_at(man.piece, man.player, square),
+            orientation: engine.orientation(man.player),
+            confine: p.confine_zone,
+        })
+    }
+
+    /// Does it capture the enemy on `target`, on a board where `empty` says which squares are
+    /// empty? Its reach's step table answers (`CaptureReach::captures_enemy`, never undecided
+    /// for an exact attacker); a confined man captures only inside its zone (a one-leg capture
+    /// stands only on the target).
+    fn captures(&self, engine: &Engine, target: Square, empty: impl Fn(Square) -> bool) -> bool {
+        self.confine.is_none_or(|zone| engine.in_zone_at(zone, self.player, target))
+            && self.reach.captures_enemy(self.orientation, self.square, target, empty) == Some(true)
+    }
 }
 
 /// One royal of the side to move and the enemy men that may reach it.
@@ -224,15 +248,15 @@ impl<'e> RoyalWatch<'e> {
     }
 
     /// `new`; without `by_reach` the watch never reads verdicts off the board, only from
-    /// footprints or by making the move (the path of games with attackers that are not exact, which a
-    /// test can then take in shogi).
+    /// footprints or by making the move: the path of games whose attackers are not all exact,
+    /// which a test can then take in shogi.
     fn build(engine: &'e Engine, pos: &Position, player: u8, by_reach: bool) -> RoyalWatch<'e> {
         // Kept on the stack, as the watch's other lists: it is built for every position.
         let enemies: SmallVec<[(Square, Man); 32]> = pos.squares_of(1 - player).collect();
         let exact = by_reach
             && !engine.any_freezer
             && !engine.reference_legality
-            && enemies.iter().all(|&(_, m)| engine.exact_attacker(m.piece));
+            && enemies.iter().all(|&(_, m)| engine.piece(m.piece).exact_attacker);
         let royals = pos
             .squares_of(player)
             .filter(|(_, m)| engine.piece(m.piece).royal)
@@ -250,26 +274,16 @@ impl<'e> RoyalWatch<'e> {
                 WatchedRoyal { square: r, men, footprint, attacked, exact_men, faces_now }
             })
             .collect();
-        let exact_enemies = exact.then(|| {
-            enemies
-                .iter()
-                .map(|&(square, m)| ExactMan {
-                    square,
-                    reach: engine.reach_at(m.piece, m.player, square),
-                    orientation: engine.orientation(m.player),
-                    confine: engine.piece(m.piece).confine_zone,
-                })
-                .collect()
-        });
+        let exact_enemies = exact.then(|| enemies.iter().filter_map(|&(sq, m)| ExactMan::of(engine, sq, m)).collect());
         RoyalWatch { royals, flying: engine.royals_fly, size: pos.size, exact_enemies }
     }
 
-    /// Whether `mv` leaves a royal attacked, read without making it when every enemy man is a
+    /// Whether `mv` leaves a royal attacked, read without making it when every enemy man is an
     /// exact attacker: the royals after the move are the ones that neither moved nor were
     /// captured, and the square a royal moved (or promoted, or was dropped) to; each is tried
     /// against the men that may reach it, on the board as the move leaves it (its origin and
     /// captured squares empty, its destination taken). None: make the move and look.
-    fn verdict_by_reach(&self, engine: &Engine, pos: &Position, mv: &Move, makes_royal: bool) -> Option<bool> {
+    fn verdict_by_reach(&self, engine: &Engine, pos: &Position, mv: &Move) -> Option<bool> {
         let enemies = self.exact_enemies.as_ref()?;
         let captured = |s: Square| mv.captures.iter().any(|c| c.0 == s);
         let empty_after = |s: Square| Some(s) != mv.to && (Some(s) == mv.from || captured(s) || pos.at(s).is_none());
@@ -282,12 +296,8 @@ impl<'e> RoyalWatch<'e> {
                 pos.at(s)
             }
         };
-        // The test of `Engine::reach_captures`, with its look-ups made once per position.
         let reached = |target: Square, men: &mut dyn Iterator<Item = &ExactMan>| {
-            men.filter(|m| !captured(m.square)).any(|m| {
-                m.confine.is_none_or(|zone| engine.in_zone_at(zone, 1 - mv.man.player, target))
-                    && m.reach.captures_enemy(m.orientation, m.square, target, empty_after) == Some(true)
-            })
+            men.filter(|m| !captured(m.square)).any(|m| m.captures(engine, target, empty_after))
         };
         let faces = |target: Square| engine.faces_flying_royal(target, mv.man.player, occupant_after);
         let attacked_on = |target: Square, men: &mut dyn Iterator<Item = &ExactMan>| {
@@ -313,7 +323,7 @@ impl<'e> RoyalWatch<'e> {
         let royal_after =
             !matches!(mv.kind, Kind::Null | Kind::Decline) && engine.piece(mv.promotion.unwrap_or(mv.man.piece)).royal;
         match mv.to {
-            Some(to) if makes_royal && royal_after => Some(attacked_on(to, &mut enemies.iter())),
+            Some(to) if royal_after => Some(attacked_on(to, &mut enemies.iter())),
             _ => Some(false),
         }
     }
@@ -628,9 +638,9 @@ impl Engine {
     }
 
     /// Whether the man on `sq` captures on `target`, told from its reach alone
-    /// (`reach_captures`) when nothing but the squares on its way can decide it: no freezer in
-    /// the game. None: run the generator. The reference (`reference_legality`) always runs
-    /// the generator.
+    /// (`ExactMan::captures`) when nothing but the squares on its way can decide it: an exact
+    /// attacker, no freezer in the game. None: run the generator. The reference
+    /// (`reference_legality`) always runs the generator.
     fn exact_attack(&self, pos: &Position, sq: Square, man: Man, target: Square, depth: u32) -> Option<bool> {
         if self.reference_legality
             || depth > 0
@@ -639,34 +649,7 @@ impl Engine {
         {
             return None;
         }
-        self.reach_captures(sq, man, target, |s| pos.at(s).is_none())
-    }
-
-    /// Does the man on `sq` capture the enemy on `target`, on a board where `empty` says which
-    /// squares are empty? Answered from its reach (`CaptureReach::captures_enemy`, the move it
-    /// has on `sq`) and its confinement zone (`confine`: a one-leg capture stands only on the
-    /// target); None when the man is not an exact attacker.
-    pub(crate) fn reach_captures(
-        &self,
-        sq: Square,
-        man: Man,
-        target: Square,
-        empty: impl Fn(Square) -> bool,
-    ) -> Option<bool> {
-        let p = self.piece(man.piece);
-        if !p.exact_attacker {
-            return None;
-        }
-        if p.confine_zone.is_some_and(|zone| !self.in_zone_at(zone, man.player, target)) {
-            return Some(false);
-        }
-        self.reach_at(man.piece, man.player, sq).captures_enemy(self.orientation(man.player), sq, target, empty)
-    }
-
-    /// Is every man of this type an attacker whose reach alone says where it captures
-    /// (`exact_attack` answers for it)?
-    pub(crate) fn exact_attacker(&self, piece: u16) -> bool {
-        self.piece(piece).exact_attacker
+        ExactMan::of(self, sq, man).map(|m| m.captures(self, target, |s| pos.at(s).is_none()))
     }
 
     /// Could the man on `sq` capture on `target` on some board (`CaptureReach`, which ignores
@@ -751,9 +734,8 @@ impl Engine {
         })
     }
 
-    /// `flying_attack` on a board given square by square (`occupant`): does the first man
-    /// along the file from `target` (either way) belong to the other side than `me`, and is it
-    /// a royal whose facing attacks?
+    /// `flying_attack` on a board given square by square (`occupant`): is the royal on
+    /// `target` (of player `me`) attacked by a facing enemy royal?
     fn faces_flying_royal(&self, target: Square, me: u8, occupant: impl Fn(Square) -> Option<Man>) -> bool {
         // As `flying::facing_royal` reads the file: up first, then down, the first direction
         // whose first man is an enemy royal decides, whether that royal attacks or not.
@@ -791,6 +773,7 @@ impl Engine {
     /// `royal_attacked_after`, looking only at the men `watch` found for each royal that stays
     /// where it was; a royal on a new square (a royal moved, or a piece promoted to one) is
     /// judged against every enemy man.
+    ///
     /// `scratch` is a copy of `pos` to make the move on, made the first time one is needed.
     fn royal_attacked_watched(
         &self,
@@ -807,7 +790,7 @@ impl Engine {
         if let Some(attacked) = watch.verdict_unmade(mv, makes_royal) {
             return attacked;
         }
-        if let Some(attacked) = watch.verdict_by_reach(self, pos, mv, makes_royal) {
+        if let Some(attacked) = watch.verdict_by_reach(self, pos, mv) {
             return attacked;
         }
         let scratch = scratch.get_or_insert_with(|| pos.clone());
@@ -863,8 +846,8 @@ mod tests {
         let rook = pos.at(sq("e5")).expect("the Chariot");
         let aside = Move::bare(Kind::Normal, rook, Some(sq("e5")), Some(sq("d5")));
         let along = Move::bare(Kind::Normal, rook, Some(sq("e5")), Some(sq("e6")));
-        assert_eq!(watch.verdict_by_reach(&engine, &pos, &aside, false), Some(true), "the generals face");
-        assert_eq!(watch.verdict_by_reach(&engine, &pos, &along, false), Some(false));
+        assert_eq!(watch.verdict_by_reach(&engine, &pos, &aside), Some(true), "the generals face");
+        assert_eq!(watch.verdict_by_reach(&engine, &pos, &along), Some(false));
         let mut reference = engine.clone();
         reference.reference_legality = true;
         let texts = |e: &Engine| -> Vec<String> { e.legal_moves(&pos).iter().map(|m| e.move_text(m)).collect() };
@@ -896,9 +879,9 @@ mod tests {
         let (mut scratch, mut undo) = (None, Vec::new());
         assert!(engine.royal_attacked_watched(&pos, &mut scratch, &mut undo, &aside, &watch));
         // Shogi's men are all exact attackers: the verdict is read off the board, unmade.
-        assert_eq!(watch.verdict_by_reach(&engine, &pos, &aside, false), Some(true));
+        assert_eq!(watch.verdict_by_reach(&engine, &pos, &aside), Some(true));
         let up = Move::bare(Kind::Normal, pos.at(e2).expect("the Gold"), Some(e2), Some(sq("e3")));
-        assert_eq!(watch.verdict_by_reach(&engine, &pos, &up, false), Some(false));
+        assert_eq!(watch.verdict_by_reach(&engine, &pos, &up), Some(false));
         let blind = RoyalWatch {
             royals: smallvec::smallvec![WatchedRoyal {
                 square: e1,
@@ -954,6 +937,7 @@ mod tests {
 
     /// A bundled spec changed by text replacements, written to a temporary file and loaded:
     /// for rules no bundled game has.
+    ///
     /// `id` is the changed game's id (a spec's file is named after its game).
     fn variant_of(game: &str, id: &str, edits: &[(&str, &str)]) -> Engine {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("specs/{game}.toml"));

@@ -80,7 +80,7 @@ pub struct PieceType {
     /// Can the piece ever pass (its XBetza yields a pass on an empty board, or `pass = true`)?
     pub can_pass: bool,
     /// Do the squares on its way alone decide where it captures (with its confinement zone,
-    /// if any), so that `Engine::reach_captures` needs no generator for it? One move per
+    /// if any), so that its captures need no generator (`generate::ExactMan`)? One move per
     /// square (zone moves chosen by the origin), no ability that judges the path by what
     /// stands on it (rank-limited jumping, cannon screens, burns), and a reach (each zone
     /// move's too) that answers every attack test (`CaptureReach::is_exact`).
