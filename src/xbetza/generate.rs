@@ -8,7 +8,7 @@
 use super::compile::{CompiledBetza, LegDirections, LegProgram, Program};
 use super::directions::rotate45;
 use super::readings::{ToggleScope, ToggleSpan};
-use super::table::{MoveTable, Ray};
+use super::table::{CompassProgram, MoveTable, Ray};
 use crate::geometry::{BoardSize, GeometryError, Square, Vec2};
 use smallvec::SmallVec;
 
@@ -52,6 +52,12 @@ impl Occupancy {
 
     pub fn get(&self, sq: Square) -> Cell {
         self.cells[self.size.index(sq)]
+    }
+
+    /// The cell of the square with this index (`BoardSize::index`).
+    #[inline]
+    pub fn at_index(&self, index: usize) -> Cell {
+        self.cells[index]
     }
 
     pub fn set(&mut self, sq: Square, cell: Cell) {
@@ -239,6 +245,7 @@ pub fn generate_tabled_into(
         path: Path::new(),
         found,
         start,
+        identities: IdentitySet::default(),
         program: first,
         program_index: 0,
         accept,
@@ -246,14 +253,29 @@ pub fn generate_tabled_into(
     for (i, program) in compiled.programs.iter().enumerate() {
         walker.program = program;
         walker.program_index = i as u32;
-        match table.and_then(|t| Some((t, t.rays(i, orientation, from)?))) {
-            Some((table, rays)) => walker.rays(table, rays),
-            None => walker.leg(0, from, (0, 0), false, false),
+        let Some(table) = table else {
+            walker.leg(0, from, (0, 0), false, false);
+            continue;
+        };
+        if let Some(rays) = table.rays(i, orientation, from) {
+            walker.rays(table, rays);
+        } else if let Some((compass, o)) = table.compass(i, orientation) {
+            walker.compass_leg(table, compass, &compass.first[o], 0, table.index(from), 0, false, false);
+        } else {
+            walker.leg(0, from, (0, 0), false, false);
         }
     }
     // In identity order (destination, then captured squares), as callers have always had
     // them: seeded random games pick moves by index.
     found[start..].sort_unstable_by(|a, b| (a.to, &a.captures).cmp(&(b.to, &b.captures)));
+}
+
+/// How the leg after a non-final leg end is walked: by the general legs from the step vector
+/// that arrived, or as a compass program from the square index and compass direction.
+#[derive(Clone, Copy)]
+enum Onward<'t> {
+    Vector(Vec2),
+    Compass(&'t MoveTable, &'t CompassProgram, usize, u8),
 }
 
 struct Walker<'a> {
@@ -269,6 +291,8 @@ struct Walker<'a> {
     found: &'a mut Vec<PieceMove>,
     /// Where this piece's moves start in `found`.
     start: usize,
+    /// The identities in `found[start..]`, for a landing to look its own up.
+    identities: IdentitySet,
     program: &'a Program,
     program_index: u32,
     accept: &'a mut dyn FnMut(&PieceMove) -> bool,
@@ -282,6 +306,16 @@ impl Walker<'_> {
             Cell::Empty
         } else {
             self.board.get(sq)
+        }
+    }
+
+    /// [`Walker::cell`] of the square `sq` whose index is `index`.
+    #[inline]
+    fn cell_at(&self, index: usize, sq: Square) -> Cell {
+        if sq == self.from || (!self.captured.is_empty() && self.captured.contains(&sq)) {
+            Cell::Empty
+        } else {
+            self.board.at_index(index)
         }
     }
 
@@ -372,6 +406,45 @@ impl Walker<'_> {
         }
     }
 
+    /// Leg `i` of a compass program from square index `pos`, whose previous step went along
+    /// compass direction `prev`; `dirs` are the first leg's directions (absolute) or this
+    /// leg's turns. What `leg` and `walk` do for such a program (no lame or jumping leg, no
+    /// final hop), with directions as compass indices and steps read from the neighbour table.
+    #[allow(clippy::too_many_arguments)] // the walker's leg state, as `leg` takes it
+    fn compass_leg(
+        &mut self,
+        table: &MoveTable,
+        compass: &CompassProgram,
+        dirs: &[u8],
+        i: usize,
+        pos: usize,
+        prev: u8,
+        toggled: bool,
+        carry: bool,
+    ) {
+        let program = self.program;
+        let leg = &program.legs[i];
+        let steps = if toggled { program.toggled_steps(self.max_line) } else { program.base_steps };
+        for &d in dirs {
+            let dir = if i == 0 { d } else { (prev + d) & 7 };
+            let mut at = pos;
+            for _ in 0..steps {
+                let Some(next) = table.neighbour(at, dir) else { break };
+                at = next;
+                let sq = table.square(at);
+                let cell = self.cell_at(at, sq);
+                if leg.is_final {
+                    self.land(leg, sq);
+                } else {
+                    self.continue_from(i, leg, sq, cell, carry, Onward::Compass(table, compass, at, dir));
+                }
+                if cell != Cell::Empty {
+                    break;
+                }
+            }
+        }
+    }
+
     /// Whether a leaper's way from `pos` along `v` is open (`n`) or jumps a piece (`j`).
     fn leaper_way_ok(&self, leg: &LegProgram, pos: Square, v: Vec2) -> bool {
         if !(leg.lame || leg.jump) {
@@ -421,7 +494,7 @@ impl Walker<'_> {
             if leg.is_final {
                 self.land(leg, sq);
             } else {
-                self.continue_from(i, leg, sq, v, cell, carry);
+                self.continue_from(i, leg, sq, cell, carry, Onward::Vector(v));
             }
             if cell != Cell::Empty {
                 break;
@@ -466,49 +539,43 @@ impl Walker<'_> {
         }
     }
 
-    /// A non-final leg ends on `sq`: try every mode alternative and go on with the next leg.
-    fn continue_from(&mut self, i: usize, leg: &LegProgram, sq: Square, v: Vec2, cell: Cell, carry: bool) {
+    /// A non-final leg ends on `sq`: try every mode alternative and go on with the next leg,
+    /// walked the way `onward` says.
+    #[inline(always)]
+    fn continue_from(&mut self, i: usize, leg: &LegProgram, sq: Square, cell: Cell, carry: bool, onward: Onward) {
         let m = leg.modes;
-        let leg_toggles = m.has_toggle();
-        // (step kind, whether this alternative toggles): at most three, kept on the stack since
-        // this runs at every square a leg passes.
-        let mut options: SmallVec<[(StepKind, bool); 3]> = SmallVec::new();
-        let whole = self.scope == ToggleScope::WholeLeg && leg_toggles;
+        // (step kind, whether this alternative toggles), at most three, built in the order
+        // (kind, toggles) sorts them and without repeats: this runs at every square a leg
+        // passes, so nothing is sorted or allocated.
+        let whole = self.scope == ToggleScope::WholeLeg && m.has_toggle();
+        let mut options = [(StepKind::Move, false); 3];
+        let mut n = 0;
+        let mut push = |option: (StepKind, bool)| {
+            options[n] = option;
+            n += 1;
+        };
         match cell {
             Cell::Empty => {
                 if m.empty {
-                    options.push((StepKind::Move, whole));
+                    push((StepKind::Move, whole));
                 }
-                if m.toggle_empty {
-                    options.push((StepKind::Move, true));
-                }
-            }
-            Cell::Enemy => {
-                if m.enemy {
-                    options.push((StepKind::Capture, whole));
-                }
-                if m.hop {
-                    options.push((StepKind::Hop, whole));
-                }
-                if m.grasshop {
-                    options.push((StepKind::Hop, true));
+                if m.toggle_empty && !(m.empty && whole) {
+                    push((StepKind::Move, true));
                 }
             }
-            Cell::Friend => {
-                if m.friend {
-                    options.push((StepKind::Capture, whole));
+            Cell::Enemy | Cell::Friend => {
+                if (cell == Cell::Enemy && m.enemy) || (cell == Cell::Friend && m.friend) {
+                    push((StepKind::Capture, whole));
                 }
                 if m.hop {
-                    options.push((StepKind::Hop, whole));
+                    push((StepKind::Hop, whole));
                 }
-                if m.grasshop {
-                    options.push((StepKind::Hop, true));
+                if m.grasshop && !(m.hop && whole) {
+                    push((StepKind::Hop, true));
                 }
             }
         }
-        options.sort();
-        options.dedup();
-        for (kind, toggles) in options {
+        for &(kind, toggles) in &options[..n] {
             if kind == StepKind::Capture {
                 self.captured.push(sq);
             }
@@ -517,7 +584,12 @@ impl Walker<'_> {
                 ToggleSpan::RestOfMove => (carry ^ toggles, carry ^ toggles),
                 ToggleSpan::NextLeg => (toggles, false),
             };
-            self.leg(i + 1, sq, v, next_toggled, next_carry);
+            match onward {
+                Onward::Vector(v) => self.leg(i + 1, sq, v, next_toggled, next_carry),
+                Onward::Compass(table, compass, at, dir) => {
+                    self.compass_leg(table, compass, &compass.turns[i], i + 1, at, dir, next_toggled, next_carry)
+                }
+            }
             self.path.pop();
             if kind == StepKind::Capture {
                 self.captured.pop();
@@ -540,15 +612,116 @@ impl Walker<'_> {
             captures.push(sq);
         }
         captures.sort_unstable();
-        // A handful of moves per piece: a scan is cheaper than keeping an ordered map.
-        if self.found[self.start..].iter().any(|m| m.to == sq && m.captures[..] == captures[..]) {
+        let hash = IdentitySet::hash(sq, &captures);
+        if self.identities.contains(hash, &self.found[self.start..], sq, &captures) {
             return;
         }
         let mut path = self.path.clone();
         path.push(PathStep { square: sq, kind });
         let mv = PieceMove { from: self.from, to: sq, captures, path, program: Some(self.program_index) };
         if (self.accept)(&mv) {
+            self.identities.insert(hash, (self.found.len() - self.start) as u32);
             self.found.push(mv);
         }
+    }
+}
+
+/// The identities (destination, captured squares) of the moves found so far for one piece: an
+/// open-addressing hash set of their indices. An area mover lands hundreds of times on a few
+/// dozen identities; a scan of every move found per landing was most of its time.
+#[derive(Default)]
+struct IdentitySet {
+    /// Per slot: (hash, index + 1 into the piece's moves), 0 for an empty slot; the length is
+    /// a power of two, at least twice the number of entries.
+    slots: SmallVec<[(u32, u32); 64]>,
+    len: usize,
+}
+
+impl IdentitySet {
+    fn hash(to: Square, captures: &[Square]) -> u32 {
+        let mut h = (u32::from(to.file) << 8 | u32::from(to.rank)).wrapping_mul(0x9e37_79b9);
+        for c in captures {
+            h = (h ^ (u32::from(c.file) << 8 | u32::from(c.rank))).wrapping_mul(0x85eb_ca6b);
+        }
+        h ^ (h >> 15)
+    }
+
+    /// Is a move with this identity among `moves` (the piece's moves, which the indices name)?
+    fn contains(&self, hash: u32, moves: &[PieceMove], to: Square, captures: &[Square]) -> bool {
+        if self.slots.is_empty() {
+            return false;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let (h, index) = self.slots[i];
+            if index == 0 {
+                return false;
+            }
+            if h == hash {
+                let m = &moves[index as usize - 1];
+                if m.to == to && m.captures[..] == *captures {
+                    return true;
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Records the move at `index` (among the piece's moves), whose identity is not yet here.
+    fn insert(&mut self, hash: u32, index: u32) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            let old = std::mem::take(&mut self.slots);
+            self.slots = smallvec::smallvec![(0, 0); (old.len() * 2).max(64)];
+            for slot in old.into_iter().filter(|&(_, stored)| stored != 0) {
+                self.place(slot);
+            }
+        }
+        self.place((hash, index + 1));
+        self.len += 1;
+    }
+
+    /// Puts a (hash, index + 1) slot in the first free place from its hash on.
+    fn place(&mut self, slot: (u32, u32)) {
+        let mask = self.slots.len() - 1;
+        let mut i = slot.0 as usize & mask;
+        while self.slots[i].1 != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = slot;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::random::SplitMix64;
+    use std::collections::BTreeSet;
+
+    /// The identity set against a plain ordered set, over hundreds of identities (the set
+    /// grows several times) with random destinations and capture lists: every identity
+    /// recorded is found, and none that was not.
+    #[test]
+    fn the_identity_set_finds_exactly_what_was_recorded() {
+        let mut rng = SplitMix64::new(20);
+        let square = |rng: &mut SplitMix64| Square::new(rng.below(4) as u8, rng.below(4) as u8);
+        let mut moves: Vec<PieceMove> = Vec::new();
+        let mut set = IdentitySet::default();
+        let mut plain: BTreeSet<(Square, Vec<Square>)> = BTreeSet::new();
+        for _ in 0..3000 {
+            let to = square(&mut rng);
+            let mut captures: Squares = (0..rng.below(3)).map(|_| square(&mut rng)).collect();
+            captures.sort_unstable();
+            captures.dedup();
+            let hash = IdentitySet::hash(to, &captures);
+            let known = plain.contains(&(to, captures.to_vec()));
+            assert_eq!(set.contains(hash, &moves, to, &captures), known, "{to:?} {captures:?}");
+            if !known {
+                set.insert(hash, moves.len() as u32);
+                plain.insert((to, captures.to_vec()));
+                moves.push(PieceMove { from: to, to, captures, path: Path::new(), program: None });
+            }
+        }
+        assert!(moves.len() > 200, "only {} identities", moves.len());
     }
 }

@@ -1,18 +1,26 @@
 //! Compiled move tables: a piece's one-leg programs unrolled, once per board, into the rays
 //! each square gives them, so that the generator's hot loop only reads.
 //!
-//! A program qualifies when it has one leg with absolute directions (every slide and leap,
-//! lame and jumping leapers, jumping riders, hoppers such as the Cannon); multi-leg programs
-//! (Lion moves, area moves, hook moves, burns) and the universal leaper stay with the walker.
-//! The walker (`generate::Walker`) runs a table's rays with the same landing rules as its
-//! own legs, so a move generated from the table is the move the walker would find, path and
-//! all; `tests/engine/compiled.rs` compares the two on every bundled game.
+//! Two kinds of program are compiled:
+//! - **One-leg programs** with absolute directions (every slide and leap, lame and jumping
+//!   leapers, jumping riders, hoppers such as the Cannon) become rays per square.
+//! - **Compass programs**: multi-leg programs whose every leg runs along the eight compass
+//!   lines, a king step or a slide, with no lame or jumping leg and no final hop. These are the Lion's double steps and igui, the Fire Demon's area moves and burns,
+//!   the hook movers and the multi-capturing jumpers (`(cpaf)2cB`). Their directions become
+//!   compass indices (a turn is an addition modulo 8) and their steps a neighbour table, so
+//!   the walker follows them without vector arithmetic.
+//!
+//! Everything else (oblique or longer leaps in a multi-leg program, the universal leaper) stays with the walker's general legs. The walker (`generate::Walker`) runs a
+//! table's rays and compass programs with the same landing rules as its own legs, so a move
+//! generated from the table is the move the walker would find, path and all;
+//! `tests/engine/compiled.rs` compares the two on every bundled game.
 //!
 //! A ray is a start square index, a step in index space and a count of on-board squares: a
 //! square index is `rank * files + file`, so one step of (df, dr) adds `dr * files + df`, and
 //! the count computed when the table is built keeps the ray on the board.
 
 use super::compile::{CompiledBetza, LegDirections, Program};
+use super::directions::COMPASS;
 use super::generate::Orientation;
 use crate::geometry::{BoardSize, Square, Vec2};
 
@@ -41,6 +49,21 @@ pub struct ProgramTable {
     starts: Vec<u32>,
 }
 
+/// A multi-leg program along compass lines (see the module comment), its directions as
+/// indices into `COMPASS`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompassProgram {
+    /// The first leg's directions, per orientation (in `MoveTable::orientations` order), in
+    /// the order the program lists them.
+    pub first: Vec<Vec<u8>>,
+    /// The turns of every later leg (45-degree units counter-clockwise): leg `i` turns by
+    /// `turns[i - 1]`.
+    pub turns: Vec<Vec<u8>>,
+}
+
+/// No square: off the board.
+pub const OFF_BOARD: u16 = u16::MAX;
+
 /// The tables of a whole compiled move: one per program that qualifies.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveTable {
@@ -48,6 +71,10 @@ pub struct MoveTable {
     /// The orientations the rays are built for (a game's two players need two of the three).
     orientations: Vec<Orientation>,
     programs: Vec<Option<ProgramTable>>,
+    compass: Vec<Option<CompassProgram>>,
+    /// Square index * 8 + compass index -> the neighbouring square's index, or OFF_BOARD;
+    /// empty when no program is a compass program.
+    neighbours: Vec<u16>,
     /// Square index -> square, so that the walker never divides.
     squares: Vec<Square>,
 }
@@ -62,12 +89,41 @@ impl MoveTable {
                 unique.push(o);
             }
         }
+        let compass: Vec<Option<CompassProgram>> =
+            compiled.programs.iter().map(|p| compass_program(p, &unique)).collect();
+        let neighbours = if compass.iter().any(Option::is_some) {
+            size.squares()
+                .flat_map(|sq| COMPASS.map(|v| size.offset(sq, v).map_or(OFF_BOARD, |n| size.index(n) as u16)))
+                .collect()
+        } else {
+            Vec::new()
+        };
         MoveTable {
             size,
             programs: compiled.programs.iter().map(|p| program_table(p, size, &unique)).collect(),
+            compass,
+            neighbours,
             orientations: unique,
             squares: (0..size.square_count()).map(|i| size.square_at(i)).collect(),
         }
+    }
+
+    /// Program `program` as a compass program, with the index of `orientation` among the
+    /// table's; None when the program (or the orientation) is left to the walker.
+    pub fn compass(&self, program: usize, orientation: Orientation) -> Option<(&CompassProgram, usize)> {
+        let compass = self.compass.get(program)?.as_ref()?;
+        Some((compass, self.orientations.iter().position(|&x| x == orientation)?))
+    }
+
+    /// The square one king step from square index `index` along compass direction `dir`.
+    #[inline]
+    pub fn neighbour(&self, index: usize, dir: u8) -> Option<usize> {
+        let n = self.neighbours[index * 8 + usize::from(dir & 7)];
+        (n != OFF_BOARD).then_some(usize::from(n))
+    }
+
+    pub fn index(&self, sq: Square) -> usize {
+        self.size.index(sq)
     }
 
     /// The rays of program `program` from `from`, for a piece of this orientation; None when
@@ -83,9 +139,14 @@ impl MoveTable {
         self.squares[index]
     }
 
-    /// How many programs have a table.
+    /// How many programs have a table (rays or a compass program).
     pub fn tabled(&self) -> usize {
-        self.programs.iter().filter(|p| p.is_some()).count()
+        self.programs.iter().zip(&self.compass).filter(|(p, c)| p.is_some() || c.is_some()).count()
+    }
+
+    /// How many programs are compass programs.
+    pub fn compass_programs(&self) -> usize {
+        self.compass.iter().flatten().count()
     }
 
     /// Test support: shortens the first ray longer than one square (one table entry made
@@ -96,6 +157,43 @@ impl MoveTable {
         let ray = self.programs.iter_mut().flatten().flat_map(|t| t.rays.iter_mut()).find(|r| r.on_board > 1);
         ray.map(|r| r.on_board -= 1).is_some()
     }
+
+    /// Test support: turns the first compass program's last leg one more step to the left (a
+    /// wrong turn in the table), so that a test can show the comparison with the walker
+    /// catches it. Returns whether there was a compass program.
+    #[doc(hidden)]
+    pub fn corrupt_one_turn(&mut self) -> bool {
+        let turns = self.compass.iter_mut().flatten().find_map(|c| c.turns.last_mut());
+        turns.map(|t| t.iter_mut().for_each(|d| *d = (*d + 1) & 7)).is_some()
+    }
+}
+
+/// Is this a compass program (see the module comment)? More than one leg, every leg along the
+/// compass lines (absolute unit vectors first, turns after), no lame or jumping leg, no hop on
+/// the final leg (the walker's `walk_hop` handles that).
+fn compass_program(program: &Program, orientations: &[Orientation]) -> Option<CompassProgram> {
+    let [first, rest @ ..] = program.legs.as_slice() else { return None };
+    if rest.is_empty() {
+        return None;
+    }
+    let plain = program.legs.iter().all(|leg| !(leg.lame || leg.jump))
+        && program.legs.last().is_some_and(|leg| !(leg.modes.hop || leg.modes.grasshop));
+    if !plain {
+        return None;
+    }
+    let LegDirections::Absolute(vectors) = &first.directions else { return None };
+    let first = orientations
+        .iter()
+        .map(|&o| vectors.iter().map(|&v| COMPASS.iter().position(|&u| u == orient(o, v)).map(|d| d as u8)).collect())
+        .collect::<Option<Vec<Vec<u8>>>>()?;
+    let turns = rest
+        .iter()
+        .map(|leg| match &leg.directions {
+            LegDirections::Relative(turns) => Some(turns.clone()),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(CompassProgram { first, turns })
 }
 
 /// Does the walker's one-leg logic cover this program? One leg, absolute directions, no range
@@ -168,9 +266,10 @@ mod tests {
     use crate::xbetza::{compile_str, Readings};
 
     /// The Rook's four rays from e5 on 9x9 have four squares each; the Knight's from a1 are
-    /// the two on the board; a Lion's two-leg programs get no table.
+    /// the two on the board; a Lion's two-leg programs are compass programs, and a two-leg
+    /// program of two-square leaps (a Dabbaba's hook) is left to the walker.
     #[test]
-    fn rays_cover_the_board_and_only_one_leg_programs_are_tabled() {
+    fn rays_cover_the_board_and_king_step_double_moves_are_compass_programs() {
         let size = BoardSize::parse("9x9").expect("size");
         let rook = MoveTable::of(&compile_str("R", size, Readings::default()).expect("R"), &[Orientation::Up]);
         let e5 = size.parse_square("e5").expect("e5");
@@ -198,7 +297,12 @@ mod tests {
             MoveTable::of(&compile_str("KNADcaKmcabK", size, Readings::default()).expect("Lion"), &[Orientation::Up]);
         let compiled = compile_str("KNADcaKmcabK", size, Readings::default()).expect("Lion");
         let one_leg = compiled.programs.iter().filter(|p| p.legs.len() == 1).count();
-        assert_eq!(lion.tabled(), one_leg);
         assert!(one_leg < compiled.programs.len(), "the Lion has two-leg programs");
+        assert_eq!(lion.compass_programs(), compiled.programs.len() - one_leg);
+        assert_eq!(lion.tabled(), compiled.programs.len());
+
+        let bent = compile_str("mafsD", size, Readings::default()).expect("mafsD");
+        assert_eq!(bent.programs.len(), 1);
+        assert_eq!(MoveTable::of(&bent, &[Orientation::Up]).tabled(), 0, "a two-square leap is no compass step");
     }
 }

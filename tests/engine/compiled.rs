@@ -3,8 +3,10 @@
 //!
 //! - Piece by piece: every piece type of every bundled spec (its move and each zone move), in
 //!   every orientation, on boards filled at random: `generate_tabled` and `generate_where`
-//!   return the same moves (destinations, captures, paths, shapes), in the same order. A table
-//!   with one ray cut short fails this check at once.
+//!   return the same moves (destinations, captures, paths, shapes), in the same order. This
+//!   covers the one-leg rays and the compass programs (Lion steps, area moves, hook moves,
+//!   multi-capturing jumpers), under every toggle reading. A table with one ray cut short, or
+//!   one compass turn made wrong, fails this check at once.
 //! - Game by game: every bundled spec's engine, and the same engine told to walk every leg
 //!   (`Engine::reference_generation`), give the same legal moves in every position of seeded
 //!   random games and one move beyond.
@@ -12,11 +14,17 @@
 use kensho::engine::random::SplitMix64;
 use kensho::engine::{Engine, Move, Position};
 use kensho::geometry::BoardSize;
-use kensho::xbetza::{generate_tabled, generate_where, Cell, CompiledBetza, MoveTable, Occupancy, Orientation};
+use kensho::xbetza::readings::{ToggleScope, ToggleSpan};
+use kensho::xbetza::{
+    generate_tabled, generate_where, Cell, CompiledBetza, MoveTable, Occupancy, Orientation, Readings,
+};
 use std::collections::BTreeMap;
 use std::path::Path;
 
 const ALL_ORIENTATIONS: [Orientation; 3] = [Orientation::Up, Orientation::Down, Orientation::DownBoardSides];
+
+/// Suzumu's Fire Demon (specs/suzumu.toml): toggled slides and three-step area moves with burns.
+const FIRE_DEMON: &str = "shQshy(mpacab)2Q(a)2Kmcab(mpacab)1K(a)2mpacabK(a)2mpacabmpacabK";
 
 const SPECS: [&str; 8] = ["suzumu", "mitsugumi", "hook", "shogi", "xiangqi", "shoogantshii", "ryu", "heian-ryu"];
 
@@ -87,6 +95,17 @@ fn every_move() -> Vec<(String, CompiledBetza)> {
             let compiled = kensho::xbetza::compile_str(text, size, readings).expect(text);
             out.push((format!("{text} on {}x{}", size.files, size.ranks), compiled));
         }
+        // Compass programs no bundled piece writes (a hook mover, a toggled bent rider, double
+        // captures along a line), and a toggling area mover under every toggle reading.
+        for text in ["mafsR", "ymafsF", "yafsQ", "mcafmcafR", FIRE_DEMON] {
+            for scope in [ToggleScope::WholeLeg, ToggleScope::OwnAlternative] {
+                for span in [ToggleSpan::RestOfMove, ToggleSpan::NextLeg] {
+                    let readings = Readings { toggle_scope: scope, toggle_span: span, ..Readings::default() };
+                    let compiled = kensho::xbetza::compile_str(text, size, readings).expect(text);
+                    out.push((format!("{text} on {}x{} {scope:?} {span:?}", size.files, size.ranks), compiled));
+                }
+            }
+        }
     }
     for game in SPECS {
         let e = engine(game);
@@ -102,11 +121,12 @@ fn every_move() -> Vec<(String, CompiledBetza)> {
 
 #[test]
 fn every_pieces_table_gives_the_walkers_moves_on_random_boards() {
-    let mut tabled_programs = 0;
+    let (mut tabled_programs, mut compass_programs) = (0, 0);
     let moves = every_move();
     for (i, (name, compiled)) in moves.iter().enumerate() {
         let table = MoveTable::of(compiled, &ALL_ORIENTATIONS);
         tabled_programs += table.tabled();
+        compass_programs += table.compass_programs();
         if table.tabled() == 0 {
             continue; // nothing but the walker runs this move
         }
@@ -117,6 +137,22 @@ fn every_pieces_table_gives_the_walkers_moves_on_random_boards() {
     assert!(moves.len() > 150, "only {} piece moves compared", moves.len());
     // Most programs of these games are one-leg slides and leaps.
     assert!(tabled_programs > 300, "only {tabled_programs} programs have tables");
+    // The Fire Demon alone has 14 compass programs per reading and board.
+    assert!(compass_programs > 200, "only {compass_programs} compass programs compared");
+}
+
+/// The same guard for compass programs: turn the last leg of a Lion's double step wrong and
+/// the comparison names a square the walker does not reach.
+#[test]
+fn a_compass_program_with_a_wrong_turn_is_caught() {
+    let size = BoardSize::parse("9x9").expect("size");
+    let lion = kensho::xbetza::compile_str("KNADcaKmcabK", size, Readings::default()).expect("Lion");
+    let mut table = MoveTable::of(&lion, &ALL_ORIENTATIONS);
+    assert!(table.compass_programs() >= 2, "the Lion's double steps are compass programs");
+    assert_eq!(first_disagreement("Lion", &lion, &table, 6, 3), None, "the sound table agrees");
+    assert!(table.corrupt_one_turn(), "the Lion has a compass program");
+    let bad = first_disagreement("Lion", &lion, &table, 6, 3).expect("the wrong turn is caught");
+    assert!(bad.contains("walker"), "{bad}");
 }
 
 /// The check above is the guard of the tables: cut one ray of a Rook's table short and it
