@@ -612,7 +612,8 @@ impl Walker<'_> {
             captures.push(sq);
         }
         captures.sort_unstable();
-        let hash = IdentitySet::hash(sq, &captures);
+        // Hashed only once the piece's moves are (scans need no hash).
+        let hash = if self.identities.hashed() { IdentitySet::hash(sq, &captures) } else { 0 };
         if self.identities.contains(hash, &self.found[self.start..], sq, &captures) {
             return;
         }
@@ -620,22 +621,26 @@ impl Walker<'_> {
         path.push(PathStep { square: sq, kind });
         let mv = PieceMove { from: self.from, to: sq, captures, path, program: Some(self.program_index) };
         if (self.accept)(&mv) {
-            self.identities.insert(hash, (self.found.len() - self.start) as u32);
             self.found.push(mv);
+            self.identities.insert(hash, &self.found[self.start..]);
         }
     }
 }
 
-/// The identities (destination, captured squares) of the moves found so far for one piece: an
-/// open-addressing hash set of their indices. An area mover lands hundreds of times on a few
-/// dozen identities; a scan of every move found per landing was most of its time.
+/// The identities (destination, captured squares) of the moves found so far for one piece.
+/// Most pieces have a handful of moves, looked up by a scan; past `SCAN_UP_TO` moves they go
+/// into an open-addressing hash set of their indices. An area mover lands hundreds of times on
+/// a few dozen identities, where a scan per landing was most of its time.
 #[derive(Default)]
 struct IdentitySet {
-    /// Per slot: (hash, index + 1 into the piece's moves), 0 for an empty slot; the length is
-    /// a power of two, at least twice the number of entries.
-    slots: SmallVec<[(u32, u32); 64]>,
+    /// Per slot: (hash, index + 1 into the piece's moves), 0 for an empty slot; empty while
+    /// the moves are scanned, then a power of two, at least twice the number of moves.
+    slots: Vec<(u32, u32)>,
     len: usize,
 }
+
+/// Up to this many moves a scan is cheaper than building the hash set.
+const SCAN_UP_TO: usize = 16;
 
 impl IdentitySet {
     fn hash(to: Square, captures: &[Square]) -> u32 {
@@ -646,10 +651,16 @@ impl IdentitySet {
         h ^ (h >> 15)
     }
 
+    /// Are the moves in the hash set (rather than scanned)?
+    fn hashed(&self) -> bool {
+        !self.slots.is_empty()
+    }
+
     /// Is a move with this identity among `moves` (the piece's moves, which the indices name)?
+    /// `hash` is the identity's hash, needed only when `hashed()`.
     fn contains(&self, hash: u32, moves: &[PieceMove], to: Square, captures: &[Square]) -> bool {
         if self.slots.is_empty() {
-            return false;
+            return moves.iter().any(|m| m.to == to && m.captures[..] == *captures);
         }
         let mask = self.slots.len() - 1;
         let mut i = hash as usize & mask;
@@ -668,17 +679,23 @@ impl IdentitySet {
         }
     }
 
-    /// Records the move at `index` (among the piece's moves), whose identity is not yet here.
-    fn insert(&mut self, hash: u32, index: u32) {
-        if 2 * (self.len + 1) > self.slots.len() {
-            let old = std::mem::take(&mut self.slots);
-            self.slots = smallvec::smallvec![(0, 0); (old.len() * 2).max(64)];
-            for slot in old.into_iter().filter(|&(_, stored)| stored != 0) {
-                self.place(slot);
-            }
-        }
-        self.place((hash, index + 1));
+    /// Records that `moves` (the piece's moves) gained its last move, whose identity hashes
+    /// to `hash` (needed only when `hashed()`) and was not yet among them.
+    fn insert(&mut self, hash: u32, moves: &[PieceMove]) {
         self.len += 1;
+        debug_assert_eq!(self.len, moves.len());
+        if self.slots.is_empty() && self.len <= SCAN_UP_TO {
+            return;
+        }
+        if 2 * self.len > self.slots.len() {
+            // Built (or rebuilt larger) from the moves themselves.
+            self.slots = vec![(0, 0); (4 * self.len).next_power_of_two()];
+            for (i, m) in moves.iter().enumerate() {
+                self.place((Self::hash(m.to, &m.captures), i as u32 + 1));
+            }
+        } else {
+            self.place((hash, moves.len() as u32));
+        }
     }
 
     /// Puts a (hash, index + 1) slot in the first free place from its hash on.
@@ -698,9 +715,9 @@ mod tests {
     use crate::engine::random::SplitMix64;
     use std::collections::BTreeSet;
 
-    /// The identity set against a plain ordered set, over hundreds of identities (the set
-    /// grows several times) with random destinations and capture lists: every identity
-    /// recorded is found, and none that was not.
+    /// The identity set against a plain ordered set, over hundreds of identities (scanned at
+    /// first, then hashed, and the hash set grown several times) with random destinations and
+    /// capture lists: every identity recorded is found, and none that was not.
     #[test]
     fn the_identity_set_finds_exactly_what_was_recorded() {
         let mut rng = SplitMix64::new(20);
@@ -713,13 +730,13 @@ mod tests {
             let mut captures: Squares = (0..rng.below(3)).map(|_| square(&mut rng)).collect();
             captures.sort_unstable();
             captures.dedup();
-            let hash = IdentitySet::hash(to, &captures);
+            let hash = if set.hashed() { IdentitySet::hash(to, &captures) } else { 0 };
             let known = plain.contains(&(to, captures.to_vec()));
             assert_eq!(set.contains(hash, &moves, to, &captures), known, "{to:?} {captures:?}");
             if !known {
-                set.insert(hash, moves.len() as u32);
                 plain.insert((to, captures.to_vec()));
                 moves.push(PieceMove { from: to, to, captures, path: Path::new(), program: None });
+                set.insert(hash, &moves);
             }
         }
         assert!(moves.len() > 200, "only {} identities", moves.len());

@@ -144,24 +144,25 @@ pub fn rank_jump(
     Verdict::Holds
 }
 
-/// Whether a piece of `player` on `sq` is frozen by a freezer in `pos`.
-fn frozen_by(
+/// The squares of the pieces in `pos` that freeze pieces of `player` (the enemy's freezers, or
+/// either side's under `side = both`), in board order: found once per transition, since every
+/// man of the side is then looked at against them.
+fn freezer_squares(
     game: &GameSpec,
     freezers: &[String],
-    range: u8,
     side: FreezeSide,
     pos: &crate::engine::Position,
     player: u8,
-    sq: Square,
-) -> Option<Square> {
+) -> Vec<Square> {
     men(pos)
-        .find(|(f, m)| {
-            *f != sq
-                && named(freezers, id(game, *m))
-                && (side == FreezeSide::Both || m.player != player)
-                && chebyshev(*f, sq) <= range
-        })
+        .filter(|(_, m)| named(freezers, id(game, *m)) && (side == FreezeSide::Both || m.player != player))
         .map(|(f, _)| f)
+        .collect()
+}
+
+/// The first of `freezers` (their squares) within `range` of `sq`, other than `sq` itself.
+fn frozen_by(freezers: &[Square], range: u8, sq: Square) -> Option<Square> {
+    freezers.iter().copied().find(|&f| f != sq && chebyshev(f, sq) <= range)
 }
 
 pub fn frozen(
@@ -174,9 +175,12 @@ pub fn frozen(
     t: &Transition<'_>,
 ) -> Verdict {
     let me = t.before.side;
-    let frozen_here = |sq: Square, man| {
-        !immune.iter().any(|i| i == id(game, man)) && frozen_by(game, freezers, range, side, t.before, me, sq).is_some()
-    };
+    let holders = freezer_squares(game, freezers, side, t.before, me);
+    if holders.is_empty() {
+        return Verdict::NotConcerned;
+    }
+    let frozen_here =
+        |sq: Square, man| !immune.iter().any(|i| i == id(game, man)) && frozen_by(&holders, range, sq).is_some();
     let any_frozen = men(t.before).any(|(sq, m)| m.player == me && frozen_here(sq, m));
     if !any_frozen {
         return Verdict::NotConcerned;
@@ -189,7 +193,7 @@ pub fn frozen(
     if may_igui && stationary_capture {
         return Verdict::Holds;
     }
-    let by = frozen_by(game, freezers, range, side, t.before, me, from).map(|s| s.name()).unwrap_or_default();
+    let by = frozen_by(&holders, range, from).map(|s| s.name()).unwrap_or_default();
     Verdict::Violated(format!("{} on {} moved while frozen by the piece on {by}", id(game, t.mv.man), from.name()))
 }
 
