@@ -534,28 +534,26 @@ impl Engine {
         let burned = if pm.path.len() > 1 { filters::burned_squares(self, man, &pm) } else { Default::default() };
         let kind = if kind == Kind::Capture && !burned.is_empty() { Kind::Burn } else { kind };
         let promotions = promotion::choices(self, pos, man, &pm, &captures);
-        let mut parts = Some((pm.path, captures, burned));
-        for (k, promo) in promotions.iter().enumerate() {
-            // The last choice takes the path and capture lists; only the others copy them.
-            let (path, captures, burned) = if k + 1 == promotions.len() {
-                parts.take().expect("taken once, by the last choice")
-            } else {
-                parts.clone().expect("not yet taken")
-            };
-            let mv = Move {
-                kind,
-                man,
-                from: Some(pm.from),
-                to: Some(pm.to),
-                path,
-                captures,
-                burned,
-                promotion: *promo,
-                is_skip: false,
-                earns_extra_turn: false,
-            };
-            skip::push_if_allowed(self, pos, mv, out);
+        let (from, to) = (Some(pm.from), Some(pm.to));
+        let bare = |path, captures, burned, promotion| Move {
+            kind,
+            man,
+            from,
+            to,
+            path,
+            captures,
+            burned,
+            promotion,
+            is_skip: false,
+            earns_extra_turn: false,
+        };
+        // Every choice but the last copies the path and capture lists; the last (most often
+        // the only one) takes them, built straight into the move.
+        let Some((last, others)) = promotions.split_last() else { return };
+        for promo in others {
+            skip::push_if_allowed(self, pos, bare(pm.path.clone(), captures.clone(), burned.clone(), *promo), out);
         }
+        skip::push_if_allowed(self, pos, bare(pm.path, captures, burned, *last), out);
     }
 
     /// The Emperor's ban (protected-royal-ban.*): it may not capture a royal its owner protects.
