@@ -11,6 +11,7 @@ use super::readings::{ToggleScope, ToggleSpan};
 use super::table::{CompassProgram, MoveTable, Ray};
 use crate::geometry::{BoardSize, GeometryError, Square, Vec2};
 use smallvec::SmallVec;
+use std::sync::OnceLock;
 
 /// What stands on a square, seen from the moving piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,21 +34,52 @@ pub enum Orientation {
 }
 
 /// The board around the moving piece: friends and enemies.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Occupancy {
     pub size: BoardSize,
     cells: Vec<Cell>,
+    /// How far each square is from the nearest friend and enemy, worked out when a compass
+    /// program first asks (`Occupancy::piece_within`) and forgotten when a cell changes.
+    nearest: OnceLock<Nearest>,
+}
+
+/// Two boards are equal when their cells are, whether or not their distances were worked out.
+impl PartialEq for Occupancy {
+    fn eq(&self, other: &Self) -> bool {
+        self.size == other.size && self.cells == other.cells
+    }
+}
+
+impl Eq for Occupancy {}
+
+/// Per square index: the king-step (Chebyshev) distance to the nearest friend and to the
+/// nearest enemy, 255 for none or farther.
+#[derive(Clone, Debug)]
+struct Nearest {
+    friend: Vec<u8>,
+    enemy: Vec<u8>,
 }
 
 impl Occupancy {
     pub fn empty(size: BoardSize) -> Self {
-        Occupancy { size, cells: vec![Cell::Empty; size.square_count()] }
+        Occupancy::from_cells(size, vec![Cell::Empty; size.square_count()])
     }
 
     /// A board from its cells in square-index order (`BoardSize::index`).
     pub fn from_cells(size: BoardSize, cells: Vec<Cell>) -> Self {
         assert_eq!(cells.len(), size.square_count(), "one cell per square");
-        Occupancy { size, cells }
+        Occupancy { size, cells, nearest: OnceLock::new() }
+    }
+
+    /// Is a friend (`friend`) or an enemy (`enemy`) at most `steps` king steps from the square
+    /// with this index? Pieces only: the moving piece and squares a path captured are counted,
+    /// so a `false` is certain and a `true` only possible.
+    pub fn piece_within(&self, index: usize, steps: u8, friend: bool, enemy: bool) -> bool {
+        let nearest = self.nearest.get_or_init(|| Nearest {
+            friend: king_distances(self.size, &self.cells, Cell::Friend),
+            enemy: king_distances(self.size, &self.cells, Cell::Enemy),
+        });
+        (friend && nearest.friend[index] <= steps) || (enemy && nearest.enemy[index] <= steps)
     }
 
     pub fn get(&self, sq: Square) -> Cell {
@@ -63,6 +95,7 @@ impl Occupancy {
     pub fn set(&mut self, sq: Square, cell: Cell) {
         let i = self.size.index(sq);
         self.cells[i] = cell;
+        self.nearest = OnceLock::new();
     }
 
     /// Builds a board from square names; a square named twice (in either list) is an error.
@@ -83,6 +116,37 @@ impl Occupancy {
     pub fn squares_with(&self, cell: Cell) -> Vec<Square> {
         self.size.squares().filter(|&s| self.get(s) == cell).collect()
     }
+}
+
+/// The king-step distance from every square to the nearest square holding `target` (255 when
+/// none): the two-pass distance transform, which is exact for the chessboard metric. The first
+/// pass carries distances up the board from the four neighbours already visited (left and the
+/// three below), the second down from the other four.
+fn king_distances(size: BoardSize, cells: &[Cell], target: Cell) -> Vec<u8> {
+    let (files, ranks) = (usize::from(size.files), usize::from(size.ranks));
+    let mut d: Vec<u8> = cells.iter().map(|&c| if c == target { 0 } else { u8::MAX }).collect();
+    let relax = |d: &mut Vec<u8>, i: usize, f: usize, r: usize, df: isize, dr: isize| {
+        let (nf, nr) = (f as isize + df, r as isize + dr);
+        if nf >= 0 && nr >= 0 && (nf as usize) < files && (nr as usize) < ranks {
+            let n = d[nr as usize * files + nf as usize].saturating_add(1);
+            d[i] = d[i].min(n);
+        }
+    };
+    for r in 0..ranks {
+        for f in 0..files {
+            for (df, dr) in [(-1, 0), (-1, -1), (0, -1), (1, -1)] {
+                relax(&mut d, r * files + f, f, r, df, dr);
+            }
+        }
+    }
+    for r in (0..ranks).rev() {
+        for f in (0..files).rev() {
+            for (df, dr) in [(1, 0), (1, 1), (0, 1), (-1, 1)] {
+                relax(&mut d, r * files + f, f, r, df, dr);
+            }
+        }
+    }
+    d
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -423,6 +487,13 @@ impl Walker<'_> {
         carry: bool,
     ) {
         let program = self.program;
+        if let Some(ahead) = compass.capture_ahead[i] {
+            // Every path from here captures within `ahead.steps` king steps: with no piece it
+            // could take that near, none of them lands, and walking them is wasted.
+            if !self.board.piece_within(pos, ahead.steps, ahead.friend, ahead.enemy) {
+                return;
+            }
+        }
         let leg = &program.legs[i];
         let steps = if toggled { program.toggled_steps(self.max_line) } else { program.base_steps };
         for &d in dirs {
@@ -740,5 +811,43 @@ mod tests {
             }
         }
         assert!(moves.len() > 200, "only {} identities", moves.len());
+    }
+
+    /// `piece_within` against the distance counted square by square, on random boards of two
+    /// shapes: for every square and every distance up to 4, the same answer for friends and for
+    /// enemies; and a changed cell is seen.
+    #[test]
+    fn piece_within_agrees_with_counting_every_square() {
+        let mut rng = SplitMix64::new(5);
+        for (files, ranks) in [(9, 9), (16, 7)] {
+            let size = BoardSize::new(files, ranks).expect("size");
+            for _ in 0..20 {
+                let cells: Vec<Cell> = (0..size.square_count())
+                    .map(|_| match rng.below(12) {
+                        0 => Cell::Friend,
+                        1 => Cell::Enemy,
+                        _ => Cell::Empty,
+                    })
+                    .collect();
+                let mut board = Occupancy::from_cells(size, cells);
+                let counted = |board: &Occupancy, at: Square, steps: u32, cell: Cell| {
+                    size.squares().any(|s| {
+                        board.get(s) == cell && at.file.abs_diff(s.file).max(at.rank.abs_diff(s.rank)) as u32 <= steps
+                    })
+                };
+                for at in size.squares() {
+                    for steps in 0..=4u8 {
+                        let i = size.index(at);
+                        let friend = counted(&board, at, u32::from(steps), Cell::Friend);
+                        let enemy = counted(&board, at, u32::from(steps), Cell::Enemy);
+                        assert_eq!(board.piece_within(i, steps, true, false), friend, "{at:?} {steps}");
+                        assert_eq!(board.piece_within(i, steps, false, true), enemy, "{at:?} {steps}");
+                    }
+                }
+                let at = Square::new(0, 0);
+                board.set(at, Cell::Enemy);
+                assert!(board.piece_within(0, 0, false, true), "the new enemy is seen");
+            }
+        }
     }
 }

@@ -59,6 +59,21 @@ pub struct CompassProgram {
     /// The turns of every later leg (45-degree units counter-clockwise): leg `i` turns by
     /// `turns[i - 1]`.
     pub turns: Vec<Vec<u8>>,
+    /// Per leg: the capture every path from that leg's start must make, when one must come
+    /// within a known number of king steps (`CaptureAhead`).
+    pub capture_ahead: Vec<Option<CaptureAhead>>,
+}
+
+/// A leg ahead that can only end by capturing (no empty-square or hop ending), in a program of
+/// king steps with no range toggle: from the start of leg `i`, every path captures a friend
+/// (`friend`) or an enemy (`enemy`) at most `steps` king steps away. Where the board has no
+/// such piece that near, the walker need not walk on (the Fire Demon's burns after an area
+/// move: most of its paths end beside no enemy).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CaptureAhead {
+    pub steps: u8,
+    pub friend: bool,
+    pub enemy: bool,
 }
 
 /// No square: off the board.
@@ -193,7 +208,25 @@ fn compass_program(program: &Program, orientations: &[Orientation]) -> Option<Co
             _ => None,
         })
         .collect::<Option<Vec<_>>>()?;
-    Some(CompassProgram { first, turns })
+    Some(CompassProgram { first, turns, capture_ahead: capture_ahead(program) })
+}
+
+/// `CompassProgram::capture_ahead`: for each leg, the first capture-only leg from it on, if
+/// every leg is a single king step (a toggle would make a later leg slide).
+fn capture_ahead(program: &Program) -> Vec<Option<CaptureAhead>> {
+    let king_steps = program.base_steps == 1 && program.legs.iter().all(|leg| !leg.modes.has_toggle());
+    (0..program.legs.len())
+        .map(|i| {
+            if !king_steps {
+                return None;
+            }
+            let (k, leg) = program.legs.iter().enumerate().skip(i).find(|(_, leg)| {
+                let m = leg.modes;
+                !(m.empty || m.toggle_empty || m.hop || m.grasshop) && (m.enemy || m.friend)
+            })?;
+            Some(CaptureAhead { steps: (k - i + 1) as u8, friend: leg.modes.friend, enemy: leg.modes.enemy })
+        })
+        .collect()
 }
 
 /// Does the walker's one-leg logic cover this program? One leg, absolute directions, no range
