@@ -11,7 +11,6 @@ use super::readings::{ToggleScope, ToggleSpan};
 use super::table::{CompassProgram, MoveTable, Ray};
 use crate::geometry::{BoardSize, GeometryError, Square, Vec2};
 use smallvec::SmallVec;
-use std::sync::OnceLock;
 
 /// What stands on a square, seen from the moving piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -34,52 +33,37 @@ pub enum Orientation {
 }
 
 /// The board around the moving piece: friends and enemies.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Occupancy {
     pub size: BoardSize,
     cells: Vec<Cell>,
-    /// How far each square is from the nearest friend and enemy, worked out when a compass
-    /// program first asks (`Occupancy::piece_within`) and forgotten when a cell changes.
-    nearest: OnceLock<Nearest>,
-}
-
-/// Two boards are equal when their cells are, whether or not their distances were worked out.
-impl PartialEq for Occupancy {
-    fn eq(&self, other: &Self) -> bool {
-        self.size == other.size && self.cells == other.cells
-    }
-}
-
-impl Eq for Occupancy {}
-
-/// Per square index: the king-step (Chebyshev) distance to the nearest friend and to the
-/// nearest enemy, 255 for none or farther.
-#[derive(Clone, Debug)]
-struct Nearest {
-    friend: Vec<u8>,
-    enemy: Vec<u8>,
 }
 
 impl Occupancy {
     pub fn empty(size: BoardSize) -> Self {
-        Occupancy::from_cells(size, vec![Cell::Empty; size.square_count()])
+        Occupancy { size, cells: vec![Cell::Empty; size.square_count()] }
     }
 
     /// A board from its cells in square-index order (`BoardSize::index`).
     pub fn from_cells(size: BoardSize, cells: Vec<Cell>) -> Self {
         assert_eq!(cells.len(), size.square_count(), "one cell per square");
-        Occupancy { size, cells, nearest: OnceLock::new() }
+        Occupancy { size, cells }
     }
 
     /// Is a friend (`friend`) or an enemy (`enemy`) at most `steps` king steps from the square
-    /// with this index? Pieces only: the moving piece and squares a path captured are counted,
-    /// so a `false` is certain and a `true` only possible.
+    /// with this index? Read off the board: the moving piece and squares a path captured are
+    /// counted, so a `false` is certain and a `true` only possible.
     pub fn piece_within(&self, index: usize, steps: u8, friend: bool, enemy: bool) -> bool {
-        let nearest = self.nearest.get_or_init(|| Nearest {
-            friend: king_distances(self.size, &self.cells, Cell::Friend),
-            enemy: king_distances(self.size, &self.cells, Cell::Enemy),
-        });
-        (friend && nearest.friend[index] <= steps) || (enemy && nearest.enemy[index] <= steps)
+        let files = usize::from(self.size.files);
+        let (f, r) = (index % files, index / files);
+        let s = usize::from(steps);
+        let (ranks, files_end) =
+            (r.saturating_sub(s)..=(r + s).min(usize::from(self.size.ranks) - 1), (f + s).min(files - 1));
+        ranks.into_iter().any(|rank| {
+            self.cells[rank * files + f.saturating_sub(s)..=rank * files + files_end]
+                .iter()
+                .any(|&c| (friend && c == Cell::Friend) || (enemy && c == Cell::Enemy))
+        })
     }
 
     pub fn get(&self, sq: Square) -> Cell {
@@ -95,7 +79,6 @@ impl Occupancy {
     pub fn set(&mut self, sq: Square, cell: Cell) {
         let i = self.size.index(sq);
         self.cells[i] = cell;
-        self.nearest = OnceLock::new();
     }
 
     /// Builds a board from square names; a square named twice (in either list) is an error.
@@ -116,37 +99,6 @@ impl Occupancy {
     pub fn squares_with(&self, cell: Cell) -> Vec<Square> {
         self.size.squares().filter(|&s| self.get(s) == cell).collect()
     }
-}
-
-/// The king-step distance from every square to the nearest square holding `target` (255 when
-/// none): the two-pass distance transform, which is exact for the chessboard metric. The first
-/// pass carries distances up the board from the four neighbours already visited (left and the
-/// three below), the second down from the other four.
-fn king_distances(size: BoardSize, cells: &[Cell], target: Cell) -> Vec<u8> {
-    let (files, ranks) = (usize::from(size.files), usize::from(size.ranks));
-    let mut d: Vec<u8> = cells.iter().map(|&c| if c == target { 0 } else { u8::MAX }).collect();
-    let relax = |d: &mut Vec<u8>, i: usize, f: usize, r: usize, df: isize, dr: isize| {
-        let (nf, nr) = (f as isize + df, r as isize + dr);
-        if nf >= 0 && nr >= 0 && (nf as usize) < files && (nr as usize) < ranks {
-            let n = d[nr as usize * files + nf as usize].saturating_add(1);
-            d[i] = d[i].min(n);
-        }
-    };
-    for r in 0..ranks {
-        for f in 0..files {
-            for (df, dr) in [(-1, 0), (-1, -1), (0, -1), (1, -1)] {
-                relax(&mut d, r * files + f, f, r, df, dr);
-            }
-        }
-    }
-    for r in (0..ranks).rev() {
-        for f in (0..files).rev() {
-            for (df, dr) in [(1, 0), (1, 1), (0, 1), (-1, 1)] {
-                relax(&mut d, r * files + f, f, r, df, dr);
-            }
-        }
-    }
-    d
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -489,7 +441,8 @@ impl Walker<'_> {
         let program = self.program;
         if let Some(ahead) = compass.capture_ahead[i] {
             // Every path from here captures within `ahead.steps` king steps: with no piece it
-            // could take that near, none of them lands, and walking them is wasted.
+            // could take that near, none of them lands, and walking them is wasted (a look at
+            // the few squares around is cheaper than the paths).
             if !self.board.piece_within(pos, ahead.steps, ahead.friend, ahead.enemy) {
                 return;
             }

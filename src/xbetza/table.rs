@@ -212,9 +212,17 @@ fn compass_program(program: &Program, orientations: &[Orientation]) -> Option<Co
 }
 
 /// `CompassProgram::capture_ahead`: for each leg, the first capture-only leg from it on, if
-/// every leg is a single king step (a toggle would make a later leg slide).
+/// every leg is a single king step (a toggle would make a later leg slide), and only where
+/// looking at the squares that near (a box of (2 steps + 1)^2) is cheaper than the paths to it
+/// (the product of the legs' direction counts): the Fire Demon's burns after area moves, not a
+/// Lion's capture on its first step.
 fn capture_ahead(program: &Program) -> Vec<Option<CaptureAhead>> {
     let king_steps = program.base_steps == 1 && program.legs.iter().all(|leg| !leg.modes.has_toggle());
+    let directions = |leg: &super::compile::LegProgram| match &leg.directions {
+        LegDirections::Absolute(v) => v.len(),
+        LegDirections::Relative(t) => t.len(),
+        LegDirections::Universal => usize::MAX,
+    };
     (0..program.legs.len())
         .map(|i| {
             if !king_steps {
@@ -224,7 +232,14 @@ fn capture_ahead(program: &Program) -> Vec<Option<CaptureAhead>> {
                 let m = leg.modes;
                 !(m.empty || m.toggle_empty || m.hop || m.grasshop) && (m.enemy || m.friend)
             })?;
-            Some(CaptureAhead { steps: (k - i + 1) as u8, friend: leg.modes.friend, enemy: leg.modes.enemy })
+            let steps = k - i + 1;
+            let paths = program.legs[i..=k].iter().map(directions).fold(1usize, |p, d| p.saturating_mul(d));
+            let look = (2 * steps + 1) * (2 * steps + 1);
+            (paths > look).then_some(CaptureAhead {
+                steps: steps as u8,
+                friend: leg.modes.friend,
+                enemy: leg.modes.enemy,
+            })
         })
         .collect()
 }
