@@ -106,6 +106,8 @@ pub struct Engine {
     pub zobrist: Zobrist,
     /// Zone membership per player, zone id -> one flag per square index.
     zones: Vec<(String, [Vec<bool>; 2])>,
+    /// The promotion zone's index in `zones` (promotion.zone), looked at for every move.
+    pub(crate) promotion_zone: Option<usize>,
     /// Does any piece type freeze (freeze.*)? Most games have none, and then no position needs
     /// its freezers looked for.
     pub(crate) any_freezer: bool,
@@ -245,10 +247,12 @@ impl Engine {
             p.confine_zone = p.abilities.confine.as_deref().map(zone_index);
             p.zone_move_zones = p.zone_moves.iter().map(|(z, _)| zone_index(z)).collect();
         }
+        let promotion_zone = rules.promotion_zone.as_deref().map(zone_index);
         let any_freezer = pieces.iter().any(|p| p.abilities.freezes);
         let royals_fly = rules.flying_king_check
             || pieces.iter().any(|p| p.royal && p.abilities.flying_capture != config::FlyingCapture::None);
         let engine = Engine {
+            promotion_zone,
             any_freezer,
             royals_fly,
             reference_legality: false,

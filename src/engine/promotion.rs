@@ -61,8 +61,8 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
         }
     }
     // Zone promotion.
-    let Some(zone) = &rules.promotion_zone else { return out };
-    let in_zone = |sq: Square| engine.in_zone(zone, man.player, sq);
+    let (Some(zone), Some(zone_index)) = (&rules.promotion_zone, engine.promotion_zone) else { return out };
+    let in_zone = |sq: Square| engine.in_zone_at(zone_index, man.player, sq);
     let stationary = pm.to == pm.from;
     if stationary && !rules.stationary_promotes {
         return out;

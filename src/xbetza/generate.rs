@@ -266,17 +266,19 @@ pub fn generate_tabled_into(
         program_index: 0,
         accept,
     };
+    let tabled = table.and_then(|t| Some((t, t.origin(orientation, from)?)));
     for (i, program) in compiled.programs.iter().enumerate() {
         walker.program = program;
         walker.program_index = i as u32;
-        let Some(table) = table else {
+        let Some((table, origin)) = tabled else {
             walker.leg(0, from, (0, 0), false, false);
             continue;
         };
-        if let Some(rays) = table.rays(i, orientation, from) {
+        if let Some(rays) = table.rays_from(i, origin) {
             walker.rays(table, rays);
-        } else if let Some((compass, o)) = table.compass(i, orientation) {
-            walker.compass_leg(table, compass, &compass.first[o], 0, table.index(from), 0, false, false);
+        } else if let Some(compass) = table.compass(i) {
+            let first = &compass.first[origin.orientation];
+            walker.compass_leg(table, compass, first, 0, origin.index, 0, false, false);
         } else {
             walker.leg(0, from, (0, 0), false, false);
         }

@@ -76,6 +76,15 @@ pub struct CaptureAhead {
     pub enemy: bool,
 }
 
+/// A piece's place in the tables: its orientation's index among the table's, its square's
+/// index, and the two combined (the slot of its rays).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Origin {
+    pub orientation: usize,
+    pub index: usize,
+    slot: usize,
+}
+
 /// No square: off the board.
 pub const OFF_BOARD: u16 = u16::MAX;
 
@@ -123,11 +132,9 @@ impl MoveTable {
         }
     }
 
-    /// Program `program` as a compass program, with the index of `orientation` among the
-    /// table's; None when the program (or the orientation) is left to the walker.
-    pub fn compass(&self, program: usize, orientation: Orientation) -> Option<(&CompassProgram, usize)> {
-        let compass = self.compass.get(program)?.as_ref()?;
-        Some((compass, self.orientations.iter().position(|&x| x == orientation)?))
+    /// Program `program` as a compass program; None when the program is left to the walker.
+    pub fn compass(&self, program: usize) -> Option<&CompassProgram> {
+        self.compass.get(program)?.as_ref()
     }
 
     /// The square one king step from square index `index` along compass direction `dir`.
@@ -137,17 +144,24 @@ impl MoveTable {
         (n != OFF_BOARD).then_some(usize::from(n))
     }
 
-    pub fn index(&self, sq: Square) -> usize {
-        self.size.index(sq)
-    }
-
     /// The rays of program `program` from `from`, for a piece of this orientation; None when
     /// the program (or the orientation) is left to the walker.
     pub fn rays(&self, program: usize, orientation: Orientation, from: Square) -> Option<&[Ray]> {
+        self.rays_from(program, self.origin(orientation, from)?)
+    }
+
+    /// Where a piece of this orientation on `from` reads the tables; None for an orientation
+    /// the tables were not built for. Worked out once per piece, not once per program.
+    pub fn origin(&self, orientation: Orientation, from: Square) -> Option<Origin> {
+        let orientation = self.orientations.iter().position(|&x| x == orientation)?;
+        let index = self.size.index(from);
+        Some(Origin { orientation, index, slot: orientation * self.size.square_count() + index })
+    }
+
+    /// [`MoveTable::rays`] from an origin.
+    pub fn rays_from(&self, program: usize, origin: Origin) -> Option<&[Ray]> {
         let table = self.programs.get(program)?.as_ref()?;
-        let o = self.orientations.iter().position(|&x| x == orientation)?;
-        let slot = o * self.size.square_count() + self.size.index(from);
-        Some(&table.rays[table.starts[slot] as usize..table.starts[slot + 1] as usize])
+        Some(&table.rays[table.starts[origin.slot] as usize..table.starts[origin.slot + 1] as usize])
     }
 
     pub fn square(&self, index: usize) -> Square {
