@@ -89,6 +89,10 @@ pub struct PieceType {
     /// (`Engine::in_zone_at`; an unknown name holds no square).
     pub(crate) confine_zone: Option<usize>,
     pub(crate) zone_move_zones: Vec<usize>,
+    /// Is the piece named in promotion.last-rank (read for every move it makes)?
+    pub(crate) last_rank_promotes: bool,
+    /// Is the piece named in promotion.deva-exempt (read for every capture it makes)?
+    pub(crate) deva_exempt: bool,
 }
 
 impl PieceType {
@@ -108,6 +112,9 @@ pub struct Engine {
     zones: Vec<(String, [Vec<bool>; 2])>,
     /// The promotion zone's index in `zones` (promotion.zone), looked at for every move.
     pub(crate) promotion_zone: Option<usize>,
+    /// promotion.deva-targets as (target type, its promoted type), in the listed order, for
+    /// the targets that exist and promote: looked at for every capture under the Deva rule.
+    pub(crate) deva_forms: Vec<(u16, u16)>,
     /// Does any piece type freeze (freeze.*)? Most games have none, and then no position needs
     /// its freezers looked for.
     pub(crate) any_freezer: bool,
@@ -231,6 +238,8 @@ impl Engine {
                 can_pass,
                 confine_zone: None,
                 zone_move_zones: Vec::new(),
+                last_rank_promotes: false,
+                deva_exempt: false,
             });
         }
         let zones = game
@@ -246,13 +255,24 @@ impl Engine {
         for p in &mut pieces {
             p.confine_zone = p.abilities.confine.as_deref().map(zone_index);
             p.zone_move_zones = p.zone_moves.iter().map(|(z, _)| zone_index(z)).collect();
+            p.last_rank_promotes = rules.last_rank.contains(&p.id);
+            p.deva_exempt = rules.deva_exempt.contains(&p.id);
         }
         let promotion_zone = rules.promotion_zone.as_deref().map(zone_index);
+        let deva_forms = rules
+            .deva_targets
+            .iter()
+            .filter_map(|t| {
+                let target = pieces.iter().position(|p| p.id == *t)?;
+                Some((target as u16, pieces[target].promotes_to?))
+            })
+            .collect();
         let any_freezer = pieces.iter().any(|p| p.abilities.freezes);
         let royals_fly = rules.flying_king_check
             || pieces.iter().any(|p| p.royal && p.abilities.flying_capture != config::FlyingCapture::None);
         let engine = Engine {
             promotion_zone,
+            deva_forms,
             any_freezer,
             royals_fly,
             reference_legality: false,

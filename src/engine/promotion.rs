@@ -54,7 +54,7 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
     let mut out: Choices = smallvec![None];
     let Some(target) = me.promotes_to else { return out };
     // The last-rank option (Hook: Pawn, Stone and Iron General on arriving at the last rank).
-    if rules.last_rank.contains(&me.id) && pm.to != pm.from {
+    if me.last_rank_promotes && pm.to != pm.from {
         let last = pos.size.ranks - 1;
         if engine.relative_rank(man.player, pm.to) == last && engine.relative_rank(man.player, pm.from) != last {
             return if rules.last_rank_optional { smallvec![None, Some(target)] } else { smallvec![Some(target)] };
@@ -211,7 +211,7 @@ fn deva_target(engine: &Engine, man: Man, pm: &PieceMove, captures: &[(Square, M
         return None;
     }
     let me = engine.piece(man.piece);
-    if rules.deva_exempt.contains(&me.id) || me.royal {
+    if me.deva_exempt || me.royal {
         return None;
     }
     if rules.deva == 1 && me.promotes_to.is_none() {
@@ -220,22 +220,21 @@ fn deva_target(engine: &Engine, man: Man, pm: &PieceMove, captures: &[(Square, M
     if !rules.deva_special_wins && me.promotes_to.is_some() {
         return None;
     }
-    // Captures in path order; the special ones are those of a target or its promoted form.
+    // Captures in path order; the special ones are those of a target or its promoted form
+    // (piece ids are unique, so a target is known by its index).
     let special_form = |victim: Man| -> Option<u16> {
-        let v = engine.piece(victim.piece);
-        rules.deva_targets.iter().find_map(|t| {
-            let ti = engine.piece_index(t)?;
-            let promoted = engine.piece(ti).promotes_to?;
-            (victim.piece == ti || victim.piece == promoted || v.id == *t).then_some(promoted)
-        })
+        engine
+            .deva_forms
+            .iter()
+            .find_map(|&(target, promoted)| (victim.piece == target || victim.piece == promoted).then_some(promoted))
     };
-    let in_order: Vec<Man> = pm
+    let in_order: SmallVec<[Man; 4]> = pm
         .path
         .iter()
         .filter(|s| s.kind == StepKind::Capture)
         .filter_map(|s| captures.iter().find(|(c, _)| *c == s.square).map(|(_, m)| *m))
         .collect();
-    let specials: Vec<u16> = in_order.iter().filter_map(|&v| special_form(v)).collect();
+    let specials: SmallVec<[u16; 4]> = in_order.iter().filter_map(|&v| special_form(v)).collect();
     match rules.deva_multi {
         DevaMulti::First => specials.first().copied(),
         DevaMulti::Last => specials.last().copied(),
@@ -256,9 +255,8 @@ pub fn in_place(engine: &Engine, pos: &Position, view: &SideView, sq: Square, ma
     }
     let zone_ok = rules.promote_in_place_any
         && rules.promotion_zone.as_deref().is_some_and(|z| engine.in_zone(z, man.player, sq));
-    let last_rank_ok = rules.last_rank_any_time
-        && rules.last_rank.contains(&me.id)
-        && engine.relative_rank(man.player, sq) == pos.size.ranks - 1;
+    let last_rank_ok =
+        rules.last_rank_any_time && me.last_rank_promotes && engine.relative_rank(man.player, sq) == pos.size.ranks - 1;
     if zone_ok || last_rank_ok {
         out.push(Move { promotion: Some(target), ..Move::bare(Kind::PromoteInPlace, man, Some(sq), Some(sq)) });
     }
