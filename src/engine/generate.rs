@@ -265,9 +265,9 @@ impl<'e> RoyalWatch<'e> {
                     (0..enemies.len()).filter(|&i| engine.may_attack(enemies[i].0, enemies[i].1, r)).collect();
                 let men: SmallVec<[Square; 4]> = exact_men.iter().map(|&i| enemies[i].0).collect();
                 let faces_now = engine.royals_fly && engine.faces_flying_royal(r, player, |s| pos.at(s));
-                // With every enemy man exact, `verdict_by_reach` judges every move without
-                // making it, so no footprint is needed beyond an empty watch's.
-                let footprint = if exact && !men.is_empty() { None } else { footprint(engine, pos, r, &men) };
+                // Even where `verdict_by_reach` could judge every move, the footprint is
+                // cheaper per move: most moves touch none of its squares.
+                let footprint = footprint(engine, pos, r, &men);
                 let attacked = footprint.is_some()
                     && !men.is_empty()
                     && engine.attacks_by(pos, 1 - player, r, 0, men.iter().filter_map(|&s| pos.at(s).map(|m| (s, m))));
@@ -329,10 +329,11 @@ impl<'e> RoyalWatch<'e> {
     }
 
     /// Whether `mv` leaves a royal attacked, when that is known without making it: no royal
-    /// moves or appears, and the move changes no square of any royal's footprint, so every
-    /// royal stays as attacked (or not) as it is now. None: make the move and look.
+    /// moves or appears, and the move changes no square of any royal's footprint (nor, where
+    /// facing royals attack, of its file), so every royal stays as attacked (or not) as it is
+    /// now. None: make the move and look.
     fn verdict_unmade(&self, mv: &Move, makes_royal: bool) -> Option<bool> {
-        if makes_royal || self.flying {
+        if makes_royal {
             return None;
         }
         // Make changes no other square (engine::make).
@@ -343,7 +344,12 @@ impl<'e> RoyalWatch<'e> {
             if touched().any(|sq| footprint.get(self.size.index(sq)).copied().unwrap_or(false)) {
                 return None;
             }
-            attacked |= royal.attacked;
+            // Facing royals: a move that changes no square of the royal's file leaves it
+            // facing (or not) as it does now.
+            if self.flying && touched().any(|sq| sq.file == royal.square.file) {
+                return None;
+            }
+            attacked |= royal.attacked || (self.flying && royal.faces_now);
         }
         Some(attacked)
     }
