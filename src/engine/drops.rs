@@ -8,7 +8,7 @@ use super::config::{DeadPiece, ExtraTurnCheck, PawnMate, PawnMateScreen};
 use super::generate::{piece_paths, SideView};
 use super::moves::{Kind, Move};
 use super::position::{Man, Position};
-use super::promotion::{empty_board_moves, never_moves_again};
+use super::promotion::{empty_board, never_moves_again};
 use super::Engine;
 use crate::geometry::Square;
 
@@ -145,8 +145,7 @@ fn drop_allowed(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bool {
 /// `drops.dead-piece = forward-square`: has the piece a move to a higher rank (its owner's
 /// way) on an otherwise empty board?
 fn has_forward_square(engine: &Engine, man: Man, sq: Square) -> bool {
-    let here = engine.relative_rank(man.player, sq);
-    empty_board_moves(engine, man, sq).iter().any(|m| engine.relative_rank(man.player, m.to) > here)
+    empty_board(engine, man).advances[engine.game.board.index(sq)]
 }
 
 /// `drops.pawn-mate`: does dropping this pawn give a check (or mate, which no reply of the

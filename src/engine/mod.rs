@@ -93,6 +93,10 @@ pub struct PieceType {
     pub(crate) last_rank_promotes: bool,
     /// Is the piece named in promotion.deva-exempt (read for every capture it makes)?
     pub(crate) deva_exempt: bool,
+    /// What the piece can do on an otherwise empty board, per player (`promotion::EmptyBoard`):
+    /// worked out for every square the first time a rule asks, since drops ask it for every
+    /// empty square of every position.
+    pub(crate) empty_board: [std::sync::OnceLock<promotion::EmptyBoard>; 2],
 }
 
 impl PieceType {
@@ -240,6 +244,7 @@ impl Engine {
                 zone_move_zones: Vec::new(),
                 last_rank_promotes: false,
                 deva_exempt: false,
+                empty_board: Default::default(),
             });
         }
         let zones = game

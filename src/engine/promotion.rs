@@ -193,7 +193,31 @@ pub fn flags_after(engine: &Engine, mv: &Move, before: u8) -> u8 {
 /// promotion.forced = when-no-further-move: the unpromoted piece on `sq` would have no move
 /// even on an otherwise empty board.
 pub fn never_moves_again(engine: &Engine, man: Man, sq: Square) -> bool {
-    empty_board_moves(engine, man, sq).iter().all(|m| m.to == m.from)
+    empty_board(engine, man).stuck[engine.game.board.index(sq)]
+}
+
+/// What a piece of one player can do from each square (by index) of an otherwise empty board:
+/// fixed by the game, so found once per piece type and player (`PieceType::empty_board`).
+#[derive(Clone, Debug)]
+pub struct EmptyBoard {
+    /// It has no move but staying (the dead-piece and forced-promotion rules).
+    pub stuck: Vec<bool>,
+    /// It has a move to a higher rank, its owner's way (drops.dead-piece = forward-square).
+    pub advances: Vec<bool>,
+}
+
+/// [`EmptyBoard`] of `man`'s type and player, worked out on first use.
+pub fn empty_board(engine: &Engine, man: Man) -> &EmptyBoard {
+    engine.piece(man.piece).empty_board[usize::from(man.player & 1)].get_or_init(|| {
+        let (mut stuck, mut advances) = (Vec::new(), Vec::new());
+        for sq in engine.game.board.squares() {
+            let moves = empty_board_moves(engine, man, sq);
+            let here = engine.relative_rank(man.player, sq);
+            stuck.push(moves.iter().all(|m| m.to == m.from));
+            advances.push(moves.iter().any(|m| engine.relative_rank(man.player, m.to) > here));
+        }
+        EmptyBoard { stuck, advances }
+    })
 }
 
 /// The moves of `man` on `sq` with the rest of the board empty (the dead-piece rules).
