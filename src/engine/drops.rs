@@ -82,6 +82,48 @@ fn earns_extra_turn(engine: &Engine, pos: &Position, mv: &Move) -> bool {
 
 fn drop_allowed(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bool {
     let rules = &engine.rules;
+    // The restrictions that depend only on the square (rank, zone and palace bans, and a dead
+    // piece judged on an empty board): found once per piece type and player.
+    if !drop_squares(engine, man)[engine.game.board.index(sq)] {
+        return false;
+    }
+    let me = engine.piece(man.piece);
+    let player = man.player;
+    // drops.nifu: not onto a file holding an own unpromoted piece of the listed kinds.
+    if rules.nifu && me.nifu {
+        let on_file = (0..pos.size.ranks)
+            .any(|r| pos.at(Square::new(sq.file, r)).is_some_and(|m| m.player == player && engine.piece(m.piece).nifu));
+        if on_file {
+            return false;
+        }
+    }
+    // drops.dead-piece = actual-move: not where the piece, dropped, has no move in this
+    // position.
+    if rules.dead_piece == DeadPiece::ActualMove {
+        let mut after = pos.clone();
+        after.put(&engine.zobrist, sq, Some(man));
+        let view = SideView::new(engine, &after, player);
+        if piece_paths(engine, &after, &view, sq, man).iter().all(|pm| pm.to == pm.from) {
+            return false;
+        }
+    }
+    if rules.pawn_mate != PawnMate::Allowed && me.pawn_mate && pawn_drop_banned(engine, pos, man, sq) {
+        return false;
+    }
+    true
+}
+
+/// Per square index: may `man` be dropped there as far as the square alone decides? The rank
+/// bans, zone bans, palace rules and a dead piece judged on an empty board
+/// (`PieceType::drop_squares`, worked out on first use).
+fn drop_squares(engine: &Engine, man: Man) -> &[bool] {
+    engine.piece(man.piece).drop_squares[usize::from(man.player & 1)]
+        .get_or_init(|| engine.game.board.squares().map(|sq| square_allows_drop(engine, man, sq)).collect())
+}
+
+/// The square's own drop restrictions for `man` (see `drop_squares`).
+fn square_allows_drop(engine: &Engine, man: Man, sq: Square) -> bool {
+    let rules = &engine.rules;
     let id = &engine.piece(man.piece).id;
     let player = man.player;
     // drops.rank-ban: ranks counted from the dropping player's side, 1-based.
@@ -108,38 +150,12 @@ fn drop_allowed(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bool {
             _ => {}
         }
     }
-    // drops.nifu: not onto a file holding an own unpromoted piece of the listed kinds.
-    if rules.nifu && rules.nifu_pieces.contains(id) {
-        let on_file = (0..pos.size.ranks).any(|r| {
-            pos.at(Square::new(sq.file, r))
-                .is_some_and(|m| m.player == player && rules.nifu_pieces.contains(&engine.piece(m.piece).id))
-        });
-        if on_file {
-            return false;
-        }
-    }
     // drops.dead-piece: not where the piece could never move (again).
-    let dead = match rules.dead_piece {
-        DeadPiece::Allowed => false,
-        DeadPiece::EmptyBoard => never_moves_again(engine, man, sq),
-        DeadPiece::ForwardSquare => !has_forward_square(engine, man, sq),
-        DeadPiece::ActualMove => {
-            let mut after = pos.clone();
-            after.put(&engine.zobrist, sq, Some(man));
-            let view = SideView::new(engine, &after, player);
-            piece_paths(engine, &after, &view, sq, man).iter().all(|pm| pm.to == pm.from)
-        }
-    };
-    if dead {
-        return false;
+    match rules.dead_piece {
+        DeadPiece::Allowed | DeadPiece::ActualMove => true,
+        DeadPiece::EmptyBoard => !never_moves_again(engine, man, sq),
+        DeadPiece::ForwardSquare => has_forward_square(engine, man, sq),
     }
-    if rules.pawn_mate != PawnMate::Allowed
-        && rules.pawn_mate_pieces.contains(id)
-        && pawn_drop_banned(engine, pos, man, sq)
-    {
-        return false;
-    }
-    true
 }
 
 /// `drops.dead-piece = forward-square`: has the piece a move to a higher rank (its owner's

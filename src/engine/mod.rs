@@ -93,10 +93,16 @@ pub struct PieceType {
     pub(crate) last_rank_promotes: bool,
     /// Is the piece named in promotion.deva-exempt (read for every capture it makes)?
     pub(crate) deva_exempt: bool,
+    /// Is it named in drops.nifu-pieces, and in drops.pawn-mate-pieces (read for every drop)?
+    pub(crate) nifu: bool,
+    pub(crate) pawn_mate: bool,
     /// What the piece can do on an otherwise empty board, per player (`promotion::EmptyBoard`):
     /// worked out for every square the first time a rule asks, since drops ask it for every
     /// empty square of every position.
     pub(crate) empty_board: [std::sync::OnceLock<promotion::EmptyBoard>; 2],
+    /// Per player and square index: may the piece be dropped there as far as the square alone
+    /// decides (`drops::drop_squares`)? Worked out on first use.
+    pub(crate) drop_squares: [std::sync::OnceLock<Vec<bool>>; 2],
 }
 
 impl PieceType {
@@ -244,7 +250,10 @@ impl Engine {
                 zone_move_zones: Vec::new(),
                 last_rank_promotes: false,
                 deva_exempt: false,
+                nifu: false,
+                pawn_mate: false,
                 empty_board: Default::default(),
+                drop_squares: Default::default(),
             });
         }
         let zones = game
@@ -262,6 +271,8 @@ impl Engine {
             p.zone_move_zones = p.zone_moves.iter().map(|(z, _)| zone_index(z)).collect();
             p.last_rank_promotes = rules.last_rank.contains(&p.id);
             p.deva_exempt = rules.deva_exempt.contains(&p.id);
+            p.nifu = rules.nifu_pieces.contains(&p.id);
+            p.pawn_mate = rules.pawn_mate_pieces.contains(&p.id);
         }
         let promotion_zone = rules.promotion_zone.as_deref().map(zone_index);
         let deva_forms = rules
