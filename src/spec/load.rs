@@ -99,8 +99,23 @@ fn apply_option(value: &mut toml::Value, opt: &super::model::ReadingOption) -> R
 
 /// Builds the typed game from a spec value (round-tripping through TOML text so the strict
 /// model reads it exactly as it reads a file).
+///
+/// The clauses and readings are left out: `game::build` reads neither, no reading option may
+/// change them (`ROOTS`), and they are most of a large spec's text, which every reading option
+/// would otherwise write and parse again (most of the time a large spec took to load).
 fn build_from_value(value: &toml::Value) -> Result<GameSpec, Vec<Problem>> {
-    let text = toml::to_string(value).map_err(|e| vec![Problem { path: String::new(), message: e.to_string() }])?;
+    let game_only = match value {
+        toml::Value::Table(table) => toml::Value::Table(
+            table
+                .iter()
+                .filter(|(key, _)| !matches!(key.as_str(), "clause" | "reading"))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        ),
+        other => other.clone(),
+    };
+    let text =
+        toml::to_string(&game_only).map_err(|e| vec![Problem { path: String::new(), message: e.to_string() }])?;
     let file: SpecFile = toml::from_str(&text)
         .map_err(|e| vec![Problem { path: String::new(), message: e.message().trim().to_string() }])?;
     game::build(&file)
