@@ -220,8 +220,9 @@ pub fn generate_where(
     generate_tabled(compiled, None, board, from, orientation, accept)
 }
 
-/// [`generate_where`], running the programs `table` (built from `compiled`) has rays for from
-/// the table instead of walking their legs: the same moves, paths and order.
+/// [`generate_where`], running the programs `table` (built from `compiled`) covers from the
+/// table (rays of one-leg programs, compass programs) instead of walking their legs with the
+/// general walker: the same moves, paths and order.
 pub fn generate_tabled(
     compiled: &CompiledBetza,
     table: Option<&MoveTable>,

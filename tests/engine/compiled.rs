@@ -141,30 +141,29 @@ fn every_pieces_table_gives_the_walkers_moves_on_random_boards() {
     assert!(compass_programs > 200, "only {compass_programs} compass programs compared");
 }
 
-/// The same guard for compass programs: turn the last leg of a Lion's double step wrong and
-/// the comparison names a square the walker does not reach.
-#[test]
-fn a_compass_program_with_a_wrong_turn_is_caught() {
-    let size = BoardSize::parse("9x9").expect("size");
-    let lion = kensho::xbetza::compile_str("KNADcaKmcabK", size, Readings::default()).expect("Lion");
-    let mut table = MoveTable::of(&lion, &ALL_ORIENTATIONS);
-    assert!(table.compass_programs() >= 2, "the Lion's double steps are compass programs");
-    assert_eq!(first_disagreement("Lion", &lion, &table, 6, 3), None, "the sound table agrees");
-    assert!(table.corrupt_one_turn(), "the Lion has a compass program");
-    let bad = first_disagreement("Lion", &lion, &table, 6, 3).expect("the wrong turn is caught");
-    assert!(bad.contains("walker"), "{bad}");
-}
-
 /// The check above is the guard of the tables: cut one ray of a Rook's table short and it
 /// reports the lost square.
 #[test]
 fn a_table_with_one_ray_cut_short_is_caught() {
+    assert_corruption_caught("R", "the Rook has a ray of more than one square", MoveTable::corrupt_one_ray);
+}
+
+/// The same guard for compass programs: turn the last leg of a Lion's double step wrong and
+/// the comparison names a square the walker does not reach.
+#[test]
+fn a_compass_program_with_a_wrong_turn_is_caught() {
+    assert_corruption_caught("KNADcaKmcabK", "the Lion has a compass program", MoveTable::corrupt_one_turn);
+}
+
+/// The table of `betza` on 9x9 agrees with the walker; made wrong by `corrupt` (which says
+/// whether it found something to corrupt, as `has_target` expects), it no longer does.
+fn assert_corruption_caught(betza: &str, has_target: &str, corrupt: fn(&mut MoveTable) -> bool) {
     let size = BoardSize::parse("9x9").expect("size");
-    let rook = kensho::xbetza::compile_str("R", size, kensho::xbetza::Readings::default()).expect("R");
-    let mut table = MoveTable::of(&rook, &ALL_ORIENTATIONS);
-    assert_eq!(first_disagreement("R", &rook, &table, 6, 7), None, "the sound table agrees");
-    assert!(table.corrupt_one_ray(), "the Rook has a ray of more than one square");
-    let bad = first_disagreement("R", &rook, &table, 6, 7).expect("the cut ray is caught");
+    let compiled = kensho::xbetza::compile_str(betza, size, Readings::default()).expect(betza);
+    let mut table = MoveTable::of(&compiled, &ALL_ORIENTATIONS);
+    assert_eq!(first_disagreement(betza, &compiled, &table, 6, 7), None, "the sound table agrees");
+    assert!(corrupt(&mut table), "{has_target}");
+    let bad = first_disagreement(betza, &compiled, &table, 6, 7).expect("the corrupted table is caught");
     assert!(bad.contains("walker"), "{bad}");
 }
 
