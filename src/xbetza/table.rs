@@ -5,15 +5,17 @@
 //! - **One-leg programs** with absolute directions (every slide and leap, lame and jumping
 //!   leapers, jumping riders, hoppers such as the Cannon) become rays per square.
 //! - **Compass programs**: multi-leg programs whose every leg runs along the eight compass
-//!   lines, a king step or a slide, with no lame or jumping leg and no final hop. These are the Lion's double steps and igui, the Fire Demon's area moves and burns,
-//!   the hook movers and the multi-capturing jumpers (`(cpaf)2cB`). Their directions become
-//!   compass indices (a turn is an addition modulo 8) and their steps a neighbour table, so
-//!   the walker follows them without vector arithmetic.
+//!   lines, a king step or a slide, with no lame or jumping leg and no final hop. These are
+//!   the Lion's double steps and igui, the Fire Demon's area moves and burns, the hook movers
+//!   and the multi-capturing jumpers (`(cpaf)2cB`). Their directions become compass indices (a
+//!   turn is an addition modulo 8) and their steps a neighbour table, so the walker follows
+//!   them without vector arithmetic.
 //!
-//! Everything else (oblique or longer leaps in a multi-leg program, the universal leaper) stays with the walker's general legs. The walker (`generate::Walker`) runs a
-//! table's rays and compass programs with the same landing rules as its own legs, so a move
-//! generated from the table is the move the walker would find, path and all;
-//! `tests/engine/compiled.rs` compares the two on every bundled game.
+//! Everything else (oblique or longer leaps in a multi-leg program, the universal leaper) stays
+//! with the walker's general legs. The walker (`generate::Walker`) runs a table's rays and
+//! compass programs with the same landing rules as its own legs, so a move generated from the
+//! table is the move the walker would find, path and all; `tests/engine/compiled.rs` compares
+//! the two on every bundled game.
 //!
 //! A ray is a start square index, a step in index space and a count of on-board squares: a
 //! square index is `rank * files + file`, so one step of (df, dr) adds `dr * files + df`, and
