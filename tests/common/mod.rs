@@ -19,6 +19,21 @@ use kensho::geometry::{BoardSize, Square};
 use kensho::xbetza::{self, Occupancy, Orientation, Readings};
 use std::collections::BTreeSet;
 
+/// A bundled spec (`specs/<game>.toml`), loaded; a spec that does not load fails the test.
+pub fn bundled_spec(game: &str) -> kensho::spec::LoadedSpec {
+    let path = format!("specs/{game}.toml");
+    kensho::spec::load(std::path::Path::new(&path)).unwrap_or_else(|e| panic!("{path}: {e:?}"))
+}
+
+/// The engine of `spec` with these reading choices (reading id, option name; the others at
+/// their defaults); a choice the spec refuses, or a game the engine cannot play, fails the test.
+pub fn engine_with(spec: &kensho::spec::LoadedSpec, choices: &[(&str, &str)]) -> Engine {
+    let map: std::collections::BTreeMap<String, String> =
+        choices.iter().map(|(r, o)| (r.to_string(), o.to_string())).collect();
+    let game = spec.resolve(&map).unwrap_or_else(|e| panic!("{} {choices:?}: {e}", spec.path));
+    Engine::new(&game).unwrap_or_else(|bad| panic!("{} {choices:?}: the engine refuses {bad:?}", spec.path))
+}
+
 /// A file's text; a file that cannot be read fails the test naming the path tried.
 pub fn read_text(path: impl AsRef<std::path::Path>) -> String {
     let path = path.as_ref();

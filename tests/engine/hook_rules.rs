@@ -23,7 +23,7 @@ use kensho::engine::{Engine, Kind, Man, Position};
 use kensho::geometry::Square;
 use kensho::spec::LoadedSpec;
 use kensho::xbetza::{generate, Occupancy, Orientation};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::Path;
 
 /// Readings switched for a case: (reading id, option).
@@ -45,9 +45,7 @@ fn hook() -> &'static LoadedSpec {
 
 /// The Hook engine with some readings switched (`reading id`, `option name`); none = defaults.
 fn engine(choices: &[(&str, &str)]) -> Engine {
-    let map: BTreeMap<String, String> = choices.iter().map(|(r, o)| (r.to_string(), o.to_string())).collect();
-    let game = hook().resolve(&map).unwrap_or_else(|e| panic!("{choices:?}: {e}"));
-    Engine::new(&game).unwrap_or_else(|bad| panic!("{choices:?}: the engine refuses {bad:?}"))
+    common::engine_with(hook(), choices)
 }
 
 /// The position with these pieces, `id@square`: an id written in lower case (`p`, `dv`, `+de`)

@@ -46,16 +46,10 @@ use common::{sorted, sq, texts};
 use kensho::engine::config::SelfCheck;
 use kensho::engine::generate::SideView;
 use kensho::engine::{Engine, Kind, Move, Position};
-use std::collections::BTreeMap;
-use std::path::Path;
 
 /// The engine of `game` under these readings (the others at their defaults).
 fn engine(game: &str, choices: &[(&str, &str)]) -> Engine {
-    let path = format!("specs/{game}.toml");
-    let spec = kensho::spec::load(Path::new(&path)).unwrap_or_else(|e| panic!("{path}: {e:?}"));
-    let map: BTreeMap<String, String> = choices.iter().map(|(r, o)| (r.to_string(), o.to_string())).collect();
-    let resolved = spec.resolve(&map).unwrap_or_else(|e| panic!("{game} {choices:?}: {e}"));
-    Engine::new(&resolved).unwrap_or_else(|bad| panic!("{game} {choices:?}: engine refuses {bad:?}"))
+    common::engine_with(&common::bundled_spec(game), choices)
 }
 
 /// The game under a reading that makes check a thing to resolve (self-check itself stays

@@ -26,7 +26,7 @@ use kensho::engine::status::{History, Outcome};
 use kensho::engine::{Engine, Kind, Move, Position};
 use kensho::geometry::Square;
 use kensho::spec::LoadedSpec;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -49,9 +49,7 @@ fn loaded(name: &str) -> &'static LoadedSpec {
 
 /// The engine for `name` with these reading choices (the others at their defaults).
 fn engine(name: &str, choices: &[(&str, &str)]) -> Engine {
-    let map: BTreeMap<String, String> = choices.iter().map(|(r, o)| (r.to_string(), o.to_string())).collect();
-    let game = loaded(name).resolve(&map).unwrap_or_else(|e| panic!("{name} {choices:?}: {e}"));
-    Engine::new(&game).unwrap_or_else(|bad| panic!("{name} {choices:?}: the engine refuses {bad:?}"))
+    common::engine_with(loaded(name), choices)
 }
 
 /// The position with these men, `id@square` (upper-case id = first player, lower case =

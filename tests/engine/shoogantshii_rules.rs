@@ -39,9 +39,7 @@ fn loaded() -> &'static LoadedSpec {
 
 /// The engine with these reading choices (the others at their defaults).
 fn engine(choices: &[(&str, &str)]) -> Engine {
-    let map: BTreeMap<String, String> = choices.iter().map(|(r, o)| (r.to_string(), o.to_string())).collect();
-    let game = loaded().resolve(&map).unwrap_or_else(|e| panic!("{choices:?}: {e}"));
-    Engine::new(&game).unwrap_or_else(|bad| panic!("{choices:?}: engine refuses {bad:?}"))
+    common::engine_with(loaded(), choices)
 }
 
 /// The board every position here is built on: the default of reading board-size.

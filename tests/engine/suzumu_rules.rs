@@ -18,7 +18,7 @@ use kensho::engine::status::Outcome;
 use kensho::engine::{Engine, Kind, Move, Position};
 use kensho::geometry::Square;
 use kensho::spec::LoadedSpec;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -38,9 +38,7 @@ fn loaded(spec: &str) -> &'static LoadedSpec {
 
 /// The engine for `spec` with these reading choices (others at their defaults).
 fn engine(spec: &str, choices: &[(&str, &str)]) -> Engine {
-    let map: BTreeMap<String, String> = choices.iter().map(|(r, o)| (r.to_string(), o.to_string())).collect();
-    let game = loaded(spec).resolve(&map).unwrap_or_else(|e| panic!("{spec} {choices:?}: {e}"));
-    Engine::new(&game).unwrap_or_else(|bad| panic!("{spec} {choices:?}: engine refuses {bad:?}"))
+    common::engine_with(loaded(spec), choices)
 }
 
 /// The position string of a board holding only `men` (square, id; upper case = first player;

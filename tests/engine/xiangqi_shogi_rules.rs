@@ -25,8 +25,7 @@ use common::{all_moves, moves_from, rows, sorted, sq};
 use kensho::engine::status::Outcome;
 use kensho::engine::{Engine, Kind, Position};
 use kensho::geometry::Square;
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 // ---------------------------------------------------------------------------------------------
@@ -34,11 +33,7 @@ use std::sync::OnceLock;
 // ---------------------------------------------------------------------------------------------
 
 fn build(spec: &str, choices: &[(&str, &str)]) -> Engine {
-    let path = format!("specs/{spec}.toml");
-    let loaded = kensho::spec::load(Path::new(&path)).unwrap_or_else(|e| panic!("{path}: {e:?}"));
-    let map: BTreeMap<String, String> = choices.iter().map(|(r, o)| (r.to_string(), o.to_string())).collect();
-    let game = loaded.resolve(&map).unwrap_or_else(|e| panic!("{path} {choices:?}: {e}"));
-    Engine::new(&game).unwrap_or_else(|bad| panic!("{path} {choices:?}: engine refuses {bad:?}"))
+    common::engine_with(&common::bundled_spec(spec), choices)
 }
 
 fn xiangqi() -> &'static Engine {
