@@ -30,7 +30,7 @@ pub mod zobrist;
 use crate::geometry::Square;
 use crate::spec::game::GameSpec;
 use crate::spec::settings::Setting;
-use crate::xbetza::{CaptureReach, CompiledBetza, MoveTable, Orientation};
+use crate::xbetza::{CaptureReach, CompiledBetza, Geometry, MoveTable, Orientation};
 pub use config::{Abilities, Rules, Unplayable};
 pub use moves::{Identity, Kind, Move};
 pub use position::{Man, Position};
@@ -168,6 +168,8 @@ impl Engine {
         let (rules, mut bad) = Rules::read(game);
         // The two ways the players' pieces see the board: the compiled tables are built for these.
         let orientations = [orientation(0, &rules), orientation(1, &rules)];
+        // One board geometry for every piece's tables: shared, it stays in the cache.
+        let geometry = std::sync::Arc::new(Geometry::new(game.board));
         let index = |id: &str| game.pieces.iter().position(|p| p.id == id).map(|i| i as u16);
         let promoted: Vec<String> = game.pieces.iter().filter_map(|p| p.promotes_to.clone()).collect();
         let mut pieces = Vec::new();
@@ -214,8 +216,8 @@ impl Engine {
             let can_pass = abilities.pass || generate::passes_on_empty_board(&moves, game.board);
             let reach = CaptureReach::of(&moves);
             let zone_reach: Vec<CaptureReach> = zone_moves.iter().map(|(_, c)| CaptureReach::of(c)).collect();
-            let table = MoveTable::of(&moves, &orientations);
-            let zone_tables = zone_moves.iter().map(|(_, c)| MoveTable::of(c, &orientations)).collect();
+            let table = MoveTable::on(&geometry, &moves, &orientations);
+            let zone_tables = zone_moves.iter().map(|(_, c)| MoveTable::on(&geometry, c, &orientations)).collect();
             // promotion.namesakes = unpromoted-type (HOOK-310 reading promoted-namesakes): a
             // promoted piece named like an unpromoted type is that type, so it promotes as the
             // namesake does and counts as unpromoted.

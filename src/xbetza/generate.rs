@@ -8,7 +8,7 @@
 use super::compile::{CompiledBetza, LegDirections, LegProgram, Program};
 use super::directions::rotate45;
 use super::readings::{ToggleScope, ToggleSpan};
-use super::table::{CompassProgram, MoveTable, Ray};
+use super::table::{CompassProgram, Geometry, MoveTable, Ray};
 use crate::geometry::{BoardSize, GeometryError, Square, Vec2};
 use smallvec::SmallVec;
 
@@ -276,7 +276,7 @@ pub fn generate_tabled_into(
             continue;
         };
         if let Some(rays) = table.rays_from(i, origin) {
-            walker.rays(table, rays);
+            walker.rays(table.geometry(), origin.index, rays);
         } else if let Some(compass) = table.compass(i) {
             let first = &compass.first[origin.orientation];
             walker.compass_leg(table, compass, first, 0, origin.index, 0, false, false);
@@ -377,34 +377,50 @@ impl Walker<'_> {
     }
 
     /// A one-leg program from its table's rays: what `walk` and `walk_hop` do along each
-    /// direction, with the squares read from the table.
-    fn rays(&mut self, table: &MoveTable, rays: &[Ray]) {
+    /// direction, with the squares found by index arithmetic (the board's edges from the
+    /// table's geometry).
+    fn rays(&mut self, geometry: &Geometry, origin: usize, rays: &[Ray]) {
         let program = self.program;
         let leg = &program.legs[0];
         let steps = program.base_steps;
         let leaper = steps == 1;
-        let origin = self.board.size.index(self.from) as i32;
+        let hops = leg.modes.hop || leg.modes.grasshop;
+        let origin_index = origin as i32;
         for ray in rays {
-            let at = |k: u32| table.square((i32::from(ray.first) + k as i32 * ray.step) as usize);
+            let at = |k: u32| -> (usize, Square) {
+                let index = (origin_index + (k as i32 + 1) * ray.step) as usize;
+                (index, geometry.square(index))
+            };
+            // A grasshopper lands behind its hurdle even beyond its range: one square more.
+            let on_board = geometry.on_board(ray, self.from, origin, if hops { steps.saturating_add(1) } else { steps });
+            if on_board == 0 {
+                continue;
+            }
             if leaper && (leg.lame || leg.jump) {
-                let occupied = (1..=i32::from(ray.way_len))
-                    .any(|j| self.cell(table.square((origin + j * ray.way_step) as usize)) != Cell::Empty);
+                let occupied = (1..=i32::from(ray.way_len)).any(|j| {
+                    let index = (origin_index + j * ray.way_step) as usize;
+                    self.cell_at(index, geometry.square(index)) != Cell::Empty
+                });
                 if (leg.lame && occupied) || (leg.jump && !occupied) {
                     continue;
                 }
             }
-            let on_board = u32::from(ray.on_board);
             let reach = steps.min(on_board);
-            if leg.modes.hop || leg.modes.grasshop {
-                let Some(hurdle) = (0..reach).find(|&k| self.cell(at(k)) != Cell::Empty) else { continue };
+            if hops {
+                let Some(hurdle) = (0..reach).find(|&k| {
+                    let (index, sq) = at(k);
+                    self.cell_at(index, sq) != Cell::Empty
+                }) else {
+                    continue;
+                };
                 if leg.modes.grasshop && hurdle + 1 < on_board {
-                    self.land(leg, at(hurdle + 1));
+                    self.land(leg, at(hurdle + 1).1);
                 }
                 if leg.modes.hop {
                     for k in hurdle + 1..reach {
-                        let sq = at(k);
-                        let cell = self.cell(sq);
-                        self.land(leg, sq);
+                        let (index, sq) = at(k);
+                        let cell = self.cell_at(index, sq);
+                        self.land_on(leg, sq, cell);
                         if cell != Cell::Empty {
                             break;
                         }
@@ -415,9 +431,9 @@ impl Walker<'_> {
             // `j` on a rider: the first square is skipped entirely, whatever stands there.
             let skip_first = leg.jump && !leaper;
             for k in u32::from(skip_first)..reach {
-                let sq = at(k);
-                let cell = self.cell(sq);
-                self.land(leg, sq);
+                let (index, sq) = at(k);
+                let cell = self.cell_at(index, sq);
+                self.land_on(leg, sq, cell);
                 if cell != Cell::Empty {
                     break;
                 }
@@ -452,16 +468,17 @@ impl Walker<'_> {
         }
         let leg = &program.legs[i];
         let steps = if toggled { program.toggled_steps(self.max_line) } else { program.base_steps };
+        let geometry = table.geometry();
         for &d in dirs {
             let dir = if i == 0 { d } else { (prev + d) & 7 };
+            let step = geometry.compass_step(dir);
             let mut at = pos;
-            for _ in 0..steps {
-                let Some(next) = table.neighbour(at, dir) else { break };
-                at = next;
-                let sq = table.square(at);
+            for _ in 0..steps.min(geometry.edge(pos, dir)) {
+                at = (at as i32 + step) as usize;
+                let sq = geometry.square(at);
                 let cell = self.cell_at(at, sq);
                 if leg.is_final {
-                    self.land(leg, sq);
+                    self.land_on(leg, sq, cell);
                 } else {
                     self.continue_from(i, leg, sq, cell, carry, Onward::Compass(table, compass, at, dir));
                 }
@@ -626,25 +643,34 @@ impl Walker<'_> {
 
     /// The final leg reaches `sq`: record the move if the leg's modes allow it.
     fn land(&mut self, leg: &LegProgram, sq: Square) {
-        let kind = match self.cell(sq) {
+        self.land_on(leg, sq, self.cell(sq));
+    }
+
+    /// [`Walker::land`] on `sq`, whose content (as [`Walker::cell`] reads it) is `cell`.
+    #[inline]
+    fn land_on(&mut self, leg: &LegProgram, sq: Square, cell: Cell) {
+        let kind = match cell {
             Cell::Empty if leg.modes.empty => StepKind::Move,
             Cell::Enemy if leg.modes.enemy => StepKind::Capture,
             Cell::Friend if leg.modes.friend => StepKind::Capture,
             _ => return,
         };
         // The identity is built on the stack: most paths of a many-path piece (an area mover)
-        // reach an identity already found, and those allocate nothing.
-        let mut captures: Squares = self.captured.clone();
+        // reach an identity already found, and those allocate nothing. A one-leg path (most
+        // moves) captures at most its destination, so nothing needs sorting.
+        let mut captures: Squares = if self.captured.is_empty() { Squares::new() } else { self.captured.clone() };
         if kind == StepKind::Capture {
             captures.push(sq);
         }
-        captures.sort_unstable();
+        if captures.len() > 1 {
+            captures.sort_unstable();
+        }
         // Hashed only once the piece's moves are (scans need no hash).
         let hash = if self.identities.hashed() { IdentitySet::hash(sq, &captures) } else { 0 };
         if self.identities.contains(hash, &self.found[self.start..], sq, &captures) {
             return;
         }
-        let mut path = self.path.clone();
+        let mut path = if self.path.is_empty() { Path::new() } else { self.path.clone() };
         path.push(PathStep { square: sq, kind });
         let mv = PieceMove { from: self.from, to: sq, captures, path, program: Some(self.program_index) };
         if (self.accept)(&mv) {

@@ -36,4 +36,4 @@ pub use generate::{
 pub use parser::parse;
 pub use reach::CaptureReach;
 pub use readings::Readings;
-pub use table::MoveTable;
+pub use table::{Geometry, MoveTable};

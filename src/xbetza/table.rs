@@ -8,8 +8,8 @@
 //!   lines, a king step or a slide, with no lame or jumping leg and no final hop. These are
 //!   the Lion's double steps and igui, the Fire Demon's area moves and burns, the hook movers
 //!   and the multi-capturing jumpers (`(cpaf)2cB`). Their directions become compass indices (a
-//!   turn is an addition modulo 8) and their steps a neighbour table, so the walker follows
-//!   them without vector arithmetic.
+//!   turn is an addition modulo 8) and their steps index steps, so the walker follows them
+//!   without vector arithmetic.
 //!
 //! Everything else (oblique or longer leaps in a multi-leg program, the universal leaper) stays
 //! with the walker's general legs. The walker (`generate::Walker`) runs a table's rays and
@@ -17,38 +17,125 @@
 //! table is the move the walker would find, path and all; `tests/engine/compiled.rs` compares
 //! the two on every bundled game.
 //!
-//! A ray is a start square index, a step in index space and a count of on-board squares: a
-//! square index is `rank * files + file`, so one step of (df, dr) adds `dr * files + df`, and
-//! the count computed when the table is built keeps the ray on the board.
+//! A ray is a step in index space: a square index is `rank * files + file`, so one step of
+//! (df, dr) adds `dr * files + df`. How many steps stay on the board depends on the square and
+//! is read from the board's [`Geometry`] (shared by every table of a game) as the ray is
+//! walked: the distance to the edge along a compass line, or a count by coordinates for a leap.
 
 use super::compile::{CompiledBetza, LegDirections, Program};
 use super::directions::COMPASS;
 use super::generate::Orientation;
 use crate::geometry::{BoardSize, Square, Vec2};
+use std::sync::Arc;
 
-/// One direction of a one-leg program from one square.
+/// One direction of a one-leg program, for one orientation: where it goes from any square.
+/// How far it stays on the board depends on the square, and is read from the board's
+/// [`Geometry`] when the ray is walked, so a piece's table holds nothing per square (a table
+/// per square was 8 MB on Hook's 19x19 board, and its reads missed the cache).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ray {
-    /// Index of the first square along the ray (a board has at most 255 x 255 squares).
-    pub first: u16,
-    /// The step, in square indices.
+    /// One step along the ray, in square indices.
     pub step: i32,
-    /// How many squares the ray has on the board (from `first` on), however far the piece
-    /// may go: a grasshopper lands behind its hurdle even beyond its range.
-    pub on_board: u8,
+    /// The step as a vector (files, ranks), for the board's edges.
+    pub vector: Vec2,
+    /// The step's compass direction when it is a king step (`COMPASS` index), else
+    /// `NOT_COMPASS`: a king step's distance to the edge is looked up, others are counted.
+    pub compass: u8,
     /// A leaper's way (`n` blocks on it, `j` needs a piece on it): its first square is the
     /// origin's index plus `way_step`, and it has `way_len` squares, each one more step on.
     pub way_step: i32,
     pub way_len: u8,
 }
 
-/// The rays of one program, per orientation and square.
+/// `Ray::compass` of a step that is not a king step.
+pub const NOT_COMPASS: u8 = u8::MAX;
+
+/// The rays of one program, per orientation (in `MoveTable::orientations` order), in the
+/// order the program lists its directions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProgramTable {
-    rays: Vec<Ray>,
-    /// Per (orientation, square index): where its rays start in `rays` (one more entry at the
-    /// end closes the last range).
-    starts: Vec<u32>,
+    rays: Vec<Vec<Ray>>,
+}
+
+/// What every table of one board shares: the squares by index, the king steps in index space
+/// and how far each compass line runs from each square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    size: BoardSize,
+    /// Square index -> square, so that the walker never divides.
+    squares: Vec<Square>,
+    /// Square index * 8 + compass index -> how many king steps along that line stay on the
+    /// board.
+    edge: Vec<u8>,
+    /// Compass index -> one king step in square indices.
+    compass_steps: [i32; 8],
+}
+
+impl Geometry {
+    pub fn new(size: BoardSize) -> Geometry {
+        let files = i32::from(size.files);
+        let edge = size
+            .squares()
+            .flat_map(|sq| {
+                COMPASS.map(|v| {
+                    let mut n = 0u8;
+                    while size.offset(sq, (v.0 * (i32::from(n) + 1), v.1 * (i32::from(n) + 1))).is_some() {
+                        n += 1;
+                    }
+                    n
+                })
+            })
+            .collect();
+        Geometry {
+            size,
+            squares: (0..size.square_count()).map(|i| size.square_at(i)).collect(),
+            edge,
+            compass_steps: COMPASS.map(|(df, dr)| dr * files + df),
+        }
+    }
+
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    #[inline]
+    pub fn square(&self, index: usize) -> Square {
+        self.squares[index]
+    }
+
+    /// How many king steps along compass direction `dir` from square index `index` stay on
+    /// the board.
+    #[inline]
+    pub fn edge(&self, index: usize, dir: u8) -> u32 {
+        u32::from(self.edge[index * 8 + usize::from(dir & 7)])
+    }
+
+    /// One king step along compass direction `dir`, in square indices.
+    #[inline]
+    pub fn compass_step(&self, dir: u8) -> i32 {
+        self.compass_steps[usize::from(dir & 7)]
+    }
+
+    /// How many squares of `ray` from `from` (square index `index`) are on the board, counted
+    /// up to `cap`.
+    #[inline]
+    pub fn on_board(&self, ray: &Ray, from: Square, index: usize, cap: u32) -> u32 {
+        if ray.compass != NOT_COMPASS {
+            return self.edge(index, ray.compass).min(cap);
+        }
+        let (df, dr) = ray.vector;
+        let (mut f, mut r) = (i32::from(from.file), i32::from(from.rank));
+        let mut n = 0;
+        while n < cap {
+            f += df;
+            r += dr;
+            if !self.size.contains(f, r) {
+                break;
+            }
+            n += 1;
+        }
+        n
+    }
 }
 
 /// A multi-leg program along compass lines (see the module comment), its directions as
@@ -78,60 +165,50 @@ pub struct CaptureAhead {
     pub enemy: bool,
 }
 
-/// A piece's place in the tables: its orientation's index among the table's, its square's
-/// index, and the two combined (the slot of its rays).
+/// A piece's place in the tables: its orientation's index among the table's and its square's
+/// index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Origin {
     pub orientation: usize,
     pub index: usize,
-    slot: usize,
 }
-
-/// No square: off the board.
-pub const OFF_BOARD: u16 = u16::MAX;
 
 /// The tables of a whole compiled move: one per program that qualifies.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveTable {
-    size: BoardSize,
+    geometry: Arc<Geometry>,
     /// The orientations the rays are built for (a game's two players need two of the three).
     orientations: Vec<Orientation>,
     programs: Vec<Option<ProgramTable>>,
     compass: Vec<Option<CompassProgram>>,
-    /// Square index * 8 + compass index -> the neighbouring square's index, or OFF_BOARD;
-    /// empty when no program is a compass program.
-    neighbours: Vec<u16>,
-    /// Square index -> square, so that the walker never divides.
-    squares: Vec<Square>,
 }
 
 impl MoveTable {
-    /// The tables of `compiled` for these orientations (the engine asks for its players' two).
+    /// The tables of `compiled` for these orientations, on a board geometry of their own.
     pub fn of(compiled: &CompiledBetza, orientations: &[Orientation]) -> MoveTable {
-        let size = compiled.size;
+        MoveTable::on(&Arc::new(Geometry::new(compiled.size)), compiled, orientations)
+    }
+
+    /// The tables of `compiled` for these orientations (the engine asks for its players' two),
+    /// sharing `geometry` (the engine's one for the board, which must be `compiled`'s).
+    pub fn on(geometry: &Arc<Geometry>, compiled: &CompiledBetza, orientations: &[Orientation]) -> MoveTable {
+        assert_eq!(geometry.size, compiled.size, "a table shares the geometry of its own board");
         let mut unique: Vec<Orientation> = Vec::new();
         for &o in orientations {
             if !unique.contains(&o) {
                 unique.push(o);
             }
         }
-        let compass: Vec<Option<CompassProgram>> =
-            compiled.programs.iter().map(|p| compass_program(p, &unique)).collect();
-        let neighbours = if compass.iter().any(Option::is_some) {
-            size.squares()
-                .flat_map(|sq| COMPASS.map(|v| size.offset(sq, v).map_or(OFF_BOARD, |n| size.index(n) as u16)))
-                .collect()
-        } else {
-            Vec::new()
-        };
         MoveTable {
-            size,
-            programs: compiled.programs.iter().map(|p| program_table(p, size, &unique)).collect(),
-            compass,
-            neighbours,
+            geometry: Arc::clone(geometry),
+            programs: compiled.programs.iter().map(|p| program_table(p, compiled.size, &unique)).collect(),
+            compass: compiled.programs.iter().map(|p| compass_program(p, &unique)).collect(),
             orientations: unique,
-            squares: (0..size.square_count()).map(|i| size.square_at(i)).collect(),
         }
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
     }
 
     /// Program `program` as a compass program; None when the program is left to the walker.
@@ -139,35 +216,24 @@ impl MoveTable {
         self.compass.get(program)?.as_ref()
     }
 
-    /// The square one king step from square index `index` along compass direction `dir`.
-    #[inline]
-    pub fn neighbour(&self, index: usize, dir: u8) -> Option<usize> {
-        let n = self.neighbours[index * 8 + usize::from(dir & 7)];
-        (n != OFF_BOARD).then_some(usize::from(n))
-    }
-
-    /// The rays of program `program` from `from`, for a piece of this orientation; None when
-    /// the program (or the orientation) is left to the walker.
-    pub fn rays(&self, program: usize, orientation: Orientation, from: Square) -> Option<&[Ray]> {
-        self.rays_from(program, self.origin(orientation, from)?)
+    /// The rays of program `program`, for a piece of this orientation; None when the program
+    /// (or the orientation) is left to the walker.
+    pub fn rays(&self, program: usize, orientation: Orientation) -> Option<&[Ray]> {
+        let orientation = self.orientations.iter().position(|&x| x == orientation)?;
+        self.rays_from(program, Origin { orientation, index: 0 })
     }
 
     /// Where a piece of this orientation on `from` reads the tables; None for an orientation
     /// the tables were not built for. Worked out once per piece, not once per program.
     pub fn origin(&self, orientation: Orientation, from: Square) -> Option<Origin> {
         let orientation = self.orientations.iter().position(|&x| x == orientation)?;
-        let index = self.size.index(from);
-        Some(Origin { orientation, index, slot: orientation * self.size.square_count() + index })
+        Some(Origin { orientation, index: self.geometry.size.index(from) })
     }
 
     /// [`MoveTable::rays`] from an origin.
+    #[inline]
     pub fn rays_from(&self, program: usize, origin: Origin) -> Option<&[Ray]> {
-        let table = self.programs.get(program)?.as_ref()?;
-        Some(&table.rays[table.starts[origin.slot] as usize..table.starts[origin.slot + 1] as usize])
-    }
-
-    pub fn square(&self, index: usize) -> Square {
-        self.squares[index]
+        Some(&self.programs.get(program)?.as_ref()?.rays[origin.orientation])
     }
 
     /// How many programs have a table (rays or a compass program).
@@ -180,13 +246,13 @@ impl MoveTable {
         self.compass.iter().flatten().count()
     }
 
-    /// Test support: shortens the first ray longer than one square (one table entry made
-    /// wrong), so that a test can show the comparison with the walker catches it. Returns
+    /// Test support: leaves the first ray of the first tabled program out (one table entry
+    /// made wrong), so that a test can show the comparison with the walker catches it. Returns
     /// whether there was such a ray.
     #[doc(hidden)]
     pub fn corrupt_one_ray(&mut self) -> bool {
-        let ray = self.programs.iter_mut().flatten().flat_map(|t| t.rays.iter_mut()).find(|r| r.on_board > 1);
-        ray.map(|r| r.on_board -= 1).is_some()
+        let rays = self.programs.iter_mut().flatten().flat_map(|t| t.rays.iter_mut()).find(|r| !r.is_empty());
+        rays.map(|r| r.remove(0)).is_some()
     }
 
     /// Test support: turns the first compass program's last leg one more step to the left (a
@@ -275,21 +341,11 @@ fn program_table(program: &Program, size: BoardSize, orientations: &[Orientation
     }
     let LegDirections::Absolute(vectors) = &program.legs[0].directions else { return None };
     let leaper = program.base_steps == 1;
-    let mut table =
-        ProgramTable { rays: Vec::new(), starts: Vec::with_capacity(orientations.len() * size.square_count() + 1) };
-    for &orientation in orientations {
-        for from in size.squares() {
-            table.starts.push(table.rays.len() as u32);
-            for &v in vectors {
-                let v = orient(orientation, v);
-                if let Some(ray) = ray(size, from, v, leaper) {
-                    table.rays.push(ray);
-                }
-            }
-        }
-    }
-    table.starts.push(table.rays.len() as u32);
-    Some(table)
+    let rays = orientations
+        .iter()
+        .map(|&orientation| vectors.iter().map(|&v| ray(size, orient(orientation, v), leaper)).collect())
+        .collect();
+    Some(ProgramTable { rays })
 }
 
 fn orient(orientation: Orientation, v: Vec2) -> Vec2 {
@@ -300,17 +356,13 @@ fn orient(orientation: Orientation, v: Vec2) -> Vec2 {
     }
 }
 
-/// The ray from `from` along `v`, if its first square is on the board.
-fn ray(size: BoardSize, from: Square, v: Vec2, leaper: bool) -> Option<Ray> {
-    let first = size.offset(from, v)?;
+/// The ray along `v` (from any square).
+fn ray(size: BoardSize, v: Vec2, leaper: bool) -> Ray {
     let files = i32::from(size.files);
     let index_step = |(df, dr): Vec2| dr * files + df;
-    let mut on_board = 1u8;
-    while size.offset(from, (v.0 * (on_board as i32 + 1), v.1 * (on_board as i32 + 1))).is_some() {
-        on_board += 1;
-    }
     // A leaper's way, as the walker's `leaper_way_ok` reads it: the squares strictly between
-    // along a line, or the orthogonal square next to the origin along the long side.
+    // along a line, or the orthogonal square next to the origin along the long side. Both lie
+    // between the origin and the ray's first square, so they are on the board when it is.
     let (way_step, way_len) = if !leaper {
         (0, 0)
     } else if v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs() {
@@ -321,7 +373,8 @@ fn ray(size: BoardSize, from: Square, v: Vec2, leaper: bool) -> Option<Ray> {
     } else {
         (index_step((v.0.signum(), 0)), 1)
     };
-    Some(Ray { first: size.index(first) as u16, step: index_step(v), on_board, way_step, way_len })
+    let compass = COMPASS.iter().position(|&u| u == v).map_or(NOT_COMPASS, |d| d as u8);
+    Ray { step: index_step(v), vector: v, compass, way_step, way_len }
 }
 
 #[cfg(test)]
@@ -329,31 +382,38 @@ mod tests {
     use super::*;
     use crate::xbetza::{compile_str, Readings};
 
-    /// The Rook's four rays from e5 on 9x9 have four squares each; the Knight's from a1 are
-    /// the two on the board; a Lion's two-leg programs are compass programs, and a two-leg
-    /// program of two-square leaps (a Dabbaba's hook) is left to the walker.
+    /// The Rook's four rays from e5 on 9x9 have four squares each (the board's edge read from
+    /// the geometry); the Knight's from a1 are the two on the board; a Lion's two-leg programs
+    /// are compass programs, and a two-leg program of two-square leaps (a Dabbaba's hook) is
+    /// left to the walker.
     #[test]
     fn rays_cover_the_board_and_king_step_double_moves_are_compass_programs() {
         let size = BoardSize::parse("9x9").expect("size");
         let rook = MoveTable::of(&compile_str("R", size, Readings::default()).expect("R"), &[Orientation::Up]);
-        let e5 = size.parse_square("e5").expect("e5");
-        let rays = rook.rays(0, Orientation::Up, e5).expect("tabled");
-        assert_eq!(rays.iter().map(|r| r.on_board).collect::<Vec<_>>(), [4, 4, 4, 4]);
-        let squares = |r: &Ray| -> Vec<String> {
-            (0..i32::from(r.on_board)).map(|k| rook.square((i32::from(r.first) + k * r.step) as usize).name()).collect()
+        let geometry = rook.geometry();
+        // The squares of a ray on the board up to `range`, by index arithmetic from `from`.
+        let squares_within = |r: &Ray, from: Square, range: u32| -> Vec<String> {
+            let index = size.index(from);
+            (1..=geometry.on_board(r, from, index, range))
+                .map(|k| geometry.square((index as i32 + k as i32 * r.step) as usize).name())
+                .collect()
         };
-        let mut ends: Vec<String> = rays.iter().map(|r| squares(r).last().cloned().unwrap_or_default()).collect();
+        let squares = |r: &Ray, from: Square| squares_within(r, from, u32::MAX);
+        let e5 = size.parse_square("e5").expect("e5");
+        let rays = rook.rays(0, Orientation::Up).expect("tabled");
+        assert_eq!(rays.iter().map(|r| squares(r, e5).len()).collect::<Vec<_>>(), [4, 4, 4, 4]);
+        let mut ends: Vec<String> = rays.iter().map(|r| squares(r, e5).last().cloned().unwrap_or_default()).collect();
         ends.sort();
         assert_eq!(ends, ["a5", "e1", "e9", "i5"]);
+        let b2 = size.parse_square("b2").expect("b2");
+        let mut lengths: Vec<usize> = rays.iter().map(|r| squares(r, b2).len()).collect();
+        lengths.sort();
+        assert_eq!(lengths, [1, 1, 7, 7]);
 
         let knight = MoveTable::of(&compile_str("N", size, Readings::default()).expect("N"), &[Orientation::Up]);
         let a1 = size.parse_square("a1").expect("a1");
-        let mut firsts: Vec<String> = knight
-            .rays(0, Orientation::Up, a1)
-            .expect("tabled")
-            .iter()
-            .map(|r| knight.square(r.first as usize).name())
-            .collect();
+        let mut firsts: Vec<String> =
+            knight.rays(0, Orientation::Up).expect("tabled").iter().flat_map(|r| squares_within(r, a1, 1)).collect();
         firsts.sort();
         assert_eq!(firsts, ["b3", "c2"]);
 
