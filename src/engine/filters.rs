@@ -39,7 +39,9 @@ fn arrival(pm: &PieceMove) -> usize {
     pm.path.iter().position(|s| s.square == pm.to).unwrap_or(pm.path.len() - 1)
 }
 
-/// Is the path allowed by the mover's abilities? `man` stands on `pm.from` in `pos`.
+/// Is the path allowed by the mover's abilities? `man` stands on `pm.from` in `pos`. A one-step
+/// path of a piece that is not `PieceType::path_filtered` always is (it neither jumps, burns,
+/// nor returns to its start for igui).
 pub fn path_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -> bool {
     let a = &engine.piece(man.piece).abilities;
     if a.jumps && !jump_ok(engine, pos, man, pm) {

@@ -102,9 +102,18 @@ fn piece_paths_into(
     if frozen && !igui_left_to_frozen(engine, view, man, sq) {
         return;
     }
+    let orientation = engine.orientation(man.player);
+    let piece = engine.piece(man.piece);
+    if piece.zone_moves.is_empty() && !frozen && !view.mid_move_freeze && !piece.path_filtered {
+        // The common case, without the move-set iterator and with nothing to judge per path
+        // but the rules of `filters::path_ok` that apply to every piece.
+        let table = (!engine.reference_generation).then_some(&piece.table);
+        let mut accept = |pm: &PieceMove| pm.path.len() == 1 || filters::path_ok(engine, pos, man, pm);
+        generate_tabled_into(&piece.moves, table, &view.occupancy, sq, orientation, &mut accept, paths);
+        return;
+    }
     for set in engine.move_sets(man.piece, man.player, sq) {
         let table = (!engine.reference_generation).then_some(set.table);
-        let orientation = engine.orientation(man.player);
         let mut accept = |pm: &PieceMove| {
             if frozen && (pm.to != pm.from || pm.captures.is_empty()) {
                 // freeze.blocks = moves-leaving-square: only captures without moving (igui)

@@ -88,6 +88,9 @@ pub struct PieceType {
     /// `abilities.confine` and the zones of `zone_moves`, as indices into the engine's zones
     /// (`Engine::in_zone_at`; an unknown name holds no square).
     pub(crate) confine_zone: Option<usize>,
+    /// Does `filters::path_ok` judge even its one-step paths (rank-limited jumping, screens,
+    /// confinement, burns)? Without these it judges only paths of more than one leg.
+    pub(crate) path_filtered: bool,
     pub(crate) zone_move_zones: Vec<usize>,
     /// Is the piece named in promotion.last-rank (read for every move it makes)?
     pub(crate) last_rank_promotes: bool,
@@ -249,6 +252,7 @@ impl Engine {
                 zone_tables,
                 can_pass,
                 confine_zone: None,
+                path_filtered: false,
                 zone_move_zones: Vec::new(),
                 last_rank_promotes: false,
                 deva_exempt: false,
@@ -270,6 +274,8 @@ impl Engine {
         let zone_index = |name: &str| zones.iter().position(|(z, _)| z == name).unwrap_or(usize::MAX);
         for p in &mut pieces {
             p.confine_zone = p.abilities.confine.as_deref().map(zone_index);
+            let a = &p.abilities;
+            p.path_filtered = a.jumps || a.screens_non_cannon || a.burn_max > 0 || p.confine_zone.is_some();
             p.zone_move_zones = p.zone_moves.iter().map(|(z, _)| zone_index(z)).collect();
             p.last_rank_promotes = rules.last_rank.contains(&p.id);
             p.deva_exempt = rules.deva_exempt.contains(&p.id);

@@ -11,10 +11,35 @@ use super::position::{Man, Position, DEMOTED, DROPPED};
 use super::Engine;
 use crate::geometry::Square;
 use crate::xbetza::{generate, Occupancy, PieceMove, StepKind};
-use smallvec::{smallvec, SmallVec};
+use smallvec::SmallVec;
 
-/// The promotions a move may be made with (`None`: as it is): one or two, so kept on the stack.
-pub type Choices = SmallVec<[Option<u16>; 2]>;
+/// The promotions a move may be made with (`None`: as it is), in order: none, one or two, kept
+/// in a small `Copy` value (returned for every move generated).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Choices {
+    items: [Option<u16>; 2],
+    len: u8,
+}
+
+impl Choices {
+    /// No choice: the path is not a legal move.
+    pub const NONE: Choices = Choices { items: [None, None], len: 0 };
+
+    pub fn one(choice: Option<u16>) -> Choices {
+        Choices { items: [choice, None], len: 1 }
+    }
+
+    pub fn two(first: Option<u16>, second: Option<u16>) -> Choices {
+        Choices { items: [first, second], len: 2 }
+    }
+}
+
+impl std::ops::Deref for Choices {
+    type Target = [Option<u16>];
+    fn deref(&self) -> &[Option<u16>] {
+        &self.items[..usize::from(self.len)]
+    }
+}
 
 /// The promotion outcomes a path may end with: `None` stays, `Some(t)` becomes type `t`. An
 /// empty list means the path is not a legal move (a capture a piece may not make).
@@ -26,7 +51,7 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
         let entering =
             engine.in_zone(&demotion.zone, man.player, pm.to) && !engine.in_zone(&demotion.zone, man.player, pm.from);
         if me.is_promoted_form && entering && (!demotion.non_captures_only || captures.is_empty()) {
-            return smallvec![Some(super::drops::unpromoted_type(engine, man.piece))];
+            return Choices::one(Some(super::drops::unpromoted_type(engine, man.piece)));
         }
     }
     // Capture promotion (Hook).
@@ -39,33 +64,33 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
         if let Some(target) = deva_target(engine, man, pm, captures) {
             // A piece that already is the target's promoted form stays as it is: no change of
             // type is recorded (found by kensho check's record invariant: `=+DS` on a +DS).
-            return smallvec![(target != man.piece).then_some(target)];
+            return Choices::one((target != man.piece).then_some(target));
         }
         return match me.promotes_to {
-            Some(t) if rules.capture_promotion_optional => smallvec![None, Some(t)],
-            Some(t) => smallvec![Some(t)],
+            Some(t) if rules.capture_promotion_optional => Choices::two(None, Some(t)),
+            Some(t) => Choices::one(Some(t)),
             // promotion.non-promoting-capture = cannot-capture: a piece with no promotion
             // (Hook Mover, Tengu, every promoted piece, Emperor, Prince) may not capture,
             // unless the Deva rule above promoted it.
-            None if rules.nonpromoting_cannot_capture => Choices::new(),
-            None => smallvec![None],
+            None if rules.nonpromoting_cannot_capture => Choices::NONE,
+            None => Choices::one(None),
         };
     }
-    let mut out: Choices = smallvec![None];
-    let Some(target) = me.promotes_to else { return out };
+    let stay = Choices::one(None);
+    let Some(target) = me.promotes_to else { return stay };
     // The last-rank option (Hook: Pawn, Stone and Iron General on arriving at the last rank).
     if me.last_rank_promotes && pm.to != pm.from {
         let last = pos.size.ranks - 1;
         if engine.relative_rank(man.player, pm.to) == last && engine.relative_rank(man.player, pm.from) != last {
-            return if rules.last_rank_optional { smallvec![None, Some(target)] } else { smallvec![Some(target)] };
+            return if rules.last_rank_optional { Choices::two(None, Some(target)) } else { Choices::one(Some(target)) };
         }
     }
     // Zone promotion.
-    let (Some(zone), Some(zone_index)) = (&rules.promotion_zone, engine.promotion_zone) else { return out };
+    let (Some(zone), Some(zone_index)) = (&rules.promotion_zone, engine.promotion_zone) else { return stay };
     let in_zone = |sq: Square| engine.in_zone_at(zone_index, man.player, sq);
     let stationary = pm.to == pm.from;
     if stationary && !rules.stationary_promotes {
-        return out;
+        return stay;
     }
     // What the position remembers of the piece (only kept where a rule needs it).
     let flags = pos.flags_at(pm.from);
@@ -104,9 +129,9 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
         // ranks, and without it the piece would stand where it can never move (SHO-30). Under
         // a trigger that lets every move ending in the zone promote this never happens.
         if rules.trigger != Trigger::None && in_zone(pm.to) && square_forced() {
-            return smallvec![Some(target)];
+            return Choices::one(Some(target));
         }
-        return out;
+        return stay;
     }
     let forced = match rules.repromote {
         // demotion.repromote (HEI-7): a demoted piece's promotion is forced, or left to the
@@ -115,10 +140,10 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
         _ => rules.forced == Forced::Always || square_forced(),
     };
     if forced {
-        out.clear();
+        Choices::one(Some(target))
+    } else {
+        Choices::two(None, Some(target))
     }
-    out.push(Some(target));
-    out
 }
 
 /// Does a move of `player`'s dropped piece from `from` to `to` meet `promotion.after-drop`

@@ -72,7 +72,7 @@ pub fn adjacent_empty_pass(
         };
         super::promotion::choices(engine, pos, man, &pm, &[])
     };
-    for promotion in promotions {
+    for &promotion in promotions.iter() {
         let mv = Move {
             kind: Kind::Pass,
             man,
