@@ -5,6 +5,7 @@ pub mod check;
 pub mod commands;
 pub mod crosscheck;
 pub mod engine;
+pub mod excerpt;
 pub mod geometry;
 pub mod report;
 pub mod smt;

@@ -57,10 +57,22 @@ impl MovesRequest {
     ) -> Result<Self, InputError> {
         let size = BoardSize::parse(board).map_err(|e| other(format!("--board: {e}")))?;
         let at_sq = size.parse_square(at).map_err(|e| other(format!("--at: {e}")))?;
-        let split = |lists: &[String]| -> Vec<String> {
-            lists.iter().flat_map(|l| l.split(',')).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+        // Every comma-separated name must be there: an empty one (`''`, `e6,,`) is an error.
+        let split = |option: &str, lists: &[String]| -> Result<Vec<String>, InputError> {
+            let mut names = Vec::new();
+            for list in lists {
+                for name in list.split(',').map(str::trim) {
+                    if name.is_empty() {
+                        return Err(other(format!(
+                            "{option}: an empty square name in '{list}' (square names, comma-separated: e6,f7)"
+                        )));
+                    }
+                    names.push(name.to_string());
+                }
+            }
+            Ok(names)
         };
-        let (friends, enemies) = (split(friends), split(enemies));
+        let (friends, enemies) = (split("--friends", friends)?, split("--enemies", enemies)?);
         let occ = Occupancy::from_names(size, &friends, &enemies).map_err(other)?;
         if occ.get(at_sq) != Cell::Empty {
             return Err(other(format!(
@@ -287,12 +299,14 @@ pub fn run_batch(
                 summary.errors += 1;
                 writeln!(errors, "line {lineno}: expected a JSON object")?;
                 writeln!(out, "{}", json!({"error": "expected a JSON object", "line": lineno}))?;
+                out.flush()?;
                 continue;
             }
             Err(e) => {
                 summary.errors += 1;
                 writeln!(errors, "line {lineno}: not JSON: {e}")?;
                 writeln!(out, "{}", json!({"error": format!("not JSON: {e}"), "line": lineno}))?;
+                out.flush()?;
                 continue;
             }
         };
@@ -308,7 +322,9 @@ pub fn run_batch(
             }
         }
         writeln!(out, "{}", Value::Object(obj))?;
+        // Each finished line is out before the next is read: a consumer sees every answer as
+        // it comes, and nothing already answered is lost if a later line stops the run.
+        out.flush()?;
     }
-    out.flush()?;
     Ok(summary)
 }

@@ -26,14 +26,28 @@ impl Diagnostic {
         let end = span.end.clamp(start, line_end.max(start));
         let width = source[start..end].chars().count().max(1);
         let gutter = line.to_string().len();
-        let snippet = format!(
-            "{:gutter$} |\n{line} | {text}\n{:gutter$} | {}{}",
-            "",
-            "",
-            " ".repeat(column - 1),
-            "^".repeat(width),
-        );
+        // A long line (a hostile XBetza string) is shown as a window around the column.
+        let (text, carets) = crate::excerpt::underline(text, column, width);
+        let snippet = format!("{:gutter$} |\n{line} | {text}\n{:gutter$} | {carets}", "", "");
         Diagnostic { file: file.to_string(), line, column, message: message.into(), snippet }
+    }
+
+    /// The text of a file read as bytes, or a diagnostic at its first byte that is not UTF-8:
+    /// line and column counted in the characters before it, the line drawn as far as it reads.
+    pub fn utf8(file: &str, bytes: Vec<u8>) -> Result<String, Diagnostic> {
+        String::from_utf8(bytes).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            let byte = e.as_bytes()[at];
+            // The lossy text is the same bytes up to `at`, where U+FFFD (3 bytes) stands.
+            let text = String::from_utf8_lossy(e.as_bytes());
+            let replacement = char::REPLACEMENT_CHARACTER.len_utf8();
+            Diagnostic::at(
+                file,
+                &text,
+                at..at + replacement,
+                format!("the file is not UTF-8: byte 0x{byte:02X} here does not begin or continue a character"),
+            )
+        })
     }
 
     /// A diagnostic about the whole file (it could not be read, say).
@@ -83,5 +97,14 @@ mod tests {
         assert!(d.snippet.contains("2 | bb = \"xyz\""));
         assert!(d.snippet.ends_with("     ^^^^^"), "{:?}", d.snippet);
         assert!(d.to_string().contains("--> f.toml:2:6"));
+    }
+
+    #[test]
+    fn a_byte_that_is_not_utf8_is_located() {
+        let d = Diagnostic::utf8("f.toml", b"a = 1\nb = \"x\xffy\"\n".to_vec()).unwrap_err();
+        assert_eq!((d.line, d.column), (2, 7));
+        assert!(d.message.contains("byte 0xFF"), "{}", d.message);
+        assert!(d.snippet.ends_with("      ^"), "{:?}", d.snippet);
+        assert_eq!(Diagnostic::utf8("f.toml", "é = 1".as_bytes().to_vec()).unwrap(), "é = 1");
     }
 }

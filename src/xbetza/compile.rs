@@ -76,6 +76,38 @@ pub struct Program {
 }
 
 impl Program {
+    /// An upper bound on the squares the walker looks at to generate this program's moves
+    /// from one square, whatever stands on the board (`MAX_WORK` caps it). Each leg walks
+    /// `steps` squares along each of its directions from every end of the leg before it; along
+    /// one direction a leg ends on at most `steps` empty squares (if it may end on an empty
+    /// one) and on at most one occupied square (the first piece stops it, whether it captures
+    /// or hops it). A leg after a possible range toggle gets the longer of the two ranges.
+    pub fn work_bound(&self, size: BoardSize) -> u64 {
+        let max_line = size.max_line();
+        let mut toggled_before = false;
+        let mut ends = 1u64;
+        let mut work = 0u64;
+        for leg in &self.legs {
+            let steps = u64::from(if toggled_before {
+                self.base_steps.max(self.toggled_steps(max_line))
+            } else {
+                self.base_steps
+            });
+            toggled_before |= leg.modes.has_toggle();
+            let m = leg.modes;
+            let (directions, walked) = match &leg.directions {
+                LegDirections::Absolute(v) => (v.len() as u64, steps),
+                LegDirections::Relative(t) => (t.len() as u64, steps),
+                LegDirections::Universal => (1, size.square_count() as u64),
+            };
+            work = work.saturating_add(ends.saturating_mul(directions * walked));
+            let empty = if m.empty || m.toggle_empty { steps } else { 0 };
+            let occupied = u64::from(m.enemy || m.friend || m.hop || m.grasshop);
+            ends = ends.saturating_mul(directions * (empty + occupied).min(steps));
+        }
+        work
+    }
+
     /// The steps a leg may take after the range has been toggled.
     pub fn toggled_steps(&self, max_line: u32) -> u32 {
         if self.base_steps == 1 {
@@ -100,14 +132,49 @@ pub fn compile_str(source: &str, size: BoardSize, readings: Readings) -> Result<
     compile(&ast, size, readings)
 }
 
+/// Most squares one compiled move may need looked at to generate its moves from one square
+/// (`Program::work_bound`, summed over its programs). The largest bundled move, the Fire
+/// Demon's, needs 2.1 million on 16x16 and 9.4 million on 26x26. A chain of king steps needs
+/// 1.1 million with seven legs (`aaaaaaK`, 0.02 s on an empty 26x26 board), 7.7 million with
+/// eight (0.1 s) and 54 million with nine, which took over a second and is refused.
+pub const MAX_WORK: u64 = 20_000_000;
+
 pub fn compile(betza: &Betza, size: BoardSize, readings: Readings) -> Result<CompiledBetza, XBetzaError> {
     let mut programs = Vec::new();
+    let mut work = 0u64;
     for component in &betza.components {
         for chain in expand(component)? {
-            programs.push(compile_chain(&chain, size, readings)?);
+            let program = compile_chain(&chain, size, readings)?;
+            // Refused before any move is generated: the bound, not the board, decides.
+            work = work.saturating_add(program.work_bound(size));
+            if work > MAX_WORK {
+                return Err(XBetzaError::new(
+                    format!(
+                        "this move would need more than {} squares looked at to generate its moves from \
+                         one square of a {size} board",
+                        thousands(MAX_WORK)
+                    ),
+                    component.span,
+                )
+                .expected("fewer legs, shorter ranges or smaller repetition counts"));
+            }
+            programs.push(program);
         }
     }
     Ok(CompiledBetza { programs, size, readings })
+}
+
+/// `n` with thousands separators.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 enum Shape {
@@ -276,4 +343,43 @@ fn compile_chain(chain: &Chain, size: BoardSize, readings: Readings) -> Result<P
         + &chain.atom.letter().to_string()
         + &chain.range.map(|r| r.to_string()).unwrap_or_default();
     Ok(Program { legs, base_steps, span: chain.span, text: text.into() })
+}
+
+#[cfg(test)]
+mod work_tests {
+    use super::*;
+
+    fn work(source: &str, board: &str) -> u64 {
+        let size = BoardSize::parse(board).expect("board");
+        let compiled = compile_str(source, size, Readings::default()).expect("compiles");
+        compiled.programs.iter().map(|p| p.work_bound(size)).sum()
+    }
+
+    /// Counted by hand: a Rook on 9x9 walks 8 squares in each of 4 directions; `aK` walks 8
+    /// first steps, then 7 more from each (a continuation leg does not turn straight back); a
+    /// chain of seven king steps 8 * (1 + 7 + ... + 7^6) = 1,098,056.
+    #[test]
+    fn the_work_bound_counts_every_square_a_leg_may_walk() {
+        assert_eq!(work("R", "9x9"), 32);
+        assert_eq!(work("aK", "9x9"), 8 + 8 * 7);
+        assert_eq!(work("aaaaaaK", "26x26"), 8 * (1 + 7 + 49 + 343 + 2401 + 16807 + 117_649));
+        // A capture-only leg ends on at most one square per direction: `caR` walks 8 squares
+        // in 4 directions, and goes on (straight or turning, 3 ways) from at most 4 captures.
+        assert_eq!(work("caR", "9x9"), 4 * 8 + 4 * 3 * 8);
+    }
+
+    /// The Fire Demon (Suzumu, Mitsugumi) is the heaviest bundled move; on the largest board
+    /// kensho takes (26x26) it stays within the budget, which refuses one more king-step leg
+    /// than `aaaaaaaK` with a message pointing at the component.
+    #[test]
+    fn the_fire_demon_fits_the_budget_and_a_ninth_king_step_does_not() {
+        let fire_demon = "shQshy(mpacab)2Q(a)2Kmcab(mpacab)1K(a)2mpacabK(a)2mpacabmpacabK";
+        assert!(work(fire_demon, "16x16") < MAX_WORK / 5, "{}", work(fire_demon, "16x16"));
+        assert!(work(fire_demon, "26x26") < MAX_WORK / 2, "{}", work(fire_demon, "26x26"));
+        assert!(work("aaaaaaaK", "26x26") < MAX_WORK);
+        let size = BoardSize::parse("26x26").expect("board");
+        let e = compile_str("WaaaaaaaaK", size, Readings::default()).expect_err("nine legs");
+        assert!(e.message.contains("squares looked at"), "{e}");
+        assert_eq!((e.span.start, e.span.end), (1, 10), "the component after W: {e}");
+    }
 }

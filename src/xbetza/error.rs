@@ -28,7 +28,8 @@ impl XBetzaError {
         source.char_indices().take_while(|(i, _)| *i < self.span.start).count() + 1
     }
 
-    /// A message with the source and a caret line under the offending characters:
+    /// A message with the source (cut to a window around the error when it is long,
+    /// `crate::excerpt`) and a caret line under the offending characters:
     ///
     /// ```text
     /// XBetza error at column 3: unknown modifier 'e'
@@ -43,8 +44,8 @@ impl XBetzaError {
             .unwrap_or(1)
             .max(1);
         let mut out = format!("XBetza error at column {col}: {}\n", self.message);
-        out.push_str(&format!("  {source}\n"));
-        out.push_str(&format!("  {}{}", " ".repeat(col - 1), "^".repeat(width)));
+        let (shown, carets) = crate::excerpt::underline(source, col, width);
+        out.push_str(&format!("  {shown}\n  {carets}"));
         if let Some(e) = &self.expected {
             out.push_str(&format!(" expected {e}"));
         }
@@ -63,3 +64,21 @@ impl fmt::Display for XBetzaError {
 }
 
 impl std::error::Error for XBetzaError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A long source is shown as a window (`crate::excerpt`), the caret under the error.
+    #[test]
+    fn a_long_source_is_shown_around_the_error() {
+        let source = format!("{}e{}", "W".repeat(500), "W".repeat(500));
+        let error = XBetzaError::new("unknown modifier 'e'", Span::new(500, 501));
+        let text = error.render(&source);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.iter().all(|l| l.chars().count() < 120), "{text}");
+        let caret = lines[2].chars().position(|c| c == '^').expect("a caret");
+        assert_eq!(lines[1].chars().nth(caret), Some('e'), "{text}");
+        assert!(lines[0].contains("column 501"), "{text}");
+    }
+}

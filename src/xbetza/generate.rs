@@ -392,7 +392,8 @@ impl Walker<'_> {
                 (index, geometry.square(index))
             };
             // A grasshopper lands behind its hurdle even beyond its range: one square more.
-            let on_board = geometry.on_board(ray, self.from, origin, if hops { steps.saturating_add(1) } else { steps });
+            let on_board =
+                geometry.on_board(ray, self.from, origin, if hops { steps.saturating_add(1) } else { steps });
             if on_board == 0 {
                 continue;
             }

@@ -16,12 +16,16 @@ use super::error::XBetzaError;
 pub const MAX_GROUP_REPEAT: u32 = 9;
 /// Largest range accepted after an atom (boards are at most 26 wide).
 pub const MAX_RANGE: u32 = 99;
+/// Deepest nesting of groups accepted: the notation's own pieces nest one deep, and every later
+/// step (unrolling, printing) recurses once per level, so a limit keeps hostile input from
+/// exhausting the stack.
+pub const MAX_GROUP_DEPTH: usize = 8;
 
 const EXPECT_ANY: &str = "a modifier letter (f b l r v s h m c d p g y n j i o x), the leg separator 'a', a group '(', or an atom (W F D N A H G C Z K R B Q U)";
 const EXPECT_AFTER_ATOM: &str = "a range number, or the start of the next atom's modifiers";
 
 pub fn parse(source: &str) -> Result<Betza, XBetzaError> {
-    let mut p = Parser { chars: source.char_indices().collect(), pos: 0, len: source.len() };
+    let mut p = Parser { chars: source.char_indices().collect(), pos: 0, len: source.len(), depth: 0 };
     if p.chars.is_empty() {
         return Err(
             XBetzaError::new("empty XBetza string", Span::at(0)).expected("at least one atom, for example K or fRbW2")
@@ -38,6 +42,8 @@ struct Parser {
     chars: Vec<(usize, char)>,
     pos: usize,
     len: usize,
+    /// How many groups are open where the parser stands.
+    depth: usize,
 }
 
 impl Parser {
@@ -101,8 +107,15 @@ impl Parser {
                 self.pos += 1;
                 items.push(PrefixItem::Letter(m, span));
             } else if c == '(' {
+                if self.depth == MAX_GROUP_DEPTH {
+                    return Err(XBetzaError::new(format!("groups nested more than {MAX_GROUP_DEPTH} deep"), span)
+                        .expected(format!("at most {MAX_GROUP_DEPTH} groups inside one another")));
+                }
                 self.pos += 1;
-                let inner = self.prefix(true)?;
+                self.depth += 1;
+                let inner = self.prefix(true);
+                self.depth -= 1;
+                let inner = inner?;
                 match self.peek() {
                     Some((_, ')')) => self.pos += 1,
                     _ => {
@@ -212,5 +225,18 @@ mod tests {
         let e = parse("mc").unwrap_err();
         assert!(e.message.contains("not followed by an atom"), "{e}");
         assert_eq!(e.span.start, 2);
+    }
+
+    /// Groups nest up to MAX_GROUP_DEPTH; the next '(' is refused where it stands, and so is
+    /// a million of them (which used to overflow the stack), without recursing that deep.
+    #[test]
+    fn nesting_is_limited_and_the_error_points_at_the_first_group_too_deep() {
+        let deep = |n: usize| format!("{}a{}K", "(".repeat(n), ")1".repeat(n));
+        assert!(parse(&deep(MAX_GROUP_DEPTH)).is_ok());
+        let e = parse(&deep(MAX_GROUP_DEPTH + 1)).unwrap_err();
+        assert!(e.message.contains("nested more than"), "{e}");
+        assert_eq!(e.span.start, MAX_GROUP_DEPTH);
+        let e = parse(&"(".repeat(1_000_000)).unwrap_err();
+        assert_eq!(e.span.start, MAX_GROUP_DEPTH, "{e}");
     }
 }

@@ -1,0 +1,47 @@
+//! A line of input shown under an error message with the offending characters underlined, cut
+//! to a window around them when the line is long: a hostile string of a million characters
+//! must not become a million-character line on the terminal.
+
+/// Most characters of a line an excerpt shows.
+pub const WINDOW: usize = 72;
+
+/// `line` and a caret line under its `width` characters from 1-based character column
+/// `column`; cut to [`WINDOW`] characters around the column, with `…` where something was
+/// left out.
+pub fn underline(line: &str, column: usize, width: usize) -> (String, String) {
+    let chars: Vec<char> = line.chars().collect();
+    let at = (column.max(1) - 1).min(chars.len());
+    let first = at.saturating_sub(WINDOW / 2);
+    let last = (first + WINDOW).min(chars.len());
+    let lead = if first > 0 { "…" } else { "" };
+    let tail = if last < chars.len() { "…" } else { "" };
+    let shown: String = chars[first..last].iter().collect();
+    let caret_at = at - first + lead.chars().count();
+    let width = width.min(last.saturating_sub(at)).max(1);
+    (format!("{lead}{shown}{tail}"), format!("{}{}", " ".repeat(caret_at), "^".repeat(width)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_line_is_shown_whole() {
+        assert_eq!(underline("fReW", 3, 1), ("fReW".to_string(), "  ^".to_string()));
+    }
+
+    /// The caret stands under the offending character (the 'e' after 500 W's), every line
+    /// stays short, and the cut ends are marked.
+    #[test]
+    fn a_long_line_is_shown_around_the_column() {
+        let line = format!("{}e{}", "W".repeat(500), "W".repeat(500));
+        let (shown, carets) = underline(&line, 501, 1);
+        assert!(shown.chars().count() <= WINDOW + 2 && carets.chars().count() <= WINDOW + 2, "{shown}\n{carets}");
+        let caret = carets.chars().position(|c| c == '^').expect("a caret");
+        assert_eq!(shown.chars().nth(caret), Some('e'), "{shown}\n{carets}");
+        assert!(shown.starts_with('…') && shown.ends_with('…'), "{shown}");
+        // A span running past the window is underlined to the window's end only.
+        let (_, carets) = underline(&line, 1, 1000);
+        assert_eq!(carets.chars().count(), WINDOW);
+    }
+}
