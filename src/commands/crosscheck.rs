@@ -1,9 +1,10 @@
 //! `kensho crosscheck`: the reference engine against another engine (src/crosscheck), with
 //! the readings the other engine says it plays applied, a progress bar over the games, and the
-//! first difference drawn.
+//! first difference drawn. What the engine wrote is printed only escaped (its name, readings
+//! and filter reasons by the protocol module, its move keys here).
 
 use super::engine::{draw_position, engine_for_moves, position_for};
-use crate::crosscheck::protocol::EngineProcess;
+use crate::crosscheck::protocol::{printable, EngineProcess, NAME_CHARS};
 use crate::crosscheck::{self, Report};
 use crate::spec::LoadedSpec;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -104,7 +105,9 @@ pub fn run(spec: &LoadedSpec, mut chosen: BTreeMap<String, String>, opts: &Optio
             }
             text.push_str(&format!("position: {}\n", d.position));
             text.push_str(&format!("only kensho ({}): {}\n", d.kensho_only.len(), d.kensho_only.join(" ")));
-            text.push_str(&format!("only the engine ({}): {}\n", d.engine_only.len(), d.engine_only.join(" ")));
+            // The engine's keys as it wrote them: one may hold anything (ESC, NUL), so escaped.
+            let theirs: Vec<String> = d.engine_only.iter().map(|k| printable(k, NAME_CHARS)).collect();
+            text.push_str(&format!("only the engine ({}): {}\n", d.engine_only.len(), theirs.join(" ")));
         }
     }
     let json = serde_json::json!({

@@ -11,6 +11,10 @@ use crate::engine::{Engine, Position};
 use protocol::EngineProcess;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// The most distinct reasons (`why`) for filtered moves a run keeps count of; an engine
+/// documents each of its few (docs/crosscheck-protocol.md, "Writing an engine").
+pub const MAX_REASONS: usize = 1_000;
+
 /// What one crosscheck run saw.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
@@ -64,6 +68,13 @@ pub fn run(
             };
             for (_, why) in &reply.filtered {
                 *report.filtered.entry(why.clone()).or_default() += 1;
+            }
+            // Each reply is bounded (protocol::MAX_LIST); the reasons kept over the whole run
+            // would not be if an engine made up new ones in every position.
+            if report.filtered.len() > MAX_REASONS {
+                return Some(format!(
+                    "in position {position}: the engine has named more than {MAX_REASONS} different reasons for filtered moves (the limit)"
+                ));
             }
             report.positions += 1;
             report.moves += ours.len();

@@ -1,23 +1,57 @@
 //! The kensho side of the crosscheck protocol (docs/crosscheck-protocol.md): the other engine
 //! runs as a child process spoken to in JSON lines. Every answer is awaited with a timeout, so
 //! a hung engine ends the run with a message instead of hanging it.
+//!
+//! The engine is not trusted (issue 26):
+//! - It runs in a process group of its own, owned by a guard ([`ChildGroup`]) that kills the
+//!   whole group however kensho leaves the run: an error, a timeout, a panic (the guard's
+//!   Drop), and on Unix also SIGINT, SIGTERM and SIGHUP (a handler kills the registered
+//!   groups, then lets the signal end kensho as before). Without that, an engine that outlived
+//!   kensho kept its standard error open, so `kensho crosscheck ... 2>&1 | tail` waited for it.
+//! - Its lines are read with a limit ([`MAX_LINE`] bytes), its lists are counted as they are
+//!   parsed ([`MAX_LIST`], [`MAX_READINGS`]), so a huge reply costs at most a few times the
+//!   limit in memory and ends the run with a precise error.
+//! - Whatever of its text kensho prints (its name, its error texts, excerpts of bad replies) goes
+//!   through [`printable`]: control characters escaped, length capped.
 
 use crate::engine::Engine;
+use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Unexpected, Visitor};
+use serde::Deserialize;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::marker::PhantomData;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// The longest line kensho reads from an engine: 4 MiB. A legal-moves reply of the largest
+/// games is a few hundred kilobytes (thousands of keys of about ten bytes), so this leaves ten
+/// times that and bounds what a runaway engine can make kensho hold.
+pub const MAX_LINE: usize = 4 << 20;
+/// The most entries kensho takes in one reply's `moves` or `filtered` list. No position of the
+/// bundled games has more than a few thousand legal moves.
+pub const MAX_LIST: usize = 100_000;
+/// The most readings a hello reply may name (the bundled specs have about 200 in all).
+pub const MAX_READINGS: usize = 1_000;
+/// How much of a name (engine, variant, reading, filter reason) kensho prints.
+pub const NAME_CHARS: usize = 200;
+/// How much of an error text or a bad reply kensho prints.
+pub const TEXT_CHARS: usize = 500;
 
 pub struct EngineProcess {
     command: String,
-    child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    /// The engine's output, line by line; an `Err` (a line too long, not UTF-8) is the reader's
+    /// last word.
+    lines: Receiver<Result<String, String>>,
     timeout: Duration,
+    /// Held for its Drop, which kills the engine's group. Declared last: dropped after `drop`
+    /// below has closed the input and given the engine its second to finish.
+    _group: ChildGroup,
 }
 
-/// The engine's answer to the hello.
+/// The engine's answer to the hello. `engine` and `variant` are [`printable`] (they are
+/// printed); `readings` likewise, so that a bad one is safe in any message it ends up in.
 #[derive(Clone, Debug)]
 pub struct Hello {
     pub engine: String,
@@ -26,45 +60,76 @@ pub struct Hello {
 }
 
 /// The engine's legal moves for one position, and the moves it filtered out with the reason.
+/// The moves are as the engine wrote them (they are compared with kensho's keys, so escape
+/// them before printing); the reasons are [`printable`].
 #[derive(Clone, Debug)]
 pub struct Moves {
     pub moves: Vec<String>,
     pub filtered: Vec<(String, String)>,
 }
 
+/// `text` made safe to print: control characters (ESC, NUL, CR, ...) and the bidirectional
+/// controls that reorder what a terminal shows are written as Rust escapes (`\u{1b}`, `\n`),
+/// and only the first `max_chars` characters are kept, the rest counted.
+pub fn printable(text: &str, max_chars: usize) -> String {
+    let mut out = String::new();
+    for (n, (at, c)) in text.char_indices().enumerate() {
+        if n == max_chars {
+            out.push_str(&format!("... ({} more bytes)", text.len() - at));
+            break;
+        }
+        let bidi = matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        if c.is_control() || bidi {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 impl EngineProcess {
-    /// Starts `command` through `sh -c`.
+    /// Starts `command` through `sh -c`, in a process group of its own.
     pub fn start(command: &str, timeout: Duration) -> Result<EngineProcess, String> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| format!("cannot start engine '{command}': {e}"))?;
-        let stdout = child.stdout.take().ok_or("engine has no standard output")?;
-        let (tx, lines) = channel();
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c").arg(command).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit());
+        let mut group = ChildGroup::spawn(&mut cmd).map_err(|e| format!("cannot start engine '{command}': {e}"))?;
+        let stdout = group.child.stdout.take().ok_or("engine has no standard output")?;
+        // Room for one line waiting: an engine that writes more than it is asked is held back by
+        // the pipe instead of piling lines up in kensho's memory.
+        let (tx, lines) = sync_channel(1);
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let line = read_line(&mut reader);
+                let last = !matches!(line, Ok(Some(_)));
+                if let Some(line) = line.transpose() {
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+                if last {
                     break;
                 }
             }
         });
-        let stdin = child.stdin.take();
-        Ok(EngineProcess { command: command.into(), child, stdin, lines, timeout })
+        let stdin = group.child.stdin.take();
+        Ok(EngineProcess { command: command.into(), stdin, lines, timeout, _group: group })
     }
 
-    fn request(&mut self, message: &Value) -> Result<Value, String> {
+    /// Sends `message`, then returns the first non-blank line the engine answers, as long as
+    /// it is a JSON object without an `error`. The timeout is for the whole answer, so an engine
+    /// that writes blank lines forever cannot hold the run either.
+    fn request(&mut self, message: &Value) -> Result<String, String> {
         let stdin = self.stdin.as_mut().ok_or("engine input already closed")?;
         writeln!(stdin, "{message}")
             .and_then(|_| stdin.flush())
             .map_err(|e| format!("engine '{}' stopped reading: {e}", self.command))?;
+        let deadline = Instant::now() + self.timeout;
         loop {
-            let line = match self.lines.recv_timeout(self.timeout) {
-                Ok(line) => line,
+            let line = match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(Ok(line)) => line,
+                Ok(Err(e)) => return Err(format!("engine '{}' {e}", self.command)),
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(format!(
                         "engine '{}' gave no answer within {} s",
@@ -77,12 +142,33 @@ impl EngineProcess {
             if line.trim().is_empty() {
                 continue;
             }
-            let value: Value = serde_json::from_str(&line)
-                .map_err(|e| format!("engine answered something that is not JSON ({e}): {line}"))?;
-            if let Some(err) = value.get("error").and_then(Value::as_str) {
-                return Err(format!("engine error: {err}"));
+            let not_json = |e: &dyn std::fmt::Display| {
+                format!("engine answered something that is not JSON ({e}): {}", printable(&line, TEXT_CHARS))
+            };
+            if !line.trim_start().starts_with('{') {
+                return Err(match serde_json::from_str::<IgnoredAny>(&line) {
+                    Ok(_) => format!("engine answered JSON that is not an object: {}", printable(&line, TEXT_CHARS)),
+                    Err(e) => not_json(&e),
+                });
             }
-            return Ok(value);
+            // The error first: a reply that is an error need not be a well-formed answer.
+            #[derive(Deserialize)]
+            struct Envelope {
+                error: Option<String>,
+            }
+            match serde_json::from_str::<Envelope>(&line) {
+                Ok(Envelope { error: Some(err) }) => {
+                    return Err(format!("engine error: {}", printable(&err, TEXT_CHARS)))
+                }
+                Ok(Envelope { error: None }) => return Ok(line),
+                Err(e) if e.is_data() => {
+                    return Err(format!(
+                        "the engine's 'error' must be a string: {}",
+                        printable(&e.to_string(), TEXT_CHARS)
+                    ))
+                }
+                Err(e) => return Err(not_json(&e)),
+            }
         }
     }
 
@@ -101,71 +187,367 @@ impl EngineProcess {
                 })
             })
             .collect();
-        let reply = self.request(&json!({
+        let line = self.request(&json!({
             "hello": "kensho-crosscheck/1",
             "game": engine.game.id,
             "files": engine.game.board.files,
             "ranks": engine.game.board.ranks,
             "pieces": pieces,
         }))?;
-        let text = |k: &str| reply.get(k).and_then(Value::as_str).unwrap_or("?").to_string();
-        let readings = match reply.get("readings") {
-            None | Some(Value::Null) => Vec::new(),
-            Some(Value::Object(map)) => map
+        #[derive(Deserialize)]
+        struct Reply {
+            engine: Option<String>,
+            variant: Option<String>,
+            #[serde(default, deserialize_with = "readings")]
+            readings: Vec<(String, String)>,
+        }
+        let reply: Reply = parse(&line, "hello reply")?;
+        let name = |t: Option<String>| printable(t.as_deref().unwrap_or("?"), NAME_CHARS);
+        Ok(Hello {
+            engine: name(reply.engine),
+            variant: name(reply.variant),
+            readings: reply
+                .readings
                 .iter()
-                .map(|(k, v)| {
-                    v.as_str()
-                        .map(|v| (k.clone(), v.to_string()))
-                        .ok_or_else(|| format!("hello reply: reading {k} is not a string"))
-                })
-                .collect::<Result<_, _>>()?,
-            Some(other) => return Err(format!("hello reply: 'readings' must be an object, found {other}")),
-        };
-        Ok(Hello { engine: text("engine"), variant: text("variant"), readings })
+                .map(|(k, v)| (printable(k, NAME_CHARS), printable(v, NAME_CHARS)))
+                .collect(),
+        })
     }
 
     /// The engine's legal moves in `position` (a kensho position string).
     pub fn legal_moves(&mut self, id: u64, position: &str) -> Result<Moves, String> {
-        let reply = self.request(&json!({"id": id, "position": position}))?;
-        if reply.get("id").and_then(Value::as_u64) != Some(id) {
-            return Err(format!("engine answered request {id} with id {}", reply.get("id").unwrap_or(&Value::Null)));
+        let line = self.request(&json!({"id": id, "position": position}))?;
+        #[derive(Deserialize)]
+        struct Filtered {
+            #[serde(rename = "move")]
+            mv: String,
+            why: String,
         }
-        let strings = |v: &Value| -> Result<Vec<String>, String> {
-            v.as_array()
-                .ok_or("'moves' must be a list")?
-                .iter()
-                .map(|m| {
-                    m.as_str().map(str::to_string).ok_or_else(|| format!("a move key must be a string, found {m}"))
-                })
-                .collect()
-        };
-        let moves = strings(reply.get("moves").ok_or("the reply has no 'moves'")?)?;
-        let filtered = match reply.get("filtered") {
-            None | Some(Value::Null) => Vec::new(),
-            Some(Value::Array(items)) => items
-                .iter()
-                .map(|f| {
-                    let s = |k: &str| f.get(k).and_then(Value::as_str).map(str::to_string);
-                    s("move").zip(s("why")).ok_or_else(|| format!("a filtered entry needs 'move' and 'why': {f}"))
-                })
-                .collect::<Result<_, _>>()?,
-            Some(other) => return Err(format!("'filtered' must be a list, found {other}")),
-        };
-        Ok(Moves { moves, filtered })
+        #[derive(Deserialize)]
+        struct Reply {
+            id: u64,
+            #[serde(deserialize_with = "move_keys")]
+            moves: Vec<String>,
+            #[serde(default, deserialize_with = "filtered")]
+            filtered: Vec<Filtered>,
+        }
+        fn move_keys<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+            d.deserialize_any(Bounded { what: "move keys", max: MAX_LIST, null: false, item: PhantomData })
+        }
+        fn filtered<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Filtered>, D::Error> {
+            d.deserialize_any(Bounded { what: "filtered moves", max: MAX_LIST, null: true, item: PhantomData })
+        }
+        let reply: Reply = parse(&line, &format!("moves reply to request {id}"))?;
+        if reply.id != id {
+            return Err(format!("engine answered request {id} with id {}", reply.id));
+        }
+        let filtered = reply.filtered.into_iter().map(|f| (f.mv, printable(&f.why, NAME_CHARS))).collect();
+        Ok(Moves { moves: reply.moves, filtered })
     }
 }
 
+/// `line` (a JSON object, [`EngineProcess::request`]) read as `T`; a mismatch names `what`.
+fn parse<'a, T: Deserialize<'a>>(line: &'a str, what: &str) -> Result<T, String> {
+    serde_json::from_str(line).map_err(|e| format!("{what}: {}", printable(&e.to_string(), TEXT_CHARS)))
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes (without its line break); `Ok(None)` at the
+/// end of the output. Never holds more than the limit: a longer line is an error as soon as
+/// the limit is passed, whatever follows.
+fn read_line(reader: &mut impl BufRead) -> Result<Option<String>, String> {
+    let mut buf = Vec::new();
+    let n = reader
+        .by_ref()
+        .take(MAX_LINE as u64 + 1)
+        .read_until(b'\n', &mut buf)
+        .map_err(|e| format!("could not be read: {e}"))?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+    } else if buf.len() > MAX_LINE {
+        let start = String::from_utf8_lossy(&buf[..200]);
+        return Err(format!(
+            "answered a line longer than {MAX_LINE} bytes (4 MiB, kensho's limit for one line of the protocol), starting: {}",
+            printable(&start, 200)
+        ));
+    }
+    String::from_utf8(buf).map(Some).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let before = String::from_utf8_lossy(&e.as_bytes()[at.saturating_sub(40)..at]).into_owned();
+        format!("answered a line that is not UTF-8 (byte {at}, after {:?})", printable(&before, 40))
+    })
+}
+
+/// A JSON list read with a limit on its length: the limit is checked as the list is read, so
+/// a reply of millions of entries fails after `max` of them. `null` may stand for `[]` when
+/// `null` is set.
+struct Bounded<T> {
+    what: &'static str,
+    max: usize,
+    null: bool,
+    item: PhantomData<T>,
+}
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for Bounded<T> {
+    type Value = Vec<T>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "a list of {}", self.what)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Vec<T>, E> {
+        if self.null {
+            Ok(Vec::new())
+        } else {
+            Err(E::invalid_type(Unexpected::Unit, &self))
+        }
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let mut out = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            if out.len() == self.max {
+                return Err(de::Error::custom(format!("more than {} {} (the limit)", self.max, self.what)));
+            }
+            out.push(item);
+        }
+        Ok(out)
+    }
+}
+
+/// The hello reply's `readings`: an object of strings (or `null`), at most [`MAX_READINGS`],
+/// each named once.
+fn readings<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, String)>, D::Error> {
+    struct Readings;
+    impl<'de> Visitor<'de> for Readings {
+        type Value = Vec<(String, String)>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("'readings' as an object {\"reading\": \"option\"}")
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(Vec::new())
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out: Vec<(String, String)> = Vec::new();
+            while let Some((k, v)) = map.next_entry::<String, String>()? {
+                if out.len() == MAX_READINGS {
+                    return Err(de::Error::custom(format!("more than {MAX_READINGS} readings (the limit)")));
+                }
+                if out.iter().any(|(seen, _)| *seen == k) {
+                    return Err(de::Error::custom(format!("reading {} named twice", printable(&k, NAME_CHARS))));
+                }
+                out.push((k, v));
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_any(Readings)
+}
+
 impl Drop for EngineProcess {
-    /// Closes the engine's input (the protocol's end) and waits briefly for it to exit.
+    /// Closes the engine's input (the protocol's end) and gives it a second to finish: its
+    /// output closes once it and everything it started have exited. Then `_group`'s Drop kills
+    /// whatever is left.
     fn drop(&mut self) {
         self.stdin.take();
-        for _ in 0..50 {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())).is_ok() {}
+    }
+}
+
+/// The engine's process and its process group (the engine and everything it starts), owned:
+/// dropping it kills the whole group and reaps the engine. On Unix the group is also
+/// registered for the signal handler ([`signals`]), so that a Ctrl-C, which no longer reaches
+/// a child outside the terminal's process group, still ends it.
+struct ChildGroup {
+    child: Child,
+    /// The handler's slot holding this group, if one was free.
+    slot: Option<usize>,
+}
+
+impl ChildGroup {
+    fn spawn(cmd: &mut Command) -> std::io::Result<ChildGroup> {
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(cmd, 0);
+        let child = cmd.spawn()?;
+        // Between the spawn and this line a signal would still leave the engine running; the
+        // window is a few instructions wide.
+        let slot = signals::register(child.id());
+        Ok(ChildGroup { child, slot })
+    }
+}
+
+impl Drop for ChildGroup {
+    fn drop(&mut self) {
+        // The engine has not been reaped yet (nothing waits for it before this), so its process
+        // id, which is the group's id, cannot have been reused: the kill reaches only its group.
+        #[cfg(unix)]
+        if let Ok(pgid) = libc::pid_t::try_from(self.child.id()) {
+            // SAFETY: kill has no memory preconditions; a negative pid names a process group.
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
             }
-            std::thread::sleep(Duration::from_millis(20));
         }
+        #[cfg(not(unix))]
         let _ = self.child.kill();
+        signals::unregister(self.slot);
         let _ = self.child.wait();
+    }
+}
+
+/// SIGINT, SIGTERM and SIGHUP while an engine runs: kill every registered engine group, then
+/// end kensho by the same signal, as it would have ended without the handler. Installed when
+/// the first engine starts, and only for signals whose action is still the default (an
+/// ignored SIGHUP under nohup stays ignored).
+#[cfg(unix)]
+mod signals {
+    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::sync::Once;
+
+    /// Registered process group ids, 0 for a free slot: atomics, because the handler may read
+    /// nothing else (no lock, no allocation).
+    static GROUPS: [AtomicI32; 16] = [const { AtomicI32::new(0) }; 16];
+    static INSTALL: Once = Once::new();
+
+    pub fn register(pgid: u32) -> Option<usize> {
+        INSTALL.call_once(install);
+        let pgid = i32::try_from(pgid).ok().filter(|p| *p > 0)?;
+        GROUPS.iter().position(|g| g.compare_exchange(0, pgid, Ordering::SeqCst, Ordering::SeqCst).is_ok())
+    }
+
+    pub fn unregister(slot: Option<usize>) {
+        if let Some(i) = slot {
+            GROUPS[i].store(0, Ordering::SeqCst);
+        }
+    }
+
+    fn install() {
+        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            // SAFETY: sigaction with valid pointers; the handler only calls async-signal-safe
+            // functions (kill, raise) and reads atomics.
+            unsafe {
+                let mut old: libc::sigaction = std::mem::zeroed();
+                if libc::sigaction(sig, std::ptr::null(), &mut old) != 0 || old.sa_sigaction != libc::SIG_DFL {
+                    continue;
+                }
+                let mut new: libc::sigaction = std::mem::zeroed();
+                new.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+                // SA_RESETHAND: the default action is back as the handler starts, for the raise.
+                new.sa_flags = libc::SA_RESETHAND | libc::SA_RESTART;
+                libc::sigemptyset(&mut new.sa_mask);
+                libc::sigaction(sig, &new, std::ptr::null_mut());
+            }
+        }
+    }
+
+    extern "C" fn on_signal(sig: libc::c_int) {
+        for g in &GROUPS {
+            let pgid = g.load(Ordering::SeqCst);
+            if pgid > 0 {
+                // SAFETY: async-signal-safe.
+                unsafe {
+                    libc::kill(-pgid, libc::SIGKILL);
+                }
+            }
+        }
+        // SAFETY: async-signal-safe. The signal is blocked until the handler returns, then its
+        // default action (restored by SA_RESETHAND) ends the process.
+        unsafe {
+            libc::raise(sig);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod signals {
+    pub fn register(_pgid: u32) -> Option<usize> {
+        None
+    }
+    pub fn unregister(_slot: Option<usize>) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn printable_escapes_control_characters_and_caps_the_length() {
+        assert_eq!(printable("Fairy-Stockfish 14", 100), "Fairy-Stockfish 14");
+        assert_eq!(printable("a\u{1b}[31mb\0c\nd\u{202e}e", 100), "a\\u{1b}[31mb\\u{0}c\\nd\\u{202e}e");
+        assert_eq!(printable(&"x".repeat(1000), 10), format!("{}... (990 more bytes)", "x".repeat(10)));
+        assert_eq!(printable("日本語", 2), "日本... (3 more bytes)");
+    }
+
+    #[test]
+    fn lines_are_read_up_to_the_limit_and_no_further() {
+        let exact = format!("{}\n{}", "a".repeat(MAX_LINE), "b".repeat(MAX_LINE + 1));
+        let mut r = BufReader::new(exact.as_bytes());
+        assert_eq!(read_line(&mut r).unwrap().map(|l| l.len()), Some(MAX_LINE));
+        let err = read_line(&mut r).unwrap_err();
+        assert!(err.contains("longer than 4194304 bytes") && err.contains("starting: bbbb"), "{}", &err[..100]);
+        assert!(err.len() < 400, "the error quotes only the start: {} bytes", err.len());
+        let mut r = BufReader::new(&b"ok\xff\n"[..]);
+        assert!(read_line(&mut r).unwrap_err().contains("not UTF-8 (byte 2"));
+        assert_eq!(read_line(&mut BufReader::new(&b""[..])).unwrap(), None);
+    }
+
+    /// Whether process `pid` still runs (a zombie, killed and waiting to be reaped, does not).
+    fn alive(pid: u32) -> bool {
+        match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            // The state follows the command name, which is in parentheses.
+            Ok(stat) => !matches!(stat.rsplit(')').next().and_then(|s| s.trim_start().chars().next()), Some('Z' | 'X')),
+            Err(_) => false,
+        }
+    }
+
+    fn read_pid(path: &Path) -> u32 {
+        for _ in 0..500 {
+            if let Some(pid) = std::fs::read_to_string(path).ok().and_then(|t| t.trim().parse().ok()) {
+                return pid;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("the engine never wrote {}", path.display())
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_panic_while_the_engine_runs_kills_it_and_what_it_started() {
+        let dir = std::env::temp_dir().join(format!("kensho-protocol-panic-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // An engine that never answers and has started a helper (as an adapter starts the real
+        // engine); neither reads its input, so closing it does not end them.
+        let d = dir.display();
+        let command = format!("echo $$ > {d}/engine.pid; sleep 1000 & echo $! > {d}/helper.pid; wait");
+        let engine = EngineProcess::start(&command, Duration::from_secs(1)).unwrap();
+        let (shell, helper) = (read_pid(&dir.join("engine.pid")), read_pid(&dir.join("helper.pid")));
+        assert!(alive(shell) && alive(helper));
+        let unwound = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+            let _owned = engine;
+            panic!("a bug while the engine runs");
+        }));
+        assert!(unwound.is_err());
+        for _ in 0..200 {
+            if !alive(shell) && !alive(helper) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let (shell_alive, helper_alive) = (alive(shell), alive(helper));
+        for pid in [shell, helper].into_iter().filter(|p| alive(*p)) {
+            // SAFETY: kill has no memory preconditions; these are the test's own processes.
+            unsafe {
+                libc::kill(pid as libc::pid_t, libc::SIGKILL);
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(!shell_alive && !helper_alive, "engine alive: {shell_alive}, its helper alive: {helper_alive}");
     }
 }

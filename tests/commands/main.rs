@@ -14,4 +14,5 @@ mod hostile_xbetza;
 mod report_browser;
 mod report_cli;
 mod report_diagram;
+mod report_swap;
 mod show_cli;

@@ -11,6 +11,7 @@ mod calibration;
 mod cli;
 mod compiled;
 mod crosscheck_cli;
+mod crosscheck_hostile;
 mod drop_memory;
 mod freeze_mid_move;
 mod game_end;
