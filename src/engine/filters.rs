@@ -171,7 +171,7 @@ fn burn_and_igui_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -
         .filter(|s| s.kind == StepKind::Capture && s.square != pm.to)
         .map(|s| s.square)
         .collect();
-    let area_move = at >= 1;
+    let area_move = is_area_move(engine, man, pm, at);
     let limit = if a.burn_arrival_counted && arrival_capture { a.burn_max.saturating_sub(1) } else { a.burn_max };
     if burned.len() as u32 > limit {
         return false;
@@ -204,6 +204,20 @@ fn burn_and_igui_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -
         }
     }
     true
+}
+
+/// Did the piece reach its destination by an area move (burn.after-area-move, SUZ-104/105
+/// "it can move to another square and then capture")? It did when it needed more than one leg
+/// to arrive, and also after a single step of a program whose legs are king steps: the Fire
+/// Demon's one-step area move `mpacabK` arrives in one leg, as a one-square slide does, and
+/// only the program tells them apart (it has no vertical slide, so a vertical step before a
+/// burn can only be an area move). A path the rules add (no program) is no area move.
+fn is_area_move(engine: &Engine, man: Man, pm: &PieceMove, arrival: usize) -> bool {
+    if arrival >= 1 {
+        return true;
+    }
+    let moves = engine.moves_at(man.piece, man.player, pm.from);
+    pm.program.and_then(|i| moves.programs.get(i as usize)).is_some_and(|p| p.base_steps == 1)
 }
 
 pub fn chebyshev(a: Square, b: Square) -> u32 {

@@ -82,7 +82,11 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
     if me.last_rank_promotes && pm.to != pm.from {
         let last = pos.size.ranks - 1;
         if engine.relative_rank(man.player, pm.to) == last && engine.relative_rank(man.player, pm.from) != last {
-            return if rules.last_rank_optional { Choices::two(None, Some(target)) } else { Choices::one(Some(target)) };
+            return if rules.last_rank_optional {
+                Choices::two(None, Some(target))
+            } else {
+                Choices::one(Some(target))
+            };
         }
     }
     // Zone promotion.

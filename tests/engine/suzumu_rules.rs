@@ -376,6 +376,27 @@ fn fire_demon_area_burn_reading() {
     check_area_burn("slides-only", sets(&[&["h10"]]), sets(&[&[]]), sets(&[&["g11"]]));
 }
 
+/// fd-area-burn with one-step moves (issue 26, item 10). Black Fire Demon h8, White Pawns h10
+/// and f9. "The Fire Demon can slide sideways or diagonally": h9 is one vertical step, which
+/// only an area move makes, so under slides-only no burn may follow it; g9 is one diagonal
+/// step, a one-square slide, after which it may burn f9 under every option. (The arrival alone
+/// cannot tell them apart: both arrive in one leg.)
+#[test]
+fn fire_demon_one_step_area_move_burns_only_where_the_option_allows() {
+    let men = vec![("h8", "FD"), ("h10", "p"), ("f9", "p")];
+    for (option, after_vertical_step) in [
+        ("allowed", sets(&[&[], &["h10"]])),
+        ("non-capturing-only", sets(&[&[], &["h10"]])),
+        ("slides-only", sets(&[&[]])),
+    ] {
+        let e = engine(SUZUMU, &[("fd-area-burn", option)]);
+        let p = position(&e, 'b', "", &men);
+        assert_eq!(capture_sets(&e, &p, "h8", "h9"), after_vertical_step, "{option}: h8-h9");
+        let after_slide = capture_sets(&e, &p, "h8", "g9");
+        assert!(after_slide.contains(&vec!["f9".to_string()]), "{option}: h8-g9 burns f9: {after_slide:?}");
+    }
+}
+
 /// fd-area-burn = non-capturing-only: "burning only after an area move that did not capture":
 /// h10 and g11 (captured on arrival) burn nothing, h11 keeps its four sets.
 #[test]
