@@ -685,6 +685,14 @@ fn run_perft(args: PerftArgs) -> ExitCode {
         Ok(x) => x,
         Err(code) => return code,
     };
+    // Perft counts the legal-move tree of the position as given; a position whose game is
+    // already over (a player without royals, no move, ...) is said so.
+    if let (_, Some(over)) = engine::position_moves(&eng, &pos) {
+        eprintln!(
+            "warning: the game is over in this position ({}); perft counts its legal moves all the same",
+            over.describe()
+        );
+    }
     let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let (rows, seconds) = engine::divide(&eng, &pos, args.depth, progress);
     let total: u64 = rows.iter().map(|r| r.1).sum();
@@ -865,10 +873,15 @@ fn run_position(args: PositionArgs) -> ExitCode {
     };
     out!("{}", engine::draw_position(&eng, &pos));
     outln!("position: {}", eng.position_string(&pos));
+    let (texts, outcome) = engine::position_moves(&eng, &pos);
+    if let Some(o) = &outcome {
+        outln!("game over: {} ({})", o.score(), o.describe());
+    }
     if args.moves {
-        let mut texts: Vec<String> = eng.legal_moves(&pos).iter().map(|m| eng.move_text(m)).collect();
-        texts.sort();
-        outln!("legal moves ({}):", texts.len());
+        match outcome {
+            Some(_) => outln!("legal moves (0): none, the game is over"),
+            None => outln!("legal moves ({}):", texts.len()),
+        }
         for t in texts {
             outln!("  {t}");
         }

@@ -10,6 +10,7 @@
 
 use super::properties::{Invariant, Kind};
 use crate::engine::random::SplitMix64;
+use crate::engine::skip::game_has_skips;
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::spec::settings::Setting;
@@ -172,7 +173,11 @@ pub fn position(engine: &Engine, invariants: &[Invariant], rng: &mut SplitMix64,
     remembered(engine, &mut pos, rng);
     pos.set_side(z, side);
     let odds = if aim.skips { 2 } else { 4 };
-    pos.last_skip = [rng.below(odds) == 0, rng.below(odds) == 0];
+    let skipped = [rng.below(odds) == 0, rng.below(odds) == 0];
+    // Only a game with skips has a last turn that was one (the position string's `~` field).
+    if game_has_skips(engine) {
+        pos.last_skip = skipped;
+    }
     reachable(engine, &pos).then_some(pos)
 }
 

@@ -34,6 +34,18 @@ pub struct Properties {
     /// notation:<piece id>).
     #[serde(default)]
     pub generic: BTreeMap<String, GenericCitation>,
+    /// `[[position]]`: positions designed by hand, judged on every run like the designed ones
+    /// (for an invariant no random position reaches, such as a smothered Palace).
+    #[serde(default, rename = "position")]
+    pub positions: Vec<HandPosition>,
+}
+
+/// A position designed by hand: its position string and what it is for.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandPosition {
+    pub text: String,
+    pub why: String,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -359,6 +371,23 @@ impl Kind {
     }
 }
 
+/// Where in the file a validation error points: the `spec` key, or an invariant (by its place
+/// in the file), a `[generic.NAME]` table or an `[[unchecked]]` entry, at the name that is
+/// wrong or at one of its keys.
+enum Place<'a> {
+    Spec,
+    Invariant(usize, Needle<'a>),
+    Generic(&'a str, Needle<'a>),
+    Unchecked(usize, Needle<'a>),
+}
+
+enum Needle<'a> {
+    /// A string value (or a key: piece ids key `ranks`) equal to this name.
+    Name(&'a str),
+    /// This key of the table.
+    Key(&'static str),
+}
+
 impl Properties {
     /// Checks the file against its spec: the spec id, clause ids, piece and zone names, and
     /// unique invariant ids. Errors name the file and the invariant.
@@ -368,31 +397,60 @@ impl Properties {
         game: &crate::spec::game::GameSpec,
         clause_ids: &[String],
     ) -> Result<(), String> {
+        match self.problem(game, clause_ids) {
+            None => Ok(()),
+            Some((message, _)) => Err(format!("{path}: {message}")),
+        }
+    }
+
+    /// `validate` with the file's text: the error also names the line and column of the name
+    /// that is wrong (`path:line:column: invariant 'x': the spec has no piece Q`).
+    pub fn validate_in(
+        &self,
+        path: &str,
+        text: &str,
+        game: &crate::spec::game::GameSpec,
+        clause_ids: &[String],
+    ) -> Result<(), String> {
+        match self.problem(game, clause_ids) {
+            None => Ok(()),
+            Some((message, place)) => Err(match locate(text, &place) {
+                Some(offset) => {
+                    let (line, column) = line_column(text, offset);
+                    format!("{path}:{line}:{column}: {message}")
+                }
+                None => format!("{path}: {message}"),
+            }),
+        }
+    }
+
+    /// The first thing wrong with the file against its spec, and where it stands.
+    fn problem(&self, game: &crate::spec::game::GameSpec, clause_ids: &[String]) -> Option<(String, Place<'_>)> {
         if self.spec != game.id {
-            return Err(format!("{path}: spec = \"{}\", but the spec's id is \"{}\"", self.spec, game.id));
+            return Some((format!("spec = \"{}\", but the spec's id is \"{}\"", self.spec, game.id), Place::Spec));
         }
         let mut seen = std::collections::BTreeSet::new();
-        for inv in &self.invariants {
-            let at = format!("{path}: invariant '{}'", inv.id);
+        for (i, inv) in self.invariants.iter().enumerate() {
+            let at = format!("invariant '{}'", inv.id);
             if !seen.insert(inv.id.as_str()) {
-                return Err(format!("{at}: the id is used twice"));
+                return Some((format!("{at}: the id is used twice"), Place::Invariant(i, Needle::Key("id"))));
             }
             if inv.clauses.is_empty() {
-                return Err(format!("{at}: cites no clause"));
+                return Some((format!("{at}: cites no clause"), Place::Invariant(i, Needle::Key("clauses"))));
             }
             for c in &inv.clauses {
                 if !clause_ids.contains(c) {
-                    return Err(format!("{at}: the spec has no clause {c}"));
+                    return Some((format!("{at}: the spec has no clause {c}"), Place::Invariant(i, Needle::Name(c))));
                 }
             }
             for p in inv.kind.pieces() {
                 if game.piece(p).is_none() {
-                    return Err(format!("{at}: the spec has no piece {p}"));
+                    return Some((format!("{at}: the spec has no piece {p}"), Place::Invariant(i, Needle::Name(p))));
                 }
             }
             for z in inv.kind.zones() {
                 if !game.zones.contains_key(z) {
-                    return Err(format!("{at}: the spec has no zone {z}"));
+                    return Some((format!("{at}: the spec has no zone {z}"), Place::Invariant(i, Needle::Name(z))));
                 }
             }
         }
@@ -400,26 +458,107 @@ impl Properties {
             let known = ["record", "make-unmake", "round-trip", "promotion-map", "rotation"].contains(&name.as_str())
                 || name.strip_prefix("notation:").is_some_and(|p| game.piece(p).is_some());
             if !known {
-                return Err(format!("{path}: [generic.{name}]: no such generic invariant (record, make-unmake, round-trip, promotion-map, rotation, notation:<piece>)"));
+                return Some((format!("[generic.{name}]: no such generic invariant (record, make-unmake, round-trip, promotion-map, rotation, notation:<piece>)"), Place::Generic(name, Needle::Key("clauses"))));
             }
             for c in &cite.clauses {
                 if !clause_ids.contains(c) {
-                    return Err(format!("{path}: [generic.{name}]: the spec has no clause {c}"));
+                    return Some((
+                        format!("[generic.{name}]: the spec has no clause {c}"),
+                        Place::Generic(name, Needle::Name(c)),
+                    ));
                 }
             }
         }
-        for u in &self.unchecked {
+        for (i, u) in self.unchecked.iter().enumerate() {
             for c in &u.clauses {
                 if !clause_ids.contains(c) {
-                    return Err(format!("{path}: [[unchecked]]: the spec has no clause {c}"));
+                    return Some((
+                        format!("[[unchecked]]: the spec has no clause {c}"),
+                        Place::Unchecked(i, Needle::Name(c)),
+                    ));
                 }
             }
             if u.why.trim().is_empty() {
-                return Err(format!("{path}: [[unchecked]] {:?}: say why", u.clauses));
+                return Some((
+                    format!("[[unchecked]] {:?}: say why", u.clauses),
+                    Place::Unchecked(i, Needle::Key("why")),
+                ));
             }
         }
-        Ok(())
+        None
     }
+}
+
+/// The byte offset in `text` of what `place` names, found in the file as written (toml_edit
+/// keeps the spans): the name's string (or key) inside the table, else the table itself.
+fn locate(text: &str, place: &Place<'_>) -> Option<usize> {
+    use toml_edit::{Item, TableLike};
+    let doc = toml_edit::ImDocument::parse(text).ok()?;
+    let root = doc.as_table();
+    let entry =
+        |array: &str, index: usize| -> Option<&toml_edit::Table> { root.get(array)?.as_array_of_tables()?.get(index) };
+    let (table, needle): (&dyn TableLike, &Needle<'_>) = match place {
+        Place::Spec => return root.get("spec").and_then(Item::span).map(|s| s.start),
+        Place::Invariant(i, needle) => (entry("invariant", *i)?, needle),
+        Place::Unchecked(i, needle) => (entry("unchecked", *i)?, needle),
+        Place::Generic(name, needle) => (root.get("generic")?.as_table_like()?.get(name)?.as_table_like()?, needle),
+    };
+    let found = match needle {
+        Needle::Key(key) => table.key(key).and_then(|k| k.span()),
+        // Not in the id or the reason: only in the parameters and the clause list.
+        Needle::Name(name) => {
+            table.iter().filter(|(k, _)| !["id", "why"].contains(k)).find_map(|(_, item)| find_name(item, name))
+        }
+    };
+    // Else the entry's id, or its first key.
+    let first_key = || table.iter().next().and_then(|(k, _)| table.key(k)).and_then(|k| k.span());
+    found.or_else(|| table.get("id").and_then(Item::span)).or_else(first_key).map(|s| s.start)
+}
+
+/// The span of a string equal to `name` in `item`, or of a key equal to it (in tables and
+/// inline tables, arrays searched in order).
+fn find_name(item: &toml_edit::Item, name: &str) -> Option<std::ops::Range<usize>> {
+    if let Some(table) = item.as_table_like() {
+        return table.iter().find_map(|(k, v)| {
+            if k == name {
+                if let Some(span) = table.key(k).and_then(|k| k.span()) {
+                    return Some(span);
+                }
+            }
+            find_name(v, name)
+        });
+    }
+    find_in_value(item.as_value()?, name)
+}
+
+fn find_in_value(value: &toml_edit::Value, name: &str) -> Option<std::ops::Range<usize>> {
+    match value {
+        toml_edit::Value::String(s) if s.value() == name => s.span(),
+        toml_edit::Value::Array(items) => items.iter().find_map(|v| find_in_value(v, name)),
+        toml_edit::Value::InlineTable(table) => table.iter().find_map(|(k, v)| {
+            if k == name {
+                if let Some(span) = table.key(k).and_then(|k| k.span()) {
+                    return Some(span);
+                }
+            }
+            find_in_value(v, name)
+        }),
+        _ => None,
+    }
+}
+
+/// Line and column (in characters), both from 1, of a byte offset of `text`.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    (text[..offset].matches('\n').count() + 1, text[line_start..offset].chars().count() + 1)
+}
+
+/// A properties file's text from its bytes; a byte that is not UTF-8 is an error naming its
+/// line and column, as every other error in the file.
+pub fn text(path: &str, bytes: Vec<u8>) -> Result<String, String> {
+    crate::spec::diagnostic::Diagnostic::utf8(path, bytes)
+        .map_err(|d| format!("{}:{}:{}: {}", d.file, d.line, d.column, d.message))
 }
 
 /// Reads a properties file; errors name the file, line and column (for a field the kind does
@@ -448,8 +587,7 @@ pub fn parse(path: &str, text: &str) -> Result<Properties, String> {
 fn parse_toml<T: serde::de::DeserializeOwned>(path: &str, text: &str) -> Result<T, String> {
     toml::from_str(text).map_err(|e| {
         let at = e.span().map(|span| {
-            let line = text[..span.start].matches('\n').count() + 1;
-            let column = span.start - text[..span.start].rfind('\n').map_or(0, |i| i + 1) + 1;
+            let (line, column) = line_column(text, span.start);
             format!("{path}:{line}:{column}")
         });
         format!("{}: {}", at.unwrap_or_else(|| path.to_string()), e.message())

@@ -10,7 +10,7 @@ use crate::check::generic::{self, ClauseEncoding};
 use crate::check::properties::{self, Properties};
 use crate::check::run::{self, Budget, Report};
 use crate::check::Invariant;
-use crate::engine::Engine;
+use crate::engine::{Engine, Position};
 use crate::spec::LoadedSpec;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
@@ -25,6 +25,8 @@ pub struct Subject {
     pub properties: Properties,
     pub engine: Engine,
     pub invariants: Vec<Invariant>,
+    /// The properties file's `[[position]]`s, read.
+    pub hand_positions: Vec<Position>,
     pub warnings: Vec<String>,
 }
 
@@ -43,13 +45,14 @@ pub fn subject(
     properties_path: &Path,
 ) -> Result<Subject, String> {
     let path = properties_path.display().to_string();
-    let text = std::fs::read_to_string(properties_path)
+    let bytes = std::fs::read(properties_path)
         .map_err(|e| format!("{path}: cannot read the properties file of {}: {e}", spec.path))?;
+    let text = properties::text(&path, bytes)?;
     let props = properties::parse(&path, &text)?;
     let clauses = coverage::all_clauses(&spec);
     let clause_ids: Vec<String> = clauses.iter().map(|c| c.id.get_ref().clone()).collect();
     let (engine, warnings) = engine_for_moves(&spec, choices)?;
-    props.validate(&path, &engine.game, &clause_ids)?;
+    props.validate_in(&path, &text, &engine.game, &clause_ids)?;
     let encodings: Vec<(String, Vec<String>)> = clauses
         .iter()
         .filter(|c| *c.status.get_ref() == crate::spec::ClauseStatus::Encoded)
@@ -59,6 +62,15 @@ pub fn subject(
         .iter()
         .map(|(id, paths)| ClauseEncoding { id, paths: paths.iter().map(String::as_str).collect() })
         .collect();
+    // The hand-designed positions must read under this engine (and these readings).
+    let hand_positions = props
+        .positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            engine.parse_position(&p.text).map_err(|e| format!("{path}: position {} ({}): {e}", i + 1, p.text))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
     let mut invariants = props.invariants.clone();
     for mut g in generic::invariants(&engine.game, &view) {
         // The file may give a generic invariant more clauses to cite ([generic.<name>]).
@@ -72,7 +84,7 @@ pub fn subject(
         }
         invariants.push(g);
     }
-    Ok(Subject { spec, properties_path: path, properties: props, engine, invariants, warnings })
+    Ok(Subject { spec, properties_path: path, properties: props, engine, invariants, hand_positions, warnings })
 }
 
 pub fn bar(len: u64, quiet: bool) -> ProgressBar {
@@ -103,6 +115,12 @@ pub fn check(subject: &Subject, budget: Budget, aimed_tries: usize, progress: bo
     let pb = bar((budget.games + budget.positions) as u64, !progress);
     pb.set_message(format!("{}: games and designed positions", subject.engine.game.id));
     let mut report = run::run(&subject.engine, &subject.invariants, budget, &pb);
+    for (i, pos) in subject.hand_positions.iter().enumerate() {
+        let origin = format!("position {} of the properties file", i + 1);
+        let mut judged = run::position(&subject.engine, &subject.invariants, pos, &origin);
+        judged.designed = judged.positions;
+        report.merge(judged);
+    }
     if aimed_tries > 0 {
         let missing = subject.invariants.iter().filter(|i| !report.tally.exercised.contains_key(&i.id)).count();
         pb.set_length(pb.length().unwrap_or(0) + (missing * aimed_tries) as u64);

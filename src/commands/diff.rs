@@ -913,10 +913,14 @@ fn invariant_changes(x: &properties::Invariant, y: &properties::Invariant) -> Ve
 fn read_properties(path: PathBuf) -> (PropertiesFile, Option<Properties>) {
     let shown = path.display().to_string();
     let file = |state, error| PropertiesFile { path: shown.clone(), state, error };
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (file("missing", None), None),
         Err(e) => return (file("invalid", Some(format!("cannot read it: {e}"))), None),
+    };
+    let text = match properties::text(&shown, bytes) {
+        Ok(t) => t,
+        Err(e) => return (file("invalid", Some(e)), None),
     };
     match properties::parse(&shown, &text) {
         Ok(p) => (file("read", None), Some(p)),

@@ -2,6 +2,7 @@
 //! return text (or JSON values) for main.rs to print.
 
 use crate::engine::play::GameRecord;
+use crate::engine::status::Outcome;
 use crate::engine::{Engine, Move, Position};
 use crate::report::board::draw_cells;
 use crate::spec::LoadedSpec;
@@ -79,6 +80,21 @@ pub fn draw_position(engine: &Engine, pos: &Position) -> String {
     }
     out.push('\n');
     out
+}
+
+/// What `kensho position --moves` lists: the legal moves as sorted move texts, and the result
+/// where the position is decided (`Engine::status_before`: a player left without royals, no
+/// move, checkmate where terminal, a winning impasse declaration). A decided game has no move
+/// left: the list is then empty.
+pub fn position_moves(engine: &Engine, pos: &Position) -> (Vec<String>, Option<Outcome>) {
+    let moves = engine.legal_moves(pos);
+    let outcome = engine.status_before(pos, &moves);
+    if outcome.is_some() {
+        return (Vec::new(), outcome);
+    }
+    let mut texts: Vec<String> = moves.iter().map(|m| engine.move_text(m)).collect();
+    texts.sort();
+    (texts, None)
 }
 
 fn bar(len: u64, what: &str) -> ProgressBar {

@@ -290,6 +290,10 @@ pub struct Rules {
     pub stalemate_no_safe_move: bool,
     /// `end.royals = any-royal-captured`.
     pub any_royal_loss: bool,
+    /// `end.royals` is `last-royal-captured` or `any-royal-captured`: royals are captured, and
+    /// a player left without royals has lost (`end.royals = checkmate`: royals are never taken,
+    /// legality.self-check).
+    pub royal_loss_ends: bool,
     pub repetition_draw: bool,
     pub repetition_count: u32,
     /// `end.repetition-identity`: include the skip state / the hands in the position key.
@@ -646,6 +650,7 @@ impl Rules {
             stalemate,
             stalemate_no_safe_move: word(r, "end.stalemate-condition", "no-legal-move") == "no-safe-move",
             any_royal_loss: word(r, "end.royals", "last-royal-captured") == "any-royal-captured",
+            royal_loss_ends: word(r, "end.royals", "last-royal-captured") != "checkmate",
             repetition_draw: word(r, "end.repetition", "none") != "none",
             repetition_count: int(r, "end.repetition-count", 4) as u32,
             repetition_with_skips: word(r, "end.repetition-identity", "board-side") == "board-side-skip-state",

@@ -25,6 +25,31 @@ pub fn unpromoted_type(engine: &Engine, piece: u16) -> u16 {
     engine.pieces.iter().position(|p| p.promotes_to == Some(piece)).map(|i| i as u16).unwrap_or(piece)
 }
 
+/// Why no hand ever holds `piece`, or None if one may. A hand holds only what a capture puts
+/// there (`Engine::make`: where drops.enabled, the capturer holds `hand_type` of what it
+/// took): so nothing where captured pieces leave the game, no promoted form where they go back
+/// to their unpromoted side (drops.unpromoted), and no royal where royals are never taken
+/// (end.royals = checkmate). A royal taken where its loss decides the game goes to hand like
+/// any piece, so the position the capture ended the game in reads back.
+pub fn not_held(engine: &Engine, piece: u16) -> Option<String> {
+    let rules = &engine.rules;
+    let p = engine.piece(piece);
+    if !rules.drops {
+        return Some("this game has no drops (drops.enabled = false): a captured piece leaves the game".into());
+    }
+    if !(0..engine.pieces.len() as u16).any(|q| hand_type(engine, q) == piece) {
+        let back = &engine.piece(unpromoted_type(engine, piece)).id;
+        return Some(format!(
+            "{} is a promoted piece, and a captured one goes to hand as {back} (drops.unpromoted)",
+            p.id
+        ));
+    }
+    if p.royal && !rules.royal_loss_ends {
+        return Some(format!("{} is royal, and royals are never captured (end.royals = checkmate)", p.id));
+    }
+    None
+}
+
 /// Every legal drop of the side to move (before the self-check filter).
 pub fn drops(engine: &Engine, pos: &Position, out: &mut Vec<Move>) {
     let rules = &engine.rules;

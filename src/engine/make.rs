@@ -82,7 +82,9 @@ impl Engine {
         if !mv.earns_extra_turn {
             pos.set_side(z, 1 - pos.side);
         }
-        pos.move_number += 1;
+        // The count stops at the bound rather than wrap (position::MAX_MOVE_NUMBER); `unmake`
+        // restores the number from the undo record.
+        pos.move_number = pos.move_number.saturating_add(1).min(super::position::MAX_MOVE_NUMBER);
         undo.push(u);
     }
 

@@ -24,7 +24,7 @@
 //! With one-letter ids and no skip field this is standard SFEN, which other tools read.
 
 use super::moves::{Kind, Move};
-use super::position::{Man, Position, DEMOTED, DROPPED};
+use super::position::{Man, Position, DEMOTED, DROPPED, MAX_MOVE_NUMBER};
 use super::Engine;
 use crate::geometry::Square;
 
@@ -191,8 +191,9 @@ impl Engine {
         }
         for (i, row) in rows.iter().enumerate() {
             let rank = size.ranks - 1 - i as u8;
-            let tokens =
-                self.tokens(row).map_err(|e| PositionError(format!("row {} (rank {}): {e}", i + 1, rank + 1)))?;
+            let tokens = self
+                .tokens(row, false)
+                .map_err(|e| PositionError(format!("row {} (rank {}): {e}", i + 1, rank + 1)))?;
             let mut file: usize = 0;
             for t in tokens {
                 match t {
@@ -238,7 +239,7 @@ impl Engine {
         if let Some(&hands) = fields.get(2) {
             if hands != "-" {
                 let mut count: Option<u16> = None;
-                for t in self.tokens(hands).map_err(|e| PositionError(format!("hands: {e}")))? {
+                for t in self.tokens(hands, true).map_err(|e| PositionError(format!("hands: {e}")))? {
                     match t {
                         RowToken::Empty(n) => {
                             count = Some(u16::try_from(n).ok().filter(|&n| n <= MAX_HAND).ok_or_else(|| {
@@ -259,14 +260,11 @@ impl Engine {
                 if count.is_some() {
                     return err("hands: a count with no piece after it");
                 }
+                self.check_hands(&pos)?;
             }
         }
         if let Some(&n) = fields.get(3) {
-            pos.move_number = n
-                .parse()
-                .ok()
-                .filter(|&n: &u32| n >= 1)
-                .ok_or_else(|| PositionError(format!("move number must be a whole number from 1, found '{n}'")))?;
+            pos.move_number = parse_move_number(n)?;
         }
         // The optional fields after the move number, each at most once and in this order.
         let mut next_allowed = 0;
@@ -298,6 +296,11 @@ impl Engine {
                 continue;
             }
             let skips = field;
+            if !super::skip::game_has_skips(self) {
+                return err(format!(
+                    "skip field '{skips}' in a game without skips: no null move (skip.null-move) and no piece that can pass (skip.by-piece)"
+                ));
+            }
             let flags = &skips[1..];
             for c in flags.chars() {
                 match c {
@@ -310,8 +313,39 @@ impl Engine {
         Ok(pos)
     }
 
-    /// Splits a row (or a hands field) into runs of empties (or counts) and pieces.
-    fn tokens(&self, text: &str) -> Result<Vec<RowToken>, String> {
+    /// The hands against what play can put in them: only types a capture puts in a hand
+    /// (`drops::not_held`), and no more pieces in the hands and on the board together than
+    /// the board has squares: every piece in play stood on a square of the setup, and play
+    /// never adds one (a capture moves a piece to a hand or out of the game).
+    fn check_hands(&self, pos: &Position) -> Result<(), PositionError> {
+        let mut held = 0usize;
+        for piece in 0..self.pieces.len() as u16 {
+            for player in 0..2u8 {
+                let n = pos.hands[player as usize][piece as usize];
+                if n == 0 {
+                    continue;
+                }
+                if let Some(why) = super::drops::not_held(self, piece) {
+                    let token = self.token(Man { player, piece });
+                    return err(format!("hands: {token} cannot be in hand: {why}"));
+                }
+                held += usize::from(n);
+            }
+        }
+        let on_board = pos.board.iter().flatten().count();
+        let squares = pos.size.square_count();
+        if held + on_board > squares {
+            let plural = if held == 1 { "" } else { "s" };
+            return err(format!(
+                "hands: {held} piece{plural} in hand and {on_board} on the board make {}, more than the {squares} squares of the board, where every piece in play started (play never adds a piece)",
+                held + on_board
+            ));
+        }
+        Ok(())
+    }
+
+    /// Splits a row (or, `hands`, a hands field) into runs of empties (or counts) and pieces.
+    fn tokens(&self, text: &str, hands: bool) -> Result<Vec<RowToken>, String> {
         let chars: Vec<char> = text.chars().collect();
         let mut out = Vec::new();
         let mut i = 0;
@@ -324,6 +358,12 @@ impl Engine {
                 }
                 let digits: String = chars[start..i].iter().collect();
                 let n: usize = digits.parse().map_err(|_| format!("bad number '{digits}'"))?;
+                if n == 0 && hands {
+                    return Err(format!(
+                        "a count of 0 at character {} (a piece not held is left out; '-' is no hands at all)",
+                        start + 1
+                    ));
+                }
                 if n == 0 {
                     return Err("a run of 0 empty squares".into());
                 }
@@ -401,6 +441,27 @@ impl Engine {
             }
             _ => format!("{id} ?"),
         }
+    }
+}
+
+/// The move number field: a whole number from 1 to `MAX_MOVE_NUMBER`.
+fn parse_move_number(text: &str) -> Result<u32, PositionError> {
+    let malformed = || {
+        PositionError(format!("move number must be a whole number from 1, found '{text}' (at most {MAX_MOVE_NUMBER})"))
+    };
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(malformed());
+    }
+    let digits = text.trim_start_matches('0');
+    if digits.is_empty() {
+        return Err(malformed());
+    }
+    match digits.parse::<u32>() {
+        Ok(n) if n <= MAX_MOVE_NUMBER => Ok(n),
+        // All digits, too many or too large: out of range rather than malformed.
+        _ => Err(PositionError(format!(
+            "move number {text} is out of range: a position string gives 1 to {MAX_MOVE_NUMBER} (the engine counts no further, so the number never wraps)"
+        ))),
     }
 }
 

@@ -24,6 +24,11 @@ pub const DROPPED: u8 = 1;
 /// `Rules::repromote`).
 pub const DEMOTED: u8 = 2;
 
+/// The largest move number: a position string may give at most this (nine digits), and
+/// `Engine::make` counts no further, so the number never wraps, however long a game is played
+/// from a position that gives it. No rule reads the number; it only numbers the turns.
+pub const MAX_MOVE_NUMBER: u32 = 999_999_999;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     pub size: BoardSize,
@@ -40,7 +45,8 @@ pub struct Position {
     /// The side to move is on the extra turn a first-zone drop earned (extra-turn.after), or
     /// (drops.per-turn = in-addition) may still drop a piece after this turn's move.
     pub extra_turn: bool,
-    /// Full moves counted as in SFEN: starts at 1, one more after every turn.
+    /// Full moves counted as in SFEN: starts at 1, one more after every turn; at most
+    /// `MAX_MOVE_NUMBER`.
     pub move_number: u32,
     /// Hash of the board with its flags, the side to move and the extra-turn flag.
     pub board_hash: u64,

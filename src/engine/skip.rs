@@ -20,6 +20,19 @@ pub fn is_skip(engine: &Engine, mv: &Move) -> bool {
     }
 }
 
+/// Can a turn of this game ever be a skip: a null move (skip.null-move = allowed), or a pass
+/// of a piece that can pass (skip.by-piece = allowed; a pass of its XBetza move, in any of
+/// its zones, or its `pass` ability)? Only then does a position have whose last turn was a
+/// skip to say (the `~` field of position strings).
+pub fn game_has_skips(engine: &Engine) -> bool {
+    let board = engine.game.board;
+    engine.rules.null_move
+        || (engine.rules.piece_pass
+            && engine.pieces.iter().any(|p| {
+                p.can_pass || p.zone_moves.iter().any(|(_, m)| super::generate::passes_on_empty_board(m, board))
+            }))
+}
+
 /// May the side to move skip now? (skip.limit)
 pub fn skip_allowed(engine: &Engine, pos: &Position) -> bool {
     let me = pos.side as usize;

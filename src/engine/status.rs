@@ -1,5 +1,6 @@
-//! How a game ends (end.*): royal capture, no move (stalemate and its condition), checkmate
-//! where it is terminal, repetition (with the perpetual-check proviso).
+//! How a game ends (end.*): royal capture (and a position with a player left without royals),
+//! no move (stalemate and its condition), checkmate where it is terminal, repetition (with the
+//! perpetual-check proviso).
 
 use super::config::{BareKing, ExtraTurnCheck, Stalemate};
 use super::moves::Move;
@@ -135,6 +136,33 @@ impl Engine {
             ));
         }
         self.bare_king(after, mover)
+    }
+
+    /// The result a position shows by itself, whatever led to it: a player with no royal on
+    /// the board has lost, where losing royals ends the game (end.royals =
+    /// last-royal-captured or any-royal-captured; Suzumu SUZ-174 and Mitsugumi MIT-170 "a
+    /// player who has no more royal pieces on the board loses the game", Hook HOOK-316 the
+    /// same, SUZ-152 "Only when you are left entirely without royals does the opponent win").
+    /// Play never stands in such a position, since the capture that takes the last royal ends
+    /// the game at once (`decided_by_move`); a position given as it stands (a position
+    /// string, a designed position) can, and is as decided. Where neither player has a royal,
+    /// the one who moved last wins, as `royal_loser` judges a move that takes the last royals of
+    /// both (the opponent's loss comes first). Under end.royals = checkmate royals are never
+    /// taken, and a game whose pieces include no royal has none to lose: nothing is decided.
+    pub fn decided_by_board(&self, pos: &Position) -> Option<Outcome> {
+        if !self.rules.royal_loss_ends || !self.pieces.iter().any(|p| p.royal) {
+            return None;
+        }
+        let without_royal = |side: u8| !pos.squares_of(side).any(|(_, m)| self.piece(m.piece).royal);
+        // The side to move moved last when it is on an extra turn (extra-turn.after, or the
+        // drop after the move under drops.per-turn = in-addition).
+        let last_mover = if pos.extra_turn { pos.side } else { 1 - pos.side };
+        let loser = [1 - last_mover, last_mover].into_iter().find(|&side| without_royal(side))?;
+        let rule = if self.rules.any_royal_loss { "any-royal-captured" } else { "last-royal-captured" };
+        Some(Outcome::Win(
+            1 - loser,
+            format!("{} has no royal piece left on the board (end.royals = {rule})", player_name(loser)),
+        ))
     }
 
     /// extra-turn.check = wins: a drop that earns an extra turn and gives check wins at once.
@@ -372,10 +400,13 @@ impl Engine {
         })
     }
 
-    /// The result when the side to move has these legal moves: a winning impasse declaration,
-    /// no move (or no safe move under end.stalemate-condition = no-safe-move), or checkmate
-    /// where end.checkmate = terminal.
+    /// The result when the side to move has these legal moves: a player without royals
+    /// (`decided_by_board`), a winning impasse declaration, no move (or no safe move under
+    /// end.stalemate-condition = no-safe-move), or checkmate where end.checkmate = terminal.
     pub fn status_before(&self, pos: &Position, moves: &[Move]) -> Option<Outcome> {
+        if let Some(decided) = self.decided_by_board(pos) {
+            return Some(decided);
+        }
         if let Some(declared) = self.declaration(pos) {
             return Some(declared);
         }

@@ -30,9 +30,15 @@ pub type Vec2 = (i32, i32);
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GeometryError {
     BadBoardSize(String),
-    BoardOutOfRange { files: u32, ranks: u32 },
+    /// A well-formed size (`FILESxRANKS`, digits) outside MIN_DIM..=MAX_DIM, as written.
+    BoardOutOfRange(String),
     BadSquare(String),
-    OffBoard { square: String, size: BoardSize },
+    /// A well-formed square name whose rank no board has (above MAX_DIM).
+    BeyondLargestBoard(String),
+    OffBoard {
+        square: String,
+        size: BoardSize,
+    },
 }
 
 impl fmt::Display for GeometryError {
@@ -41,12 +47,14 @@ impl fmt::Display for GeometryError {
             GeometryError::BadBoardSize(s) => {
                 write!(f, "malformed board size '{s}': expected FILESxRANKS, for example 16x16")
             }
-            GeometryError::BoardOutOfRange { files, ranks } => write!(
-                f,
-                "board {files}x{ranks} is outside the supported range {MIN_DIM}x{MIN_DIM} to {MAX_DIM}x{MAX_DIM}"
-            ),
+            GeometryError::BoardOutOfRange(size) => {
+                write!(f, "board {size} is outside the supported range {MIN_DIM}x{MIN_DIM} to {MAX_DIM}x{MAX_DIM}")
+            }
             GeometryError::BadSquare(s) => {
                 write!(f, "malformed square name '{s}': expected a file letter a-z and a rank number, for example h8")
+            }
+            GeometryError::BeyondLargestBoard(s) => {
+                write!(f, "square {s} is off every board: ranks go up to {MAX_DIM} at most")
             }
             GeometryError::OffBoard { square, size } => {
                 write!(f, "square {square} is off the {size} board")
@@ -60,26 +68,26 @@ impl std::error::Error for GeometryError {}
 impl BoardSize {
     pub fn new(files: u8, ranks: u8) -> Result<Self, GeometryError> {
         if !(MIN_DIM..=MAX_DIM).contains(&files) || !(MIN_DIM..=MAX_DIM).contains(&ranks) {
-            return Err(GeometryError::BoardOutOfRange { files: files as u32, ranks: ranks as u32 });
+            return Err(GeometryError::BoardOutOfRange(format!("{files}x{ranks}")));
         }
         Ok(BoardSize { files, ranks })
     }
 
-    /// Parses `16x16` (also `16X16`).
+    /// Parses `16x16` (also `16X16`). A size written in digits but outside the supported
+    /// range, however many digits, is out of range rather than malformed.
     pub fn parse(text: &str) -> Result<Self, GeometryError> {
         let bad = || GeometryError::BadBoardSize(text.to_string());
         let (f, r) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-        let parse_dim = |s: &str| -> Result<u32, GeometryError> {
-            if s.is_empty() || s.len() > 4 || !s.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(bad());
-            }
-            s.parse::<u32>().map_err(|_| bad())
-        };
-        let (files, ranks) = (parse_dim(f)?, parse_dim(r)?);
-        if !(MIN_DIM as u32..=MAX_DIM as u32).contains(&files) || !(MIN_DIM as u32..=MAX_DIM as u32).contains(&ranks) {
-            return Err(GeometryError::BoardOutOfRange { files, ranks });
+        let is_number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if !is_number(f) || !is_number(r) {
+            return Err(bad());
         }
-        Ok(BoardSize { files: files as u8, ranks: ranks as u8 })
+        // Too many digits for a u32 is out of range too.
+        let dim = |s: &str| s.parse::<u32>().ok().filter(|d| (MIN_DIM as u32..=MAX_DIM as u32).contains(d));
+        match (dim(f), dim(r)) {
+            (Some(files), Some(ranks)) => Ok(BoardSize { files: files as u8, ranks: ranks as u8 }),
+            _ => Err(GeometryError::BoardOutOfRange(text.to_string())),
+        }
     }
 
     pub fn square_count(&self) -> usize {
@@ -123,9 +131,14 @@ impl BoardSize {
         (0..self.square_count()).map(|i| self.square_at(i))
     }
 
-    /// Parses a square name and checks that it is on this board.
+    /// Parses a square name and checks that it is on this board (a well-formed name beyond
+    /// every board, `a27`, is off this board too).
     pub fn parse_square(&self, name: &str) -> Result<Square, GeometryError> {
-        let sq = Square::parse(name)?;
+        let off = || GeometryError::OffBoard { square: name.to_string(), size: *self };
+        let sq = Square::parse(name).map_err(|e| match e {
+            GeometryError::BeyondLargestBoard(_) => off(),
+            e => e,
+        })?;
         if sq.file >= self.files || sq.rank >= self.ranks {
             return Err(GeometryError::OffBoard { square: name.to_string(), size: *self });
         }
@@ -183,17 +196,18 @@ impl Square {
             return Err(bad());
         }
         let digits = chars.as_str();
-        // No sign, no leading zero, at most two digits: a rank is 1..=26.
-        if digits.is_empty()
-            || digits.len() > 2
-            || digits.starts_with('0')
-            || !digits.bytes().all(|b| b.is_ascii_digit())
-        {
+        // No sign, no leading zero: a rank is 1..=26, and a larger one (any number of
+        // digits) is a name no board has a square for.
+        if digits.is_empty() || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(bad());
         }
+        let beyond = || GeometryError::BeyondLargestBoard(name.to_string());
+        if digits.len() > 2 {
+            return Err(beyond());
+        }
         let rank: u32 = digits.parse().map_err(|_| bad())?;
-        if rank == 0 || rank > MAX_DIM as u32 {
-            return Err(bad());
+        if rank > MAX_DIM as u32 {
+            return Err(beyond());
         }
         Ok(Square { file: file as u8 - b'a', rank: (rank - 1) as u8 })
     }

@@ -130,8 +130,9 @@ pub fn load(path: &Path) -> Result<LoadedSpec, SpecErrors> {
 
 fn load_chain(path: &Path, visiting: &mut Vec<PathBuf>) -> Result<LoadedSpec, SpecErrors> {
     let label = path.display().to_string();
-    let source = std::fs::read_to_string(path)
+    let bytes = std::fs::read(path)
         .map_err(|e| SpecErrors(vec![Diagnostic::whole_file(&label, format!("cannot read the spec: {e}"))]))?;
+    let source = Diagnostic::utf8(&label, bytes).map_err(|d| SpecErrors(vec![d]))?;
     let spec = parse_toml(&label, &source)?;
     let own_value: toml::Value = toml::from_str(&source).map_err(|e| {
         SpecErrors(vec![Diagnostic::at(&label, &source, e.span().unwrap_or(0..0), e.message().trim().to_string())])

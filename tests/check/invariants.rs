@@ -78,3 +78,28 @@ fn a_bad_properties_file_is_an_error_naming_line_and_column() {
     let err = properties::parse("p.toml", text).expect_err("a parameter the kind does not take");
     assert!(err.contains("invariant 'x': unknown field `max`"), "{err}");
 }
+
+/// A `[[position]]` is read with the spec's engine when the file is loaded: one the game cannot
+/// hold (a shogi Pawn string on a 9x9 board with a tenth file) is an error naming the file and
+/// the position, and a good one is judged (Shoogantshii's smothered Palace exercises
+/// no-move-ends, tests/check/specs.rs).
+#[test]
+fn a_hand_designed_position_must_read_under_the_spec() {
+    let dir = std::env::temp_dir().join(format!("kensho-hand-position-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("shogi.toml");
+    let text = crate::common::read_text("properties/shogi.toml");
+    std::fs::write(&path, format!("{text}\n[[position]]\ntext = \"10/9/9/9/9/9/9/9/4K4 b - 1\"\nwhy = \"bad\"\n"))
+        .expect("write");
+    let spec = kensho::spec::load(Path::new("specs/shogi.toml")).expect("spec");
+    let err = match kensho::commands::check::subject(spec, &BTreeMap::new(), &path) {
+        Ok(_) => panic!("a position with ten files on a 9x9 board was accepted"),
+        Err(e) => e,
+    };
+    assert!(err.contains("position 1") && err.contains("10/9/9"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+    let spec = kensho::spec::load(Path::new("specs/shoogantshii.toml")).expect("spec");
+    let s = kensho::commands::check::subject(spec, &BTreeMap::new(), Path::new("properties/shoogantshii.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.hand_positions.len(), 1);
+}

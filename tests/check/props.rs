@@ -98,7 +98,11 @@ fn build(s: &Subject, d: &Design) -> Option<Position> {
         }
     }
     pos.set_side(z, d.side);
-    pos.last_skip = d.skips;
+    // Only a game with skips has a last turn that was one (issue 26: the `~` field is refused
+    // elsewhere), as `designed::position` does.
+    if kensho::engine::skip::game_has_skips(e) {
+        pos.last_skip = d.skips;
+    }
     designed::reachable(e, &pos).then_some(pos)
 }
 

@@ -10,6 +10,7 @@ mod bench_cli;
 mod cli;
 mod diff;
 mod diff_cli;
+mod hostile_input;
 mod hostile_xbetza;
 mod report_browser;
 mod report_cli;

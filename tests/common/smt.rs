@@ -104,6 +104,24 @@ pub struct Rechecked {
     pub status_b: Option<String>,
 }
 
+/// A witness position as `engine` reads it. A witness of a drops reading holds a piece in hand,
+/// which a game without drops cannot have (its position strings refuse hands): there the hand
+/// is read as empty, as it would be inert anyway.
+fn read_as(engine: &Engine, text: &str) -> Result<kensho::engine::Position, String> {
+    match engine.parse_position(text) {
+        Ok(pos) => Ok(pos),
+        Err(e) if !engine.rules.drops => {
+            let mut fields: Vec<&str> = text.split(' ').collect();
+            if fields.len() < 3 {
+                return Err(e.to_string());
+            }
+            fields[2] = "-";
+            engine.parse_position(&fields.join(" ")).map_err(|e| e.to_string())
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// Parses the witness position under both engines and compares them; panics (naming `label`)
 /// when the report does not hold: the moves listed as differing must be legal under the named
 /// option only, the count must match, and a witness without differing moves must have
@@ -112,9 +130,9 @@ pub fn recheck(label: &str, w: &Witness, a: (&str, &Engine), b: (&str, &Engine))
     let (a_name, ea) = a;
     let (b_name, eb) = b;
     let pos_a =
-        ea.parse_position(&w.position).unwrap_or_else(|e| panic!("{label}: {a_name} cannot read {}: {e}", w.position));
+        read_as(ea, &w.position).unwrap_or_else(|e| panic!("{label}: {a_name} cannot read {}: {e}", w.position));
     let pos_b =
-        eb.parse_position(&w.position).unwrap_or_else(|e| panic!("{label}: {b_name} cannot read {}: {e}", w.position));
+        read_as(eb, &w.position).unwrap_or_else(|e| panic!("{label}: {b_name} cannot read {}: {e}", w.position));
     let ma = ea.legal_moves(&pos_a);
     let mb = eb.legal_moves(&pos_b);
     let la: BTreeMap<Pid, Move> = ma.iter().map(|m| (pid(ea, m), m.clone())).collect();
@@ -210,8 +228,8 @@ pub fn recheck_line(label: &str, w: &Witness, a: (&str, &Engine), b: (&str, &Eng
     let (b_name, eb) = b;
     let text =
         |o: Option<kensho::engine::status::Outcome>| o.map(|o| o.describe()).unwrap_or_else(|| "game goes on".into());
-    let mut pa = ea.parse_position(&w.position).unwrap_or_else(|e| panic!("{label}: {e}"));
-    let mut pb = eb.parse_position(&w.position).unwrap_or_else(|e| panic!("{label}: {e}"));
+    let mut pa = read_as(ea, &w.position).unwrap_or_else(|e| panic!("{label}: {e}"));
+    let mut pb = read_as(eb, &w.position).unwrap_or_else(|e| panic!("{label}: {e}"));
     let (mut ha, mut hb) = (ea.start_history(&pa), eb.start_history(&pb));
     let mut undo = Vec::new();
     let mut last = (String::new(), String::new());

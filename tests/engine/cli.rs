@@ -18,8 +18,12 @@ const MIT: &str = "specs/mitsugumi.toml";
 const KINGS: &str = "k12/13/13/13/13/13/6K6/13/13/13/13/13/13 b - 1";
 /// The same with the second player to move.
 const KINGS_W: &str = "k12/13/13/13/13/13/6K6/13/13/13/13/13/13 w - 1";
-/// Only the first player's King on g7; the second player, to move, has no piece.
-const ONLY_K: &str = "13/13/13/13/13/13/6K6/13/13/13/13/13/13 w - 1";
+/// Stalemate: the second player, to move, has its King on a13 walled in by its own Pawns on
+/// files a and b, each Pawn blocked by the one in front of it (those on rank 1 can go no
+/// further); the first player's King stands far away on m1. Counted by hand: no legal move, no
+/// check. (A position where the second player has no piece at all is decided by MIT-170
+/// instead: a player with no royal has lost.)
+const WALLED_IN: &str = "kp11/pp11/pp11/pp11/pp11/pp11/pp11/pp11/pp11/pp11/pp11/pp11/pp10K w - 1";
 
 /// The King on g7's 8 steps, as sorted move texts.
 const G7_STEPS: [&str; 8] = ["K g7-f6", "K g7-f7", "K g7-f8", "K g7-g6", "K g7-g8", "K g7-h6", "K g7-h7", "K g7-h8"];
@@ -232,22 +236,22 @@ fn play_json_has_the_documented_fields() {
     }
 }
 
-/// A game that ends before its first move: the second player, to move, has no piece and so no
-/// legal move. MIT-179: "If a player's King is not in check but that player has no legal
+/// A game that ends before its first move: the second player, to move, has no legal move
+/// (`WALLED_IN`). MIT-179: "If a player's King is not in check but that player has no legal
 /// moves, the game is a stalemate." MIT-180: "Stalemate, like checkmate, leads to a win for
 /// the stalemating player." So the first player wins (1-0); under the reading
 /// stalemate-result = stalemated-player-wins (MIT-14 "stalemate=win" read the other way) the
 /// second player does (0-1). This is also `--reading ID=OPTION` accepted by `play`.
 #[test]
 fn play_ends_a_stalemate_as_the_document_says_under_each_reading() {
-    let (out, _) = ok(&["play", MIT, "--position", ONLY_K, "--seed", "1"]);
+    let (out, _) = ok(&["play", MIT, "--position", WALLED_IN, "--seed", "1"]);
     assert!(out.starts_with("game seed 1: 1-0 ("), "{out}");
     assert!(out.contains("1 games, seed 1: 1-0: 1"), "{out}");
     let (out, _) = ok(&[
         "play",
         MIT,
         "--position",
-        ONLY_K,
+        WALLED_IN,
         "--seed",
         "1",
         "--format",
@@ -259,7 +263,7 @@ fn play_ends_a_stalemate_as_the_document_says_under_each_reading() {
     assert_eq!(g["plies"], 0);
     assert_eq!(g["result"], "0-1");
     assert!(g["reason"].as_str().is_some_and(|r| r.contains("no legal move")), "{g}");
-    assert_eq!(g["final_position"], ONLY_K);
+    assert_eq!(g["final_position"], WALLED_IN);
 }
 
 /// `position`: the board (rank numbers, files a-m, upper case first player), the position

@@ -11,6 +11,7 @@
 //! a failing case prints its variant, seed and the position string of the witness.
 
 use kensho::engine::config::SelfCheck;
+use kensho::engine::drops;
 use kensho::engine::random::SplitMix64;
 use kensho::engine::{Engine, Kind, Man, Move, Position};
 use kensho::geometry::Square;
@@ -251,9 +252,15 @@ proptest! {
                                    hands in proptest::collection::vec((0u8..2, any::<u16>(), 0u16..70), 0..4)) {
         let e = engine(v);
         let z = &e.zobrist;
+        // Only what a capture can put in hand (drops::not_held), and no more men than squares:
+        // the position parser refuses any other hand (issue 26).
+        let holdable: Vec<u16> = (0..e.pieces.len() as u16).filter(|&p| drops::not_held(e, p).is_none()).collect();
         for mut pos in game_positions(e, seed, plies) {
-            for &(player, piece, n) in &hands {
-                pos.set_hand(z, player, piece % e.pieces.len() as u16, n);
+            for &(player, piece, n) in hands.iter().filter(|_| !holdable.is_empty()) {
+                let men = pos.board.iter().flatten().count() as u16;
+                let held: u16 = pos.hands.iter().flatten().sum();
+                let room = (pos.size.square_count() as u16).saturating_sub(men + held);
+                pos.set_hand(z, player, holdable[piece as usize % holdable.len()], n.min(room));
             }
             let text = e.position_string(&pos);
             let back = e.parse_position(&text);

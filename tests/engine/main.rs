@@ -17,6 +17,7 @@ mod freeze_mid_move;
 mod game_end;
 mod generic;
 mod hook_rules;
+mod hostile_positions;
 mod make_and_test;
 mod perft;
 mod perft_drops;
