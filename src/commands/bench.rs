@@ -4,6 +4,7 @@
 
 use crate::commands::engine;
 use crate::engine::{Engine, Position};
+use crate::text::thousands;
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
@@ -179,19 +180,6 @@ pub fn against_fsf(
     Ok(FsfRow { game: game.to_string(), depth, nodes, fsf_nodes, fsf_seconds, kensho_seconds, ratio })
 }
 
-/// Nodes with thousands separators.
-pub fn grouped(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 fn per_second(r: f64) -> String {
     if r >= 1e6 {
         format!("{:.2} M/s", r / 1e6)
@@ -218,7 +206,7 @@ pub fn render(speed: &[SpeedRow], fsf: &[FsfRow]) -> String {
             "{:<16} {:>5} {:>14} {:>8.3} s {:>10} {:>10.3} s {:>10} {:>7.2}x\n",
             r.spec,
             r.depth,
-            grouped(r.nodes),
+            thousands(r.nodes),
             r.one_thread_seconds,
             per_second(r.one_thread_rate()),
             r.all_threads_seconds,
@@ -239,7 +227,7 @@ pub fn render(speed: &[SpeedRow], fsf: &[FsfRow]) -> String {
                 "{:<16} {:>5} {:>14} {:>14.3} s {:>8.3} s {:>18.3}\n",
                 r.game,
                 r.depth,
-                grouped(r.nodes),
+                thousands(r.nodes),
                 r.fsf_seconds,
                 r.kensho_seconds,
                 r.ratio
@@ -273,13 +261,5 @@ mod tests {
         // Control characters in a reply are shown escaped, and a long reply shortened.
         let e = parse_fsf_reply(&format!("\u{1b}[2J\0{}", "x".repeat(10_000))).unwrap_err();
         assert!(e.contains("\\u{1b}") && e.contains("\\0") && e.len() < 400, "{e}");
-    }
-
-    #[test]
-    fn counts_are_grouped_by_thousands() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(1000), "1,000");
-        assert_eq!(grouped(19_861_490), "19,861,490");
     }
 }

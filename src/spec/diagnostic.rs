@@ -27,7 +27,7 @@ impl Diagnostic {
         let width = source[start..end].chars().count().max(1);
         let gutter = line.to_string().len();
         // A long line (a hostile XBetza string) is shown as a window around the column.
-        let (text, carets) = crate::excerpt::underline(text, column, width);
+        let (text, carets) = crate::text::underline(text, column, width);
         let snippet = format!("{:gutter$} |\n{line} | {text}\n{:gutter$} | {carets}", "", "");
         Diagnostic { file: file.to_string(), line, column, message: message.into(), snippet }
     }

@@ -152,7 +152,7 @@ pub fn compile(betza: &Betza, size: BoardSize, readings: Readings) -> Result<Com
                     format!(
                         "this move would need more than {} squares looked at to generate its moves from \
                          one square of a {size} board",
-                        thousands(MAX_WORK)
+                        crate::text::thousands(MAX_WORK)
                     ),
                     component.span,
                 )
@@ -162,19 +162,6 @@ pub fn compile(betza: &Betza, size: BoardSize, readings: Readings) -> Result<Com
         }
     }
     Ok(CompiledBetza { programs, size, readings })
-}
-
-/// `n` with thousands separators.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 enum Shape {

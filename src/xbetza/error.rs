@@ -29,7 +29,7 @@ impl XBetzaError {
     }
 
     /// A message with the source (cut to a window around the error when it is long,
-    /// `crate::excerpt`) and a caret line under the offending characters:
+    /// `crate::text`) and a caret line under the offending characters:
     ///
     /// ```text
     /// XBetza error at column 3: unknown modifier 'e'
@@ -44,7 +44,7 @@ impl XBetzaError {
             .unwrap_or(1)
             .max(1);
         let mut out = format!("XBetza error at column {col}: {}\n", self.message);
-        let (shown, carets) = crate::excerpt::underline(source, col, width);
+        let (shown, carets) = crate::text::underline(source, col, width);
         out.push_str(&format!("  {shown}\n  {carets}"));
         if let Some(e) = &self.expected {
             out.push_str(&format!(" expected {e}"));
@@ -69,7 +69,7 @@ impl std::error::Error for XBetzaError {}
 mod tests {
     use super::*;
 
-    /// A long source is shown as a window (`crate::excerpt`), the caret under the error.
+    /// A long source is shown as a window (`crate::text`), the caret under the error.
     #[test]
     fn a_long_source_is_shown_around_the_error() {
         let source = format!("{}e{}", "W".repeat(500), "W".repeat(500));

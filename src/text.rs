@@ -1,6 +1,7 @@
-//! A line of input shown under an error message with the offending characters underlined, cut
-//! to a window around them when the line is long: a hostile string of a million characters
-//! must not become a million-character line on the terminal.
+//! Text for messages: a line of input shown under an error with the offending characters
+//! underlined, cut to a window around them when the line is long (a hostile string of a
+//! million characters must not become a million-character line on the terminal), and numbers
+//! with thousands separators.
 
 /// Most characters of a line an excerpt shows.
 pub const WINDOW: usize = 72;
@@ -21,9 +22,30 @@ pub fn underline(line: &str, column: usize, width: usize) -> (String, String) {
     (format!("{lead}{shown}{tail}"), format!("{}{}", " ".repeat(caret_at), "^".repeat(width)))
 }
 
+/// `n` with thousands separators: 19,861,490.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thousands_are_separated() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(19_861_490), "19,861,490");
+    }
 
     #[test]
     fn a_short_line_is_shown_whole() {
