@@ -2,9 +2,8 @@
 //! with exit 2 and a message naming what is wrong and where, never a panic; a position in which
 //! a player has no royal left is judged decided by every command that reads `--position`.
 
-use std::io::Write;
+use crate::common::cli::{self, kensho, kensho_stdin, refused, text};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
 const SHOGI: &str = "specs/shogi.toml";
 const SUZUMU: &str = "specs/suzumu.toml";
@@ -13,45 +12,9 @@ const SHOGI_ROWS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKG
 /// Shogi: the two Kings alone, on e1 and e9.
 const SHOGI_KINGS: &str = "4k4/9/9/9/9/9/9/9/4K4";
 
-fn kensho(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kensho")).args(args).output().expect("run kensho")
-}
-
-fn kensho_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kensho"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run kensho");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
 /// Runs a command that must succeed; its standard output.
 fn ok(args: &[&str]) -> String {
-    let out = kensho(args);
-    let err = text(&out.stderr);
-    assert!(out.status.success(), "kensho {args:?} failed ({:?}): {err}", out.status.code());
-    assert!(!err.contains("panicked"), "{err}");
-    text(&out.stdout)
-}
-
-/// Runs a command that must be refused as bad input: exit 2, `needle` on standard error, no
-/// panic, nothing on standard output. Returns standard error.
-fn refused(args: &[&str], needle: &str) -> String {
-    let out = kensho(args);
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "kensho {args:?}: exit code; stderr: {err}");
-    assert!(err.contains(needle), "kensho {args:?}: stderr should say {needle:?}: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    assert!(out.stdout.is_empty(), "kensho {args:?} printed {}", text(&out.stdout));
-    err
+    cli::ok(args).0
 }
 
 /// A fresh directory of this test process.

@@ -2,14 +2,11 @@
 //! strings whose moves would take minutes to generate are refused with a located error and
 //! exit 2, wherever a string is compiled: `moves`, a `--batch` line, a spec's piece.
 
+use crate::common::cli::kensho;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
-
-fn kensho(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kensho")).args(args).output().expect("run kensho")
-}
 
 /// Exit 2 with `needle` in a short message, and no panic or abort.
 fn assert_refused(out: &Output, needle: &str) {

@@ -9,6 +9,7 @@
 //! like give the engine's legal moves as sorted move texts.
 #![allow(dead_code)]
 
+pub mod cli;
 pub mod outside;
 pub mod report;
 pub mod smt;

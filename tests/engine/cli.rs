@@ -6,11 +6,11 @@
 //! Most positions are Mitsugumi's 13x13 board with two Kings. MIT-43 (the configuration line
 //! "king:K:K:k:g1") gives the King the XBetza move `K`: one step in any of the 8 directions.
 
+use crate::common::cli::{kensho, ok, refused};
 use kensho::engine::Engine;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::{Command, Output};
 
 const MIT: &str = "specs/mitsugumi.toml";
 
@@ -27,35 +27,6 @@ const WALLED_IN: &str = "kp11/pp11/pp11/pp11/pp11/pp11/pp11/pp11/pp11/pp11/pp11/
 
 /// The King on g7's 8 steps, as sorted move texts.
 const G7_STEPS: [&str; 8] = ["K g7-f6", "K g7-f7", "K g7-f8", "K g7-g6", "K g7-g8", "K g7-h6", "K g7-h7", "K g7-h8"];
-
-fn kensho(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kensho")).args(args).output().expect("run kensho")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-/// Runs a command that must succeed; returns (stdout, stderr).
-fn ok(args: &[&str]) -> (String, String) {
-    let out = kensho(args);
-    let (o, e) = (text(&out.stdout), text(&out.stderr));
-    assert!(out.status.success(), "kensho {args:?} failed ({:?}): {e}", out.status.code());
-    assert!(!e.contains("panicked"), "{e}");
-    (o, e)
-}
-
-/// Runs a command that must be refused as bad input: exit 2, the message on standard error
-/// containing `needle`, no panic, nothing on standard output.
-fn refused(args: &[&str], needle: &str) -> String {
-    let out = kensho(args);
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "kensho {args:?}: exit code; stderr: {err}");
-    assert!(err.contains(needle), "kensho {args:?}: stderr should say {needle:?}: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    assert!(out.stdout.is_empty(), "kensho {args:?} printed {}", text(&out.stdout));
-    err
-}
 
 fn json(stdout: &str) -> Value {
     serde_json::from_str(stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}"))
