@@ -11,6 +11,9 @@ use super::error::XBetzaError;
 pub const MAX_CHAINS: usize = 4096;
 /// Most legs one chain may have.
 pub const MAX_LEGS: usize = 32;
+/// Most letters (modifiers and leg separators) one unrolled chain may have: with at most
+/// `MAX_CHAINS` chains, this bounds the memory unrolling takes.
+pub const MAX_CHAIN_LETTERS: usize = 256;
 
 /// One leg's modifier letters, as written, with their spans.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -45,29 +48,28 @@ fn unroll(items: &[PrefixItem], span: Span) -> Result<Vec<Vec<Token>>, XBetzaErr
                 let inner = unroll(items, *span)?;
                 // copies[k] = every way to write k copies of the group
                 let mut copies: Vec<Vec<Vec<Token>>> = vec![vec![Vec::new()]];
+                // Counted before anything is built: a nested group can multiply 4,096 variants
+                // by 4,096 in one step, gigabytes if built first and checked after.
                 for k in 1..=*max as usize {
+                    if copies[k - 1].len().saturating_mul(inner.len()) > MAX_CHAINS {
+                        return Err(too_many(*span));
+                    }
                     let mut next = Vec::new();
                     for prefix in &copies[k - 1] {
                         for body in &inner {
-                            let mut v = prefix.clone();
-                            v.extend_from_slice(body);
-                            next.push(v);
+                            next.push(joined(prefix, body, *span)?);
                         }
                     }
-                    if next.len() > MAX_CHAINS {
-                        return Err(too_many(*span));
-                    }
                     copies.push(next);
+                }
+                let group_variants: usize = copies.iter().map(Vec::len).sum();
+                if variants.len().saturating_mul(group_variants) > MAX_CHAINS {
+                    return Err(too_many(*span));
                 }
                 let mut out = Vec::new();
                 for v in &variants {
                     for group_variant in copies.iter().flatten() {
-                        let mut w = v.clone();
-                        w.extend_from_slice(group_variant);
-                        out.push(w);
-                    }
-                    if out.len() > MAX_CHAINS {
-                        return Err(too_many(*span));
+                        out.push(joined(v, group_variant, *span)?);
                     }
                 }
                 variants = out;
@@ -78,6 +80,21 @@ fn unroll(items: &[PrefixItem], span: Span) -> Result<Vec<Vec<Token>>, XBetzaErr
         return Err(too_many(span));
     }
     Ok(variants)
+}
+
+/// `a` followed by `b`, unless that is longer than a chain may be.
+fn joined(a: &[Token], b: &[Token], span: Span) -> Result<Vec<Token>, XBetzaError> {
+    if a.len() + b.len() > MAX_CHAIN_LETTERS {
+        return Err(XBetzaError::new(
+            format!("this unrolls into a path of more than {MAX_CHAIN_LETTERS} letters"),
+            span,
+        )
+        .expected("smaller repetition counts or fewer letters in the group"));
+    }
+    let mut v = Vec::with_capacity(a.len() + b.len());
+    v.extend_from_slice(a);
+    v.extend_from_slice(b);
+    Ok(v)
 }
 
 fn too_many(span: Span) -> XBetzaError {

@@ -41,6 +41,18 @@ fn strings_whose_moves_would_take_minutes_are_refused_before_any_move_is_generat
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
+/// Nested groups that multiply into millions of chains, or chains of thousands of letters, are
+/// refused while unrolling, before they are built (a review found `((f)9(f)9(f)9(f)3)2K`
+/// building 16 million chains, gigabytes, before the count was checked).
+#[test]
+fn groups_that_unroll_into_millions_of_chains_are_refused_before_they_are_built() {
+    let out = kensho(&["moves", "((f)9(f)9(f)9(f)3)2K", "--board", "16x16", "--at", "h8"]);
+    assert_refused(&out, "more than 4096 move paths");
+    let long = format!("(({})9)9K", "f".repeat(200));
+    let out = kensho(&["moves", &long, "--board", "16x16", "--at", "h8"]);
+    assert_refused(&out, "more than 256 letters");
+}
+
 /// A batch answers each line before it reads the next: the answer to a good line is out while
 /// the next line has not been written yet, and a hostile line later on neither loses it nor
 /// stops the lines after it.
