@@ -5,6 +5,7 @@
 use super::position::{Man, Position};
 use super::Engine;
 use crate::geometry::Square;
+use crate::xbetza::compile::LegDirections;
 use crate::xbetza::{CompiledBetza, PieceMove, Squares, StepKind};
 
 /// `jump.landing = capture-or-empty | after-any-capture`: a jumping path may end on an empty
@@ -42,12 +43,12 @@ fn arrival(pm: &PieceMove) -> usize {
 /// Is the path allowed by the mover's abilities? `man` stands on `pm.from` in `pos`. A one-step
 /// path of a piece that is not `PieceType::path_filtered` always is (it neither jumps, burns,
 /// nor returns to its start for igui).
-pub fn path_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -> bool {
+pub fn path_ok(engine: &Engine, pos: &Position, man: Man, moves: &CompiledBetza, pm: &PieceMove) -> bool {
     let a = &engine.piece(man.piece).abilities;
     if a.jumps && !jump_ok(engine, pos, man, pm) {
         return false;
     }
-    if !burn_and_igui_ok(engine, pos, man, pm) {
+    if !burn_and_igui_ok(engine, pos, man, moves, pm) {
         return false;
     }
     if a.screens_non_cannon && hops_a_gun(engine, pos, pm) {
@@ -137,7 +138,7 @@ fn jump_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -> bool {
 }
 
 /// Burning (burn.*) and igui limits (igui.max).
-fn burn_and_igui_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -> bool {
+fn burn_and_igui_ok(engine: &Engine, pos: &Position, man: Man, moves: &CompiledBetza, pm: &PieceMove) -> bool {
     let a = &engine.piece(man.piece).abilities;
     if pm.captures.is_empty() {
         return true;
@@ -171,7 +172,7 @@ fn burn_and_igui_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -
         .filter(|s| s.kind == StepKind::Capture && s.square != pm.to)
         .map(|s| s.square)
         .collect();
-    let area_move = is_area_move(engine, man, pm, at);
+    let area_move = is_area_move(moves, pm, at);
     let limit = if a.burn_arrival_counted && arrival_capture { a.burn_max.saturating_sub(1) } else { a.burn_max };
     if burned.len() as u32 > limit {
         return false;
@@ -208,16 +209,20 @@ fn burn_and_igui_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -
 
 /// Did the piece reach its destination by an area move (burn.after-area-move, SUZ-104/105
 /// "it can move to another square and then capture")? It did when it needed more than one leg
-/// to arrive, and also after a single step of a program whose legs are king steps: the Fire
+/// to arrive, and also after a single step of a program that moves by king steps: the Fire
 /// Demon's one-step area move `mpacabK` arrives in one leg, as a one-square slide does, and
 /// only the program tells them apart (it has no vertical slide, so a vertical step before a
-/// burn can only be an area move). A path the rules add (no program) is no area move.
-fn is_area_move(engine: &Engine, man: Man, pm: &PieceMove, arrival: usize) -> bool {
+/// burn can only be an area move). `moves` is the move set that generated the path (its
+/// program index points there); a path the rules add (no program) is no area move.
+fn is_area_move(moves: &CompiledBetza, pm: &PieceMove, arrival: usize) -> bool {
     if arrival >= 1 {
         return true;
     }
-    let moves = engine.moves_at(man.piece, man.player, pm.from);
-    pm.program.and_then(|i| moves.programs.get(i as usize)).is_some_and(|p| p.base_steps == 1)
+    let king_step = |v: &(i32, i32)| v.0.abs() <= 1 && v.1.abs() <= 1;
+    pm.program.and_then(|i| moves.programs.get(i as usize)).is_some_and(|p| {
+        p.base_steps == 1
+            && matches!(p.legs.first().map(|l| &l.directions), Some(LegDirections::Absolute(v)) if v.iter().all(king_step))
+    })
 }
 
 pub fn chebyshev(a: Square, b: Square) -> u32 {

@@ -108,7 +108,7 @@ fn piece_paths_into(
         // The common case, without the move-set iterator and with nothing to judge per path
         // but the rules of `filters::path_ok` that apply to every piece.
         let table = (!engine.reference_generation).then_some(&piece.table);
-        let mut accept = |pm: &PieceMove| pm.path.len() == 1 || filters::path_ok(engine, pos, man, pm);
+        let mut accept = |pm: &PieceMove| pm.path.len() == 1 || filters::path_ok(engine, pos, man, &piece.moves, pm);
         generate_tabled_into(&piece.moves, table, &view.occupancy, sq, orientation, &mut accept, paths);
         return;
     }
@@ -139,7 +139,7 @@ fn path_allowed(
     if view.mid_move_freeze && passes_near_freezer(engine, view, man, moves, pm) {
         return false;
     }
-    filters::path_ok(engine, pos, man, pm)
+    filters::path_ok(engine, pos, man, moves, pm)
 }
 
 /// A frozen piece keeps its captures without moving only under `freeze.blocks =
