@@ -68,7 +68,10 @@ pub fn subject(
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            engine.parse_position(&p.text).map_err(|e| format!("{path}: position {} ({}): {e}", i + 1, p.text))
+            engine.parse_position(&p.text).map_err(|e| {
+                let (shown, _) = crate::text::underline(&p.text, 1, 1);
+                format!("{path}: [[position]] {} ({shown}): {e}", i + 1)
+            })
         })
         .collect::<Result<Vec<_>, String>>()?;
     let mut invariants = props.invariants.clone();

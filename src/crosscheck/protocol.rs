@@ -5,7 +5,7 @@
 //! The engine is not trusted (issue 26):
 //! - It runs in a process group of its own, owned by a guard ([`ChildGroup`]) that kills the
 //!   whole group however kensho leaves the run: an error, a timeout, a panic (the guard's
-//!   Drop), and on Unix also SIGINT, SIGTERM and SIGHUP (a handler kills the registered
+//!   Drop), and on Unix also SIGINT, SIGTERM, SIGHUP and SIGQUIT (a handler kills the registered
 //!   groups, then lets the signal end kensho as before). Without that, an engine that outlived
 //!   kensho kept its standard error open, so `kensho crosscheck ... 2>&1 | tail` waited for it.
 //! - Its lines are read with a limit ([`MAX_LINE`] bytes), its lists are counted as they are
@@ -400,10 +400,11 @@ impl Drop for ChildGroup {
     }
 }
 
-/// SIGINT, SIGTERM and SIGHUP while an engine runs: kill every registered engine group, then
-/// end kensho by the same signal, as it would have ended without the handler. Installed when
-/// the first engine starts, and only for signals whose action is still the default (an
-/// ignored SIGHUP under nohup stays ignored).
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT while an engine runs: kill every registered engine
+/// group, then end kensho by the same signal, as it would have ended without the handler. (In
+/// its own group the engine no longer gets the terminal's Ctrl-C or Ctrl-\\; Ctrl-Z stops
+/// kensho but not the engine.) Installed when the first engine starts, and only for signals
+/// whose action is still the default (an ignored SIGHUP under nohup stays ignored).
 #[cfg(unix)]
 mod signals {
     use std::sync::atomic::{AtomicI32, Ordering};
@@ -427,7 +428,7 @@ mod signals {
     }
 
     fn install() {
-        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
             // SAFETY: sigaction with valid pointers; the handler only calls async-signal-safe
             // functions (kill, raise) and reads atomics.
             unsafe {

@@ -96,7 +96,7 @@ fn a_hand_designed_position_must_read_under_the_spec() {
         Ok(_) => panic!("a position with ten files on a 9x9 board was accepted"),
         Err(e) => e,
     };
-    assert!(err.contains("position 1") && err.contains("10/9/9"), "{err}");
+    assert!(err.contains("[[position]] 1") && err.contains("10/9/9"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
     let spec = kensho::spec::load(Path::new("specs/shoogantshii.toml")).expect("spec");
     let s = kensho::commands::check::subject(spec, &BTreeMap::new(), Path::new("properties/shoogantshii.toml"))
