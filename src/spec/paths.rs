@@ -66,8 +66,18 @@ pub fn expand_group(root: &Value, path: &str) -> Result<Vec<String>, String> {
         .collect())
 }
 
+/// Most segments a path may have: the longest path a spec states has six
+/// (`piece.FD.ability.burn.immune-covers-igui` has five). `set` creates a table per segment,
+/// and a reading that set a path of thousands made a value so deep that dropping it overflowed
+/// the stack (found by tests/fuzz).
+pub const MAX_SEGMENTS: usize = 16;
+
 /// Sets the value at `path`, creating intermediate tables; a piece must already exist.
 pub fn set(root: &mut Value, path: &str, value: Value) -> Result<(), String> {
+    let count = path.split('.').count();
+    if count > MAX_SEGMENTS {
+        return Err(format!("a path of {count} segments; a spec path has at most {MAX_SEGMENTS}"));
+    }
     for p in expand_group(root, path)? {
         set_segments(root, &segments(&p), value.clone(), &p)?;
     }
