@@ -41,6 +41,6 @@ fn a_reading_that_sets_a_path_thousands_of_segments_deep() {
     let at = ryu.rfind(key).expect("the key");
     let deep = format!("{}set = {{ \"{path}\"{}", &ryu[..at], &ryu[at + key.len()..]);
     passes(readers::spec_toml, &deep);
-    let err = kensho::spec::load::parse("ryu.toml", &deep).err().expect("refused").to_string();
+    let err = kensho::spec::load::parse("ryu.toml", &deep).expect_err("refused").to_string();
     assert!(err.contains("a path of 2005 segments"), "{err}");
 }
