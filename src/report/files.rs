@@ -404,7 +404,7 @@ mod tests {
     }
 
     #[test]
-    fn a_left_aside_report_is_removed_when_a_report_is_in_place_and_a_running_runs_are_left_alone() {
+    fn a_left_aside_report_is_removed_when_a_report_is_in_place_and_runs_still_at_work_are_left_alone() {
         let root = scratch("tidy");
         let dir = root.join("out");
         write_dir(&dir, &[("a.html".into(), "current".into())]).unwrap();
