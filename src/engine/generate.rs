@@ -2,7 +2,7 @@
 //! abilities forbid filtered out (`filters`), frozen pieces held still, then promotion choices
 //! (`promotion`) and the skip rules (`skip`) applied.
 
-use super::config::{ExtraTurnCheck, FlyingCapture};
+use super::config::{ExtraTurnCheck, FlyingCapture, SelfCheck};
 use super::filters::{self, chebyshev};
 use super::moves::{Captures, Kind, Move};
 use super::position::{Man, Position};
@@ -489,27 +489,36 @@ impl Engine {
                 out.push(Move::bare(Kind::Decline, Man { player, piece: 0 }, None, None));
             }
         }
-        if self.rules.self_check != super::config::SelfCheck::Allowed
-            || (self.rules.must_resolve && self.in_check(pos, player))
-        {
-            // One scratch copy made and taken back per move, rather than a copy per move; the
-            // enemy men that could ever capture each royal are found once (RoyalWatch).
-            let mut undo = Vec::with_capacity(1);
-            if self.reference_legality {
-                let mut scratch = pos.clone();
-                out.retain(|m| {
-                    !self.royal_attacked_after(&mut scratch, &mut undo, m) || self.extra_turn_resolves(pos, m)
-                });
-            } else {
-                // Copied only if some move has to be made: most positions judge every move
-                // without making it.
-                let mut scratch: Option<Position> = None;
-                let watch = RoyalWatch::new(self, pos, player);
-                out.retain(|m| {
-                    !self.royal_attacked_watched(pos, &mut scratch, &mut undo, m, &watch)
-                        || self.extra_turn_resolves(pos, m)
-                });
-            }
+        let royal_moves_exempt = match self.rules.self_check {
+            _ if self.rules.must_resolve && self.in_check(pos, player) => false,
+            SelfCheck::Allowed => return,
+            SelfCheck::Illegal => false,
+            // legality.self-check = king-only (Shoogantshii's reading move-into-check): "the King
+            // may step into check, but another piece may not expose its own King; check need
+            // not be answered": a royal's own move is never judged, and while the King is
+            // already attacked no other move exposes it.
+            SelfCheck::KingOnly if self.in_check(pos, player) => return,
+            SelfCheck::KingOnly => true,
+        };
+        let exempt = |m: &Move| royal_moves_exempt && m.from.is_some() && self.piece(m.man.piece).royal;
+        // One scratch copy made and taken back per move, rather than a copy per move; the
+        // enemy men that could ever capture each royal are found once (RoyalWatch).
+        let mut undo = Vec::with_capacity(1);
+        if self.reference_legality {
+            let mut scratch = pos.clone();
+            out.retain(|m| {
+                exempt(m) || !self.royal_attacked_after(&mut scratch, &mut undo, m) || self.extra_turn_resolves(pos, m)
+            });
+        } else {
+            // Copied only if some move has to be made: most positions judge every move
+            // without making it.
+            let mut scratch: Option<Position> = None;
+            let watch = RoyalWatch::new(self, pos, player);
+            out.retain(|m| {
+                exempt(m)
+                    || !self.royal_attacked_watched(pos, &mut scratch, &mut undo, m, &watch)
+                    || self.extra_turn_resolves(pos, m)
+            });
         }
     }
 

@@ -704,17 +704,18 @@ fn the_reading_report_names_the_designed_witnesses() {
 
 #[test]
 fn results_that_differ_only_in_their_stated_reason_are_the_same_result() {
-    // Shoogantshii, reading move-into-check: under king-only ("the King may not move into
-    // check", the game ending when a player has no move: end.stalemate = loss) and under
-    // illegal (checkmate is terminal) a lone King in check with no square to go to loses either
-    // way: 0-1, once for "no legal move" and once for "checkmate". The position: our King d1
-    // (confined to the palace d1-f3), checked by a Rook on d9 down the open file; the Rook on e9
-    // holds e1 and e2, d2 lies on the checking file, c1 and c2 are outside the palace. The
-    // enemy King f8 stands off both files.
+    // Shoogantshii, reading move-into-check: under king-only ("the King may step into check,
+    // but another piece may not expose its own King; check need not be answered; the game
+    // ends with the capture", a player without a move losing: end.stalemate = loss) and under
+    // illegal (checkmate is terminal) a King in check with no move at all loses either way:
+    // 0-1, once for "no legal move" and once for "checkmate". The position: our King d1 and
+    // eight Advisors fill our Palace (d1-f3), so none of them has a square to go to (King and
+    // Advisors stay in the Palace, SHO-3, SHO-8); the enemy Cannon a1 checks the King over the
+    // screen b1 (c1 empty); the enemy King e9 stands in its own Palace. Our hand is empty.
     let spec = kensho::spec::load(std::path::Path::new("specs/shoogantshii.toml")).expect("bundled spec");
     let (_, a) = engines(&spec, "move-into-check", "king-only");
     let (_, b) = engines(&spec, "move-into-check", "illegal");
-    let text = "3rr4/5k3/9/9/9/9/9/9/3K5 b - 1";
+    let text = "4k4/9/9/9/9/9/3AAA3/3AAA3/cg1KAA3 b - 1";
     let pa = a.parse_position(text).expect("position");
     let pb = b.parse_position(text).expect("position");
     let (ma, mb) = (a.legal_moves(&pa), b.legal_moves(&pb));
