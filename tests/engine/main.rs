@@ -21,6 +21,7 @@ mod hostile_positions;
 mod make_and_test;
 mod perft;
 mod perft_drops;
+mod reading_options;
 mod readings;
 mod ryu_rules;
 mod shoogantshii_rules;
