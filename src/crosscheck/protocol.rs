@@ -20,8 +20,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::marker::PhantomData;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 /// The longest line kensho reads from an engine: 4 MiB. A legal-moves reply of the largest
@@ -40,7 +40,10 @@ pub const TEXT_CHARS: usize = 500;
 
 pub struct EngineProcess {
     command: String,
-    stdin: Option<ChildStdin>,
+    /// Requests for the writer thread, which owns the engine's input: an engine that stops
+    /// reading blocks that thread once the pipe is full, never the run, whose wait for the
+    /// answer then times out. Dropping the sender closes the engine's input.
+    requests: Option<Sender<String>>,
     /// The engine's output, line by line; an `Err` (a line too long, not UTF-8) is the reader's
     /// last word.
     lines: Receiver<Result<String, String>>,
@@ -113,18 +116,25 @@ impl EngineProcess {
                 }
             }
         });
-        let stdin = group.child.stdin.take();
-        Ok(EngineProcess { command: command.into(), stdin, lines, timeout, _group: group })
+        let mut stdin = group.child.stdin.take().ok_or("engine has no standard input")?;
+        let (requests, to_write) = channel::<String>();
+        std::thread::spawn(move || {
+            for message in to_write {
+                if writeln!(stdin, "{message}").and_then(|_| stdin.flush()).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(EngineProcess { command: command.into(), requests: Some(requests), lines, timeout, _group: group })
     }
 
     /// Sends `message`, then returns the first non-blank line the engine answers, as long as
     /// it is a JSON object without an `error`. The timeout is for the whole answer, so an engine
     /// that writes blank lines forever cannot hold the run either.
     fn request(&mut self, message: &Value) -> Result<String, String> {
-        let stdin = self.stdin.as_mut().ok_or("engine input already closed")?;
-        writeln!(stdin, "{message}")
-            .and_then(|_| stdin.flush())
-            .map_err(|e| format!("engine '{}' stopped reading: {e}", self.command))?;
+        let requests = self.requests.as_ref().ok_or("engine input already closed")?;
+        // The writer thread ends at the first failed write: the engine closed its input.
+        requests.send(message.to_string()).map_err(|_| format!("engine '{}' stopped reading", self.command))?;
         let deadline = Instant::now() + self.timeout;
         loop {
             let line = match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
@@ -354,7 +364,7 @@ impl Drop for EngineProcess {
     /// output closes once it and everything it started have exited. Then `_group`'s Drop kills
     /// whatever is left.
     fn drop(&mut self) {
-        self.stdin.take();
+        self.requests.take();
         let deadline = Instant::now() + Duration::from_secs(1);
         while self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())).is_ok() {}
     }
@@ -496,6 +506,22 @@ mod tests {
         let mut r = BufReader::new(&b"ok\xff\n"[..]);
         assert!(read_line(&mut r).unwrap_err().contains("not UTF-8 (byte 2"));
         assert_eq!(read_line(&mut BufReader::new(&b""[..])).unwrap(), None);
+    }
+
+    /// An engine that never reads its input: a request larger than the pipe holds used to block
+    /// kensho in the write, before the answer's timeout could start. Now the request times out
+    /// like any unanswered one.
+    #[test]
+    fn a_request_to_an_engine_that_never_reads_times_out() {
+        let (done, result) = channel();
+        std::thread::spawn(move || {
+            let mut engine = EngineProcess::start("sleep 30", Duration::from_millis(500)).unwrap();
+            let big = json!({ "request": "x".repeat(4 << 20) });
+            let _ = done.send(engine.request(&big));
+        });
+        let answer = result.recv_timeout(Duration::from_secs(20)).expect("the request returned");
+        let err = answer.expect_err("no answer");
+        assert!(err.contains("gave no answer within 0.5 s"), "{err}");
     }
 
     /// Whether process `pid` still runs (a zombie, killed and waiting to be reaped, does not).
