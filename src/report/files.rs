@@ -90,6 +90,10 @@ pub fn write_dir(dir: &Path, files: &[(String, String)]) -> Result<Vec<String>, 
         }
     };
     let mut warnings = Vec::new();
+    // The swap itself is a change of the parent's entries.
+    if let Err(e) = sync_dir(&parent) {
+        warnings.push(e);
+    }
     if let Some(p) = previous {
         if let Err(e) = fs::remove_dir_all(&p) {
             warnings.push(format!("the previous report is left at {}: {e}", p.display()));
@@ -280,17 +284,40 @@ fn replaceable(dir: &Path) -> bool {
     dir.is_dir() && (dir.join(MARKER).is_file() || fs::read_dir(dir).map(|mut d| d.next().is_none()).unwrap_or(false))
 }
 
+/// Writes every file into `staging`, each flushed to the disk, and then the directories' entries:
+/// the swap must not put in place a report whose files a crash would leave empty.
 fn fill(staging: &Path, files: &[(String, String)]) -> Result<(), String> {
     fs::create_dir_all(staging).map_err(|e| format!("cannot create {}: {e}", staging.display()))?;
+    let mut dirs = std::collections::BTreeSet::from([staging.to_path_buf()]);
     for (rel, text) in files {
         let path = staging.join(rel);
         if let Some(p) = path.parent() {
             fs::create_dir_all(p).map_err(|e| format!("cannot create {}: {e}", p.display()))?;
+            dirs.insert(p.to_path_buf());
         }
-        fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        write_synced(&path, text)?;
     }
-    fs::write(staging.join(MARKER), "written by kensho report; the next run replaces this directory\n")
-        .map_err(|e| format!("cannot write the marker: {e}"))
+    write_synced(&staging.join(MARKER), "written by kensho report; the next run replaces this directory\n")?;
+    for dir in dirs.iter().rev() {
+        sync_dir(dir)?;
+    }
+    Ok(())
+}
+
+fn write_synced(path: &Path, text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut f = fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    f.write_all(text.as_bytes()).and_then(|_| f.sync_all()).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Flushes a directory's entries (the names in it) to the disk. Only Unix can open a directory
+/// for that; elsewhere the rename is as durable as the system makes it.
+fn sync_dir(dir: &Path) -> Result<(), String> {
+    #[cfg(unix)]
+    fs::File::open(dir).and_then(|d| d.sync_all()).map_err(|e| format!("cannot flush {}: {e}", dir.display()))?;
+    #[cfg(not(unix))]
+    let _ = dir;
+    Ok(())
 }
 
 #[cfg(test)]
