@@ -141,27 +141,44 @@ pub const MAX_WORK: u64 = 20_000_000;
 
 pub fn compile(betza: &Betza, size: BoardSize, readings: Readings) -> Result<CompiledBetza, XBetzaError> {
     let mut programs = Vec::new();
-    let mut work = 0u64;
+    let mut total = 0u64;
+    // The component that needs the most, and how much: the error points there, since that is
+    // the part to shorten (not the one that happened to cross the bound).
+    let mut heaviest: Option<(u64, super::ast::Span)> = None;
     for component in &betza.components {
+        let mut work = 0u64;
         for chain in expand(component)? {
             let program = compile_chain(&chain, size, readings)?;
-            // Refused before any move is generated: the bound, not the board, decides.
             work = work.saturating_add(program.work_bound(size));
-            if work > MAX_WORK {
-                return Err(XBetzaError::new(
-                    format!(
-                        "this move would need more than {} squares looked at to generate its moves from \
-                         one square of a {size} board",
-                        crate::text::thousands(MAX_WORK)
-                    ),
-                    component.span,
-                )
-                .expected("fewer legs, shorter ranges or smaller repetition counts"));
-            }
             programs.push(program);
+            // Refused before any move is generated: the bound, not the board, decides. One
+            // component over the bound is refused at once, before the rest are compiled.
+            if work > MAX_WORK {
+                return Err(too_much_work(work, size, component.span));
+            }
+        }
+        total = total.saturating_add(work);
+        if heaviest.is_none_or(|(most, _)| work > most) {
+            heaviest = Some((work, component.span));
         }
     }
+    if let (true, Some((work, span))) = (total > MAX_WORK, heaviest) {
+        return Err(too_much_work(work, size, span));
+    }
     Ok(CompiledBetza { programs, size, readings })
+}
+
+fn too_much_work(part: u64, size: BoardSize, span: super::ast::Span) -> XBetzaError {
+    XBetzaError::new(
+        format!(
+            "this move would need more than {} squares looked at to generate its moves from one square of a \
+             {size} board ({} for the part marked)",
+            crate::text::thousands(MAX_WORK),
+            crate::text::thousands(part)
+        ),
+        span,
+    )
+    .expected("fewer legs, shorter ranges or smaller repetition counts")
 }
 
 enum Shape {
@@ -368,5 +385,20 @@ mod work_tests {
         let e = compile_str("WaaaaaaaaK", size, Readings::default()).expect_err("nine legs");
         assert!(e.message.contains("squares looked at"), "{e}");
         assert_eq!((e.span.start, e.span.end), (1, 10), "the component after W: {e}");
+    }
+
+    /// Components that fit alone but not together: the error points at the heaviest one (an
+    /// eight-leg chain, 7.7 million), not at the last of the twelve light ones (1.1 million
+    /// each) that crossed the bound.
+    #[test]
+    fn the_budget_error_points_at_the_heaviest_component() {
+        let size = BoardSize::parse("26x26").expect("board");
+        let betza = format!("aaaaaaaK{}", "aaaaaaK".repeat(12));
+        let e = compile_str(&betza, size, Readings::default()).expect_err("over the budget");
+        assert_eq!((e.span.start, e.span.end), (0, 8), "{e}");
+        assert!(
+            e.message.contains(&format!("({} for the part marked)", crate::text::thousands(work("aaaaaaaK", "26x26")))),
+            "{e}"
+        );
     }
 }
