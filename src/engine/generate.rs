@@ -464,7 +464,8 @@ impl Engine {
         }
         super::drops::drops(self, pos, out);
         if self.rules.null_move && skip::skip_allowed(self, pos) && !drop_phase {
-            out.push(Move { is_skip: true, ..Move::bare(Kind::Null, Man { player, piece: 0 }, None, None) });
+            let null = Move::bare(Kind::Null, Man { player, piece: 0 }, None, None);
+            out.push(Move { is_skip: skip::is_skip(self, &null), ..null });
         }
         if self.rules.drop_after_move {
             if drop_phase {

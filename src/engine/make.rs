@@ -66,7 +66,8 @@ impl Engine {
                     pos.set_flags(z, to, super::promotion::flags_after(self, mv, 0));
                 }
             }
-            _ => {
+            // Every kind by name: a new kind must say what it does to the board.
+            Kind::Normal | Kind::Capture | Kind::Igui | Kind::Pass | Kind::Burn | Kind::PromoteInPlace => {
                 if let Some(from) = mv.from {
                     set(pos, from, None);
                 }

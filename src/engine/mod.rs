@@ -134,6 +134,9 @@ pub struct Engine {
     /// Do facing royals attack (check.flying-king, or a royal with a flying capture)? Fixed by
     /// the rules, so read once here rather than for every position's self-check test.
     pub(crate) royals_fly: bool,
+    /// Can a turn of this game ever be a skip ([`skip::game_has_skips`])? Read once here: every
+    /// position string with a skip field asks.
+    pub(crate) has_skips: bool,
     /// Judge self-check by making every move and walking every path of every enemy man, as the
     /// rules read, instead of only the men whose reach bound covers a royal
     /// (`generate::RoyalWatch`, `CaptureReach`): the readable reference the differential tests
@@ -294,11 +297,13 @@ impl Engine {
         let any_freezer = pieces.iter().any(|p| p.abilities.freezes);
         let royals_fly = rules.flying_king_check
             || pieces.iter().any(|p| p.royal && p.abilities.flying_capture != config::FlyingCapture::None);
+        let has_skips = skip::skips_possible(&rules, &pieces, game.board);
         let engine = Engine {
             promotion_zone,
             deva_forms,
             any_freezer,
             royals_fly,
+            has_skips,
             reference_legality: false,
             reference_generation: false,
             zobrist: Zobrist::new(game.board.square_count(), pieces.len()),

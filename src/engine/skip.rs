@@ -1,13 +1,14 @@
 //! Turn skipping (skip.*): which moves are skips, when a skip is allowed, and the pass of
 //! `skip.squares = any-adjacent-empty`.
 
-use super::config::SkipLimit;
+use super::config::{Rules, SkipLimit};
 use super::filters::chebyshev;
 use super::generate::SideView;
 use super::moves::{Kind, Move};
 use super::position::{Man, Position};
 use super::Engine;
-use crate::geometry::Square;
+use super::PieceType;
+use crate::geometry::{BoardSize, Square};
 use crate::xbetza::{PathStep, StepKind};
 
 /// Is the move a skipped turn? A pass is; a pass that promotes is not where
@@ -23,12 +24,15 @@ pub fn is_skip(engine: &Engine, mv: &Move) -> bool {
 /// Can a turn of this game ever be a skip: a null move (skip.null-move = allowed), or a pass
 /// of a piece that can pass (skip.by-piece = allowed; a pass of its XBetza move, in any of
 /// its zones, or its `pass` ability)? Only then does a position have whose last turn was a
-/// skip to say (the `~` field of position strings).
+/// skip to say (the `~` field of position strings). Read once, when the engine is built.
 pub fn game_has_skips(engine: &Engine) -> bool {
-    let board = engine.game.board;
-    engine.rules.null_move
-        || (engine.rules.piece_pass
-            && engine.pieces.iter().any(|p| {
+    engine.has_skips
+}
+
+pub(super) fn skips_possible(rules: &Rules, pieces: &[PieceType], board: BoardSize) -> bool {
+    rules.null_move
+        || (rules.piece_pass
+            && pieces.iter().any(|p| {
                 p.can_pass || p.zone_moves.iter().any(|(_, m)| super::generate::passes_on_empty_board(m, board))
             }))
 }

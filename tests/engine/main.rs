@@ -25,5 +25,6 @@ mod reading_options;
 mod readings;
 mod ryu_rules;
 mod shoogantshii_rules;
+mod skips;
 mod suzumu_rules;
 mod xiangqi_shogi_rules;
