@@ -555,7 +555,9 @@ fn run_ingest(args: IngestArgs) -> ExitCode {
         Err(e) => return usage_error(format!("cannot read the document {label}: {e}")),
     };
     let name = args.document.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or(label.clone());
-    let doc = match kensho::spec::ingest::ingest(&name, &text) {
+    // The skeleton's game id is the --out file's stem, so that it loads from there.
+    let id = args.out.as_ref().and_then(|o| o.file_stem()).map(|s| s.to_string_lossy().into_owned());
+    let doc = match kensho::spec::ingest::ingest_as(&name, id.as_deref(), &text) {
         Ok(d) => d,
         Err(e) => return usage_error(e),
     };
@@ -589,7 +591,12 @@ fn run_ingest(args: IngestArgs) -> ExitCode {
             outln!("{}", serde_json::to_string_pretty(&v).expect("JSON of strings"));
         }
     }
-    ExitCode::SUCCESS
+    // As lint: 1 when the document disagrees with itself (errors), 0 otherwise.
+    if findings::counts(&doc.findings).0 > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 fn run_lint(args: LintArgs) -> ExitCode {
@@ -903,8 +910,18 @@ fn run_check(args: CheckArgs) -> ExitCode {
     };
     let mut subjects = Vec::new();
     for (spec, path) in specs.into_iter().zip(&args.specs) {
-        let props = args.properties.clone().unwrap_or_else(|| check::default_properties_path(path));
-        match check::subject(spec, &chosen, &props) {
+        // Without a properties file (a designer's new or copied spec) the generic invariants
+        // still run, and the run says so.
+        let props =
+            args.properties.clone().or_else(|| Some(check::default_properties_path(path)).filter(|p| p.exists()));
+        if props.is_none() {
+            eprintln!(
+                "note: {}: no properties file ({}): only the generic invariants are judged",
+                path.display(),
+                check::default_properties_path(path).display()
+            );
+        }
+        match check::subject(spec, &chosen, props.as_deref()) {
             Ok(s) => subjects.push(s),
             Err(e) => return usage_error(e),
         }

@@ -40,6 +40,19 @@ pub struct Properties {
     pub positions: Vec<HandPosition>,
 }
 
+impl Properties {
+    /// No properties file: no invariant of the document's own, only the generic ones.
+    pub fn none(spec: &str) -> Properties {
+        Properties {
+            spec: spec.to_string(),
+            invariants: Vec::new(),
+            unchecked: Vec::new(),
+            generic: BTreeMap::new(),
+            positions: Vec::new(),
+        }
+    }
+}
+
 /// A position designed by hand: its position string and what it is for.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

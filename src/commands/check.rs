@@ -21,7 +21,9 @@ use std::time::Instant;
 /// Everything one spec's check needs, loaded and validated.
 pub struct Subject {
     pub spec: LoadedSpec,
-    pub properties_path: String,
+    /// The properties file read; None where the spec has none and only the generic invariants
+    /// are judged.
+    pub properties_path: Option<String>,
     pub properties: Properties,
     pub engine: Engine,
     pub invariants: Vec<Invariant>,
@@ -38,21 +40,30 @@ pub fn default_properties_path(spec_path: &Path) -> PathBuf {
     root.join("properties").join(format!("{stem}.toml"))
 }
 
-/// Loads the properties file and the engine; errors are for the user (exit 2).
+/// Loads the properties file (None: the spec has none, and only the generic invariants are
+/// judged) and the engine; errors are for the user (exit 2).
 pub fn subject(
     spec: LoadedSpec,
     choices: &BTreeMap<String, String>,
-    properties_path: &Path,
+    properties_path: Option<&Path>,
 ) -> Result<Subject, String> {
-    let path = properties_path.display().to_string();
-    let bytes = std::fs::read(properties_path)
-        .map_err(|e| format!("{path}: cannot read the properties file of {}: {e}", spec.path))?;
-    let text = properties::text(&path, bytes)?;
-    let props = properties::parse(&path, &text)?;
+    let (path, text, props) = match properties_path {
+        Some(file) => {
+            let path = file.display().to_string();
+            let bytes = std::fs::read(file)
+                .map_err(|e| format!("{path}: cannot read the properties file of {}: {e}", spec.path))?;
+            let text = properties::text(&path, bytes)?;
+            let props = properties::parse(&path, &text)?;
+            (Some(path), text, props)
+        }
+        None => (None, String::new(), Properties::none(&spec.game.id)),
+    };
     let clauses = coverage::all_clauses(&spec);
     let clause_ids: Vec<String> = clauses.iter().map(|c| c.id.get_ref().clone()).collect();
     let (engine, warnings) = engine_for_moves(&spec, choices)?;
-    props.validate_in(&path, &text, &engine.game, &clause_ids)?;
+    if let Some(path) = &path {
+        props.validate_in(path, &text, &engine.game, &clause_ids)?;
+    }
     let encodings: Vec<(String, Vec<String>)> = clauses
         .iter()
         .filter(|c| *c.status.get_ref() == crate::spec::ClauseStatus::Encoded)
@@ -70,7 +81,7 @@ pub fn subject(
         .map(|(i, p)| {
             engine.parse_position(&p.text).map_err(|e| {
                 let (shown, _) = crate::text::underline(&p.text, 1, 1);
-                format!("{path}: [[position]] {} ({shown}): {e}", i + 1)
+                format!("{}: [[position]] {} ({shown}): {e}", path.as_deref().unwrap_or_default(), i + 1)
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
@@ -145,7 +156,7 @@ fn summary(subject: &Subject, o: &Outcome) -> String {
          clauses: {} encoded, {} exercised, {} explained, {} neither; violations: {}\n",
         subject.engine.game.name,
         subject.spec.path,
-        subject.properties_path,
+        subject.properties_path.as_deref().unwrap_or("none (the generic invariants only)"),
         subject.invariants.len(),
         subject.properties.invariants.len(),
         o.budget.seed,

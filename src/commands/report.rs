@@ -40,12 +40,13 @@ pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecRep
     let lint = crate::spec::lint::lint(spec);
     timed("lint", &mut seconds, t);
 
-    // The check's subject holds the engine; without a properties file the engine is built alone.
+    // The check's subject holds the engine. Without a properties file the generic invariants
+    // still run.
     let props = default_properties_path(std::path::Path::new(&spec.path));
-    let subject = if props.exists() { Some(check_cmd::subject(spec.clone(), &BTreeMap::new(), &props)) } else { None };
+    let subject = check_cmd::subject(spec.clone(), &BTreeMap::new(), Some(props.as_path()).filter(|p| p.exists()));
     let (engine, warnings) = match &subject {
-        Some(Ok(s)) => (Ok(s.engine.clone()), s.warnings.clone()),
-        _ => match engine_for_moves(spec, &BTreeMap::new()) {
+        Ok(s) => (Ok(s.engine.clone()), s.warnings.clone()),
+        Err(_) => match engine_for_moves(spec, &BTreeMap::new()) {
             Ok((e, w)) => (Ok(e), w),
             Err(why) => (Err(why), Vec::new()),
         },
@@ -54,9 +55,8 @@ pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecRep
     stage("check");
     let t = Instant::now();
     let (check, coverage, check_skipped) = match subject {
-        None => (None, BTreeMap::new(), Some(format!("no properties file at {}", props.display()))),
-        Some(Err(why)) => (None, BTreeMap::new(), Some(why)),
-        Some(Ok(s)) => {
+        Err(why) => (None, BTreeMap::new(), Some(why)),
+        Ok(s) => {
             let (section, rows) = run_check(&s, opts);
             (Some(section), rows, None)
         }

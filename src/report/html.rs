@@ -367,8 +367,11 @@ fn check(r: &SpecReport) -> String {
     };
     let _ = write!(
         b,
-        "<p>From <code>{}</code>: {} positions ({} designed), {} transitions judged (seed {}).</p><table id=\"invariants-table\"><thead><tr><th>invariant</th><th>kind</th><th>clauses</th><th>exercised</th><th>violations</th><th>why</th></tr></thead><tbody>",
-        escape(&c.properties),
+        "<p>{}: {} positions ({} designed), {} transitions judged (seed {}).</p><table id=\"invariants-table\"><thead><tr><th>invariant</th><th>kind</th><th>clauses</th><th>exercised</th><th>violations</th><th>why</th></tr></thead><tbody>",
+        match &c.properties {
+            Some(file) => format!("From <code>{}</code>", escape(file)),
+            None => "The generic invariants only (the spec has no properties file)".to_string(),
+        },
         c.positions,
         c.designed_positions,
         c.transitions,

@@ -230,8 +230,11 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
         Some(c) => {
             let _ = write!(
                 m,
-                "From {}: {} positions ({} designed), {} transitions judged.\n\n",
-                code(&c.properties),
+                "{}: {} positions ({} designed), {} transitions judged.\n\n",
+                match &c.properties {
+                    Some(file) => format!("From {}", code(file)),
+                    None => "The generic invariants only (the spec has no properties file)".to_string(),
+                },
                 c.positions,
                 c.designed_positions,
                 c.transitions

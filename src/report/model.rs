@@ -183,7 +183,8 @@ pub struct ClauseEntry {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct CheckSection {
-    pub properties: String,
+    /// The properties file read; None: the spec has none, the generic invariants ran alone.
+    pub properties: Option<String>,
     pub positions: u64,
     pub designed_positions: u64,
     pub transitions: u64,

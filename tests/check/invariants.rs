@@ -92,14 +92,14 @@ fn a_hand_designed_position_must_read_under_the_spec() {
     std::fs::write(&path, format!("{text}\n[[position]]\ntext = \"10/9/9/9/9/9/9/9/4K4 b - 1\"\nwhy = \"bad\"\n"))
         .expect("write");
     let spec = kensho::spec::load(Path::new("specs/shogi.toml")).expect("spec");
-    let err = match kensho::commands::check::subject(spec, &BTreeMap::new(), &path) {
+    let err = match kensho::commands::check::subject(spec, &BTreeMap::new(), Some(&path)) {
         Ok(_) => panic!("a position with ten files on a 9x9 board was accepted"),
         Err(e) => e,
     };
     assert!(err.contains("[[position]] 1") && err.contains("10/9/9"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
     let spec = kensho::spec::load(Path::new("specs/shoogantshii.toml")).expect("spec");
-    let s = kensho::commands::check::subject(spec, &BTreeMap::new(), Path::new("properties/shoogantshii.toml"))
+    let s = kensho::commands::check::subject(spec, &BTreeMap::new(), Some(Path::new("properties/shoogantshii.toml")))
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.hand_positions.len(), 1);
 }

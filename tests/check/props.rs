@@ -39,7 +39,8 @@ fn subject_of(v: usize) -> &'static Subject {
     SUBJECTS[v].get_or_init(|| {
         let name = SPECS[v];
         let spec = kensho::spec::load(Path::new(&format!("specs/{name}.toml"))).expect("spec loads");
-        subject(spec, &BTreeMap::new(), Path::new(&format!("properties/{name}.toml"))).unwrap_or_else(|e| panic!("{e}"))
+        subject(spec, &BTreeMap::new(), Some(Path::new(&format!("properties/{name}.toml"))))
+            .unwrap_or_else(|e| panic!("{e}"))
     })
 }
 

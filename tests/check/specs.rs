@@ -10,7 +10,7 @@ use std::path::Path;
 
 fn run(name: &str) {
     let spec = kensho::spec::load(Path::new(&format!("specs/{name}.toml"))).unwrap();
-    let s = subject(spec, &BTreeMap::new(), Path::new(&format!("properties/{name}.toml")))
+    let s = subject(spec, &BTreeMap::new(), Some(Path::new(&format!("properties/{name}.toml"))))
         .unwrap_or_else(|e| panic!("{e}"));
     let budget = Budget { games: 2, plies: 60, positions: 40, seed: 2026 };
     let o = check(&s, budget, 200, false);

@@ -8,6 +8,7 @@ mod common;
 
 mod bench_cli;
 mod cli;
+mod designer_path;
 mod diff;
 mod diff_cli;
 mod hostile_input;

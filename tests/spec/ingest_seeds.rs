@@ -308,14 +308,15 @@ fn cli_writes_the_skeleton_atomically_and_refuses_to_overwrite() {
             .output()
             .unwrap()
     };
+    // Exit 1: the document's configuration and prose disagree (errors), as lint exits.
     let first = run(&[]);
-    assert_eq!(first.status.code(), Some(0), "{}", String::from_utf8_lossy(&first.stderr));
+    assert_eq!(first.status.code(), Some(1), "{}", String::from_utf8_lossy(&first.stderr));
     assert!(String::from_utf8_lossy(&first.stdout).contains("setup-differs"));
     assert!(crate::common::read_text(&out).contains("[[piece]]"));
     let again = run(&[]);
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
-    assert_eq!(run(&["--force"]).status.code(), Some(0));
+    assert_eq!(run(&["--force"]).status.code(), Some(1));
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(|e| e.ok())

@@ -28,6 +28,12 @@ pub struct Ingested {
 
 /// Reads a document. `name` is the file name (it becomes `[game] document` and the id).
 pub fn ingest(name: &str, text: &str) -> Result<Ingested, String> {
+    ingest_as(name, None, text)
+}
+
+/// As [`ingest`], with the skeleton's game id given (the stem of the file it is written to, so
+/// that the spec loads from there; None: made from the document's name).
+pub fn ingest_as(name: &str, id: Option<&str>, text: &str) -> Result<Ingested, String> {
     let config = parse_config(text);
     let board = match (config.param("files"), config.param("ranks")) {
         (Some(_), Some(_)) => config
@@ -44,7 +50,7 @@ pub fn ingest(name: &str, text: &str) -> Result<Ingested, String> {
     }
     let prose = parse_prose(text);
     let findings = compare::compare(&config, &prose, board);
-    let skeleton = skeleton::write(name, &config, board);
+    let skeleton = skeleton::write(name, id, &config, board);
     Ok(Ingested { config, prose, board, findings, skeleton })
 }
 

@@ -34,13 +34,13 @@ fn id_from(name: &str) -> String {
     }
 }
 
-pub fn write(document: &str, config: &DiagramConfig, board: BoardSize) -> String {
+pub fn write(document: &str, id: Option<&str>, config: &DiagramConfig, board: BoardSize) -> String {
     let mut out = String::new();
-    let id = id_from(document);
+    let id = id.map_or_else(|| id_from(document), str::to_string);
     let _ = writeln!(out, "# Written by `kensho ingest {document}` from its Interactive Diagram configuration.");
     let _ =
         writeln!(out, "# Review every value against the prose; add clauses, readings and rules (docs/spec-format.md).");
-    let _ = writeln!(out, "# Save as specs/{id}.toml (the game id must match the file name).\n");
+    let _ = writeln!(out, "# The game id must match the file name: save as {id}.toml, or change both.\n");
     let _ = writeln!(
         out,
         "[game]\nid = {}\nname = {}\ndocument = {}\nclause_prefix = \"DOC\"\n",
