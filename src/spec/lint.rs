@@ -20,6 +20,7 @@ pub fn lint(spec: &LoadedSpec) -> Vec<Finding> {
     let default_setup = out.clone();
     promotion_checks(game, &cite, &mut out);
     mobility_checks(game, &cite, &mut out);
+    super::lint_notation::checks(game, |path| cite.of(path), &mut out);
     clause_checks(spec, &cite, &mut out);
     reading_checks(spec, &cite, &default_setup, &mut out);
     let readings = spec.all_readings();

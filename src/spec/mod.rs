@@ -7,6 +7,7 @@ pub mod finding;
 pub mod game;
 pub mod ingest;
 pub mod lint;
+pub mod lint_notation;
 pub mod load;
 pub mod model;
 pub mod paths;

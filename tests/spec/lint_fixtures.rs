@@ -27,6 +27,7 @@ const CODES: &[&str] = &[
     "clause-pending",
     "rule-uncited",
     "reading-identical",
+    "suspicious-notation",
 ];
 
 fn root() -> &'static Path {
