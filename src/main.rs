@@ -1224,10 +1224,12 @@ fn run_report(args: ReportArgs) -> ExitCode {
     );
     let alarming: Vec<&str> = reports.iter().filter(|r| r.alarming()).map(|r| r.spec.id.as_str()).collect();
     if !alarming.is_empty() {
-        outln!(
-            "to look at: {} (violations, refuted proofs, dead notation, lint errors or unconfirmed path witnesses)",
-            alarming.join(", ")
-        );
+        outln!("to look at:");
+        for r in reports.iter().filter(|r| r.alarming()) {
+            for finding in r.open_findings() {
+                outln!("  {}: {}", r.spec.id, finding);
+            }
+        }
     }
     if args.strict && !alarming.is_empty() {
         ExitCode::from(1)

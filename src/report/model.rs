@@ -71,9 +71,53 @@ impl SpecReport {
 
     /// Something a designer must look at (see [`Summary::alarming`]).
     pub fn alarming(&self) -> bool {
-        let unconfirmed =
-            self.paths.notable.iter().filter(|p| p.verdict == crate::smt::Verdict::Witness && !p.confirmed).count();
-        self.summary.alarming(unconfirmed)
+        self.summary.alarming(self.unconfirmed_paths().count())
+    }
+
+    fn unconfirmed_paths(&self) -> impl Iterator<Item = &crate::smt::paths::PathReport> {
+        self.paths.notable.iter().filter(|p| p.verdict == crate::smt::Verdict::Witness && !p.confirmed)
+    }
+
+    /// What makes the report [`alarming`](Self::alarming), in words, the first of each kind
+    /// named: the run's closing lines say what to look at, not every reason there could be.
+    pub fn open_findings(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(check) = &self.check {
+            if let Some(v) = check.violations.first() {
+                out.push(format!(
+                    "{} invariant violation{} (first: {}: {})",
+                    check.violations.len(),
+                    if check.violations.len() == 1 { "" } else { "s" },
+                    v.invariant,
+                    v.message
+                ));
+            }
+        }
+        for p in self.proofs.iter().filter(|p| p.applies && p.verdict == crate::smt::Verdict::Witness) {
+            let why = p.witness.as_deref().unwrap_or(&p.detail);
+            out.push(format!("proof '{}' refuted: {why}", p.name));
+        }
+        let dead: Vec<String> = self
+            .paths
+            .notable
+            .iter()
+            .filter(|p| p.verdict == crate::smt::Verdict::Proved)
+            .map(|p| format!("{} {}", p.piece, p.shape))
+            .collect();
+        if !dead.is_empty() {
+            out.push(format!("dead notation: {}", dead.join(", ")));
+        }
+        let errors: Vec<&crate::spec::finding::Finding> =
+            self.lint.iter().filter(|f| f.severity == crate::spec::finding::Severity::Error).collect();
+        if let Some(f) = errors.first() {
+            let more = if errors.len() > 1 { format!(" (and {} more)", errors.len() - 1) } else { String::new() };
+            out.push(format!("lint error {}: {}{more}", f.code, f.message));
+        }
+        let unconfirmed: Vec<String> = self.unconfirmed_paths().map(|p| format!("{} {}", p.piece, p.shape)).collect();
+        if !unconfirmed.is_empty() {
+            out.push(format!("path witnesses the generator did not confirm: {}", unconfirmed.join(", ")));
+        }
+        out
     }
 }
 

@@ -184,6 +184,14 @@ fn strict_exits_1_when_a_proof_is_refuted() {
     let mobility = v["proofs"].as_array().unwrap().iter().find(|p| p["name"] == "mobility").unwrap();
     assert_eq!(mobility["verdict"], "witness", "{mobility}");
     assert!(mobility["witness"].as_str().unwrap().contains('N'), "the Knight is the witness: {mobility}");
+    // The closing lines say what is wrong, in words: this proof, not every reason there could be.
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let tail = &stdout[stdout.find("to look at:").expect("the closing lines")..];
+    let lines: Vec<&str> = tail.lines().skip(1).collect();
+    assert!(
+        lines.len() == 1 && lines[0].starts_with("  shogi: proof 'mobility' refuted: ") && lines[0].contains('N'),
+        "{tail}"
+    );
     // Without --strict the same run exits 0: the report is written either way.
     args.retain(|a| *a != "--strict");
     assert_eq!(kensho(&args, None).status.code(), Some(0));
