@@ -608,7 +608,7 @@ fn run_lint(args: LintArgs) -> ExitCode {
     let mut errors = 0;
     let mut reports = Vec::new();
     for s in &specs {
-        let mut found = kensho::spec::lint::lint(s);
+        let mut found = kensho::commands::acknowledge::lint_findings(s);
         if args.no_notes {
             found.retain(|f| f.severity != Severity::Info);
         }

@@ -1,3 +1,4 @@
+pub mod acknowledge;
 pub mod ambiguities;
 pub mod bench;
 pub mod check;

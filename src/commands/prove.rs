@@ -11,16 +11,23 @@ use tabled::builder::Builder;
 pub struct Proofs {
     pub spec: String,
     pub proofs: Vec<Proof>,
+    /// The spec's proof acknowledgements that matched no refuted proof.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stale_acknowledgements: Vec<String>,
 }
 
 impl Proofs {
+    /// A refuted proof the spec does not acknowledge, or an acknowledgement that excuses
+    /// nothing any more: exit 1.
     pub fn refuted(&self) -> bool {
-        self.proofs.iter().any(|p| p.verdict == Verdict::Witness)
+        self.proofs.iter().any(Proof::refuted_open) || !self.stale_acknowledgements.is_empty()
     }
 }
 
 pub fn run(spec: &LoadedSpec, limits: &Limits) -> Proofs {
-    Proofs { spec: spec.path.clone(), proofs: spec_proofs(spec, limits) }
+    let mut proofs = spec_proofs(spec, limits);
+    let stale_acknowledgements = super::acknowledge::proofs(spec, &mut proofs);
+    Proofs { spec: spec.path.clone(), proofs, stale_acknowledgements }
 }
 
 pub fn render(result: &Proofs, markdown: bool) -> String {
@@ -28,6 +35,7 @@ pub fn render(result: &Proofs, markdown: bool) -> String {
     b.push_record(["proof", "verdict", "detail"]);
     for p in &result.proofs {
         let verdict = match (&p.verdict, p.applies) {
+            (Verdict::Witness, _) if p.acknowledged.is_some() => "refuted (acknowledged)".to_string(),
             (Verdict::Witness, _) => "refuted".to_string(),
             (v, true) => v.name().to_string(),
             (_, false) => "not applicable".to_string(),
@@ -39,6 +47,9 @@ pub fn render(result: &Proofs, markdown: bool) -> String {
         if !p.holds_under.is_empty() {
             detail.push_str(&format!("; holds under {}", p.holds_under.join(", ")));
         }
+        if let Some(why) = &p.acknowledged {
+            detail.push_str(&format!("; acknowledged in the spec: {why}"));
+        }
         b.push_record([p.name.clone(), verdict, detail]);
     }
     let mut t = b.build();
@@ -49,5 +60,6 @@ pub fn render(result: &Proofs, markdown: bool) -> String {
     }
     let head = if markdown { format!("## {}: proofs\n\n", result.spec) } else { format!("{}: proofs\n", result.spec) };
     let claims: String = result.proofs.iter().map(|p| format!("  {}: {}\n", p.name, p.claim)).collect();
-    format!("{head}{t}\n{claims}")
+    let stale: String = result.stale_acknowledgements.iter().map(|s| format!("  stale: {s}\n")).collect();
+    format!("{head}{t}\n{claims}{stale}")
 }

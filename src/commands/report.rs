@@ -37,14 +37,14 @@ pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecRep
 
     stage("lint");
     let t = Instant::now();
-    let lint = crate::spec::lint::lint(spec);
+    let lint = super::acknowledge::lint_findings(spec);
     timed("lint", &mut seconds, t);
 
     // The check's subject holds the engine. Without a properties file the generic invariants
     // still run.
     let props = default_properties_path(std::path::Path::new(&spec.path));
     let subject = check_cmd::subject(spec.clone(), &BTreeMap::new(), Some(props.as_path()).filter(|p| p.exists()));
-    let (engine, warnings) = match &subject {
+    let (engine, mut warnings) = match &subject {
         Ok(s) => (Ok(s.engine.clone()), s.warnings.clone()),
         Err(_) => match engine_for_moves(spec, &BTreeMap::new()) {
             Ok((e, w)) => (Ok(e), w),
@@ -70,7 +70,8 @@ pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecRep
 
     stage("proofs");
     let t = Instant::now();
-    let proofs = crate::smt::proofs::spec_proofs(spec, &opts.limits);
+    let mut proofs = crate::smt::proofs::spec_proofs(spec, &opts.limits);
+    warnings.extend(super::acknowledge::proofs(spec, &mut proofs));
     timed("proofs", &mut seconds, t);
 
     stage("perft");
@@ -309,6 +310,7 @@ fn summarize(r: &SpecReport) -> Summary {
         dead_shapes: r.paths.dead,
         proofs_proved: proofs("proved"),
         proofs_refuted: proofs("refuted"),
+        proofs_acknowledged: proofs("acknowledged"),
         proofs_unknown: proofs("unknown"),
         lint_errors,
         lint_warnings,

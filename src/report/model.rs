@@ -93,7 +93,7 @@ impl SpecReport {
                 ));
             }
         }
-        for p in self.proofs.iter().filter(|p| p.applies && p.verdict == crate::smt::Verdict::Witness) {
+        for p in self.proofs.iter().filter(|p| p.applies && p.refuted_open()) {
             let why = p.witness.as_deref().unwrap_or(&p.detail);
             out.push(format!("proof '{}' refuted: {why}", p.name));
         }
@@ -176,7 +176,10 @@ pub struct Summary {
     pub shapes: usize,
     pub dead_shapes: usize,
     pub proofs_proved: usize,
+    /// Refuted and not acknowledged by the spec.
     pub proofs_refuted: usize,
+    /// Refuted, and acknowledged by the spec (`[[acknowledged]]`): shown, failing nothing.
+    pub proofs_acknowledged: usize,
     pub proofs_unknown: usize,
     pub lint_errors: usize,
     pub lint_warnings: usize,
@@ -294,6 +297,7 @@ pub struct Pictures {
 pub fn proof_word(p: &Proof) -> &'static str {
     match (&p.verdict, p.applies) {
         (_, false) => "not applicable",
+        (crate::smt::Verdict::Witness, _) if p.acknowledged.is_some() => "acknowledged",
         (crate::smt::Verdict::Witness, _) => "refuted",
         (v, true) => v.name(),
     }

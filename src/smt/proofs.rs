@@ -39,6 +39,17 @@ pub struct Proof {
     /// the report says which open point decides it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub holds_under: Vec<String>,
+    /// A refuted proof the spec acknowledges (`[[acknowledged]]`): the spec's reason. Set by
+    /// `commands::acknowledge`; such a proof is shown but fails nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub acknowledged: Option<String>,
+}
+
+impl Proof {
+    /// Refuted, and not acknowledged by the spec: a finding to fail on.
+    pub fn refuted_open(&self) -> bool {
+        self.verdict == Verdict::Witness && self.acknowledged.is_none()
+    }
 }
 
 type ProofFn = fn(&GameSpec, &Limits) -> Proof;
@@ -141,6 +152,7 @@ fn proof(name: &str, claim: &str) -> Proof {
         detail: String::new(),
         witness: None,
         holds_under: Vec::new(),
+        acknowledged: None,
     }
 }
 

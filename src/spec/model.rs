@@ -33,6 +33,26 @@ pub struct SpecFile {
     /// Counts the document states, checked against the setup by `kensho lint`.
     #[serde(default)]
     pub counts: Option<CountsDef>,
+    /// Known findings the spec accepts, each with the clauses that cause it and why
+    /// (`spec::acknowledge`).
+    #[serde(default, rename = "acknowledged")]
+    pub acknowledged: Vec<Acknowledged>,
+}
+
+/// `[[acknowledged]]`: a finding that is the document's own (a Pawn the rules leave stranded),
+/// recorded so that `--strict`, `prove` and the report show it apart instead of failing on it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Acknowledged {
+    /// `proof:NAME` (a refuted proof of `kensho prove`) or `lint:CODE` (a lint error).
+    pub finding: Spanned<String>,
+    /// What it is about: for a proof, the piece id its witness names (`P`); for a lint
+    /// finding, the finding's subject. None: any.
+    #[serde(default)]
+    pub subject: Option<String>,
+    /// The clauses that cause it.
+    pub clauses: Vec<Spanned<String>>,
+    pub why: String,
 }
 
 /// "with only 54 pieces of 27 types on a 13x13 board": what the document says the setup holds.

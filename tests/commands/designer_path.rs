@@ -83,3 +83,43 @@ fn the_tour_from_a_document_to_a_report() {
     assert!(page.contains("The generic invariants only"), "the page says which invariants ran");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Shogi with the Knight no longer forced to promote on the last rank: the mobility proof is
+/// refuted (a Knight left on rank 9 never moves: ffN has no square beyond it) and `prove`
+/// exits 1. Acknowledged in the spec (`[[acknowledged]]`, the Knight named), the proof is
+/// shown as "refuted (acknowledged)" with the reason and `prove` exits 0; an acknowledgement
+/// about the Lance, which the proof does not name, is stale: reported, and exit 1.
+#[test]
+fn an_acknowledged_refuted_proof_is_shown_and_fails_nothing() {
+    let dir = scratch("acknowledged");
+    let shogi = crate::common::read_text("specs/shogi.toml");
+    let from = "forced-ranks = { P = [9], L = [9], N = [8, 9] }";
+    assert!(shogi.contains(from), "specs/shogi.toml no longer holds {from:?}");
+    let flawed = shogi.replacen(from, "forced-ranks = { P = [9], L = [9], N = [8] }", 1);
+    let spec = dir.join("shogi.toml");
+    let prove = |extra: &str| {
+        std::fs::write(&spec, format!("{flawed}{extra}")).unwrap();
+        let out = kensho(&["prove", arg(&spec)]);
+        (out.status.code(), text(&out.stdout), text(&out.stderr))
+    };
+    let (code, stdout, stderr) = prove("");
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("| refuted "), "{stdout}");
+
+    let ack = |piece: &str| {
+        format!(
+            "\n[[acknowledged]]\nfinding = \"proof:mobility\"\nsubject = \"{piece}\"\nclauses = [\"SHO-22\"]\nwhy = \"kept for this test\"\n"
+        )
+    };
+    let (code, stdout, stderr) = prove(&ack("N"));
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("refuted (acknowledged)") && stdout.contains("acknowledged in the spec: kept for this test"),
+        "{stdout}"
+    );
+
+    let (code, stdout, stderr) = prove(&ack("L"));
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("stale: the acknowledged finding 'proof:mobility' about L is no longer found"), "{stdout}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

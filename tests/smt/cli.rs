@@ -70,10 +70,23 @@ fn prove_on_shogi_exits_0_with_json() {
 #[test]
 fn prove_exits_1_when_a_proof_is_refuted() {
     // Suzumu's Pawns may stay unpromoted on the last rank (promotion is never forced there).
+    // The bundled spec acknowledges it (the document's own rule): shown, exit 0. Without the
+    // acknowledgement the refuted proof fails the run.
     let o = kensho(&["prove", "specs/suzumu.toml"]);
     let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{err}");
+    assert!(out.contains("refuted (acknowledged)") && out.contains("mobility"), "{out}");
+    let text_of = std::fs::read_to_string("specs/suzumu.toml").expect("specs/suzumu.toml");
+    let cut = text_of.find("[[acknowledged]]").expect("the acknowledgement");
+    let dir = std::env::temp_dir().join(format!("kensho-prove-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = dir.join("suzumu.toml");
+    std::fs::write(&spec, &text_of[..cut]).unwrap();
+    let o = kensho(&["prove", spec.to_str().unwrap()]);
+    let (out, err) = text(&o);
+    std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(o.status.code(), Some(1), "{out}{err}");
-    assert!(out.contains("refuted") && out.contains("mobility"), "{out}");
+    assert!(out.contains("| refuted ") && out.contains("mobility"), "{out}");
 }
 
 #[test]

@@ -28,6 +28,8 @@ const CODES: &[&str] = &[
     "rule-uncited",
     "reading-identical",
     "suspicious-notation",
+    "acknowledgement-invalid",
+    "acknowledgement-stale",
 ];
 
 fn root() -> &'static Path {
@@ -65,7 +67,7 @@ fn severity(word: &str) -> Severity {
 
 fn lint(path: &Path) -> Vec<Finding> {
     let spec = kensho::spec::load(path).unwrap_or_else(|e| panic!("{} does not load:\n{e}", path.display()));
-    kensho::spec::lint::lint(&spec)
+    kensho::commands::acknowledge::lint_findings(&spec)
 }
 
 fn show(findings: &[Finding]) -> String {
@@ -213,7 +215,7 @@ fn lint_json_has_counts_and_findings() {
 /// Findings of one lint fixture.
 fn lint_fixture(name: &str) -> Vec<kensho::spec::finding::Finding> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lint-specs").join(format!("{name}.toml"));
-    kensho::spec::lint::lint(&kensho::spec::load(&path).unwrap())
+    kensho::commands::acknowledge::lint_findings(&kensho::spec::load(&path).unwrap())
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::path::Path;
 
 fn lint(spec: &str) -> Vec<Finding> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs").join(format!("{spec}.toml"));
-    kensho::spec::lint::lint(&kensho::spec::load(&path).unwrap())
+    kensho::commands::acknowledge::lint_findings(&kensho::spec::load(&path).unwrap())
 }
 
 fn render(findings: &[Finding]) -> String {
