@@ -209,9 +209,10 @@ fn remembered(engine: &Engine, pos: &mut Position, rng: &mut SplitMix64) {
     }
 }
 
-/// Where moving into check is illegal, the side that just moved cannot stand in check.
+/// Where moving into check is illegal, the side that just moved cannot stand in check. (Under
+/// king-only its King may have stepped into check: such positions are reachable.)
 pub fn reachable(engine: &Engine, pos: &Position) -> bool {
     let self_check_illegal =
-        matches!(engine.game.rule("legality.self-check"), Some(Setting::Word(w)) if w != "allowed");
+        matches!(engine.game.rule("legality.self-check"), Some(Setting::Word(w)) if w == "illegal");
     !(self_check_illegal && engine.in_check(pos, 1 - pos.side))
 }

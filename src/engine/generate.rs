@@ -490,34 +490,43 @@ impl Engine {
                 out.push(Move::bare(Kind::Decline, Man { player, piece: 0 }, None, None));
             }
         }
-        let royal_moves_exempt = match self.rules.self_check {
-            _ if self.rules.must_resolve && self.in_check(pos, player) => false,
+        let must_resolve_now = self.rules.must_resolve && self.in_check(pos, player);
+        match self.rules.self_check {
+            _ if must_resolve_now => {}
             SelfCheck::Allowed => return,
-            SelfCheck::Illegal => false,
-            // legality.self-check = king-only (Shoogantshii's reading move-into-check): "the King
-            // may step into check, but another piece may not expose its own King; check need
-            // not be answered": a royal's own move is never judged, and while the King is
-            // already attacked no other move exposes it.
-            SelfCheck::KingOnly if self.in_check(pos, player) => return,
-            SelfCheck::KingOnly => true,
-        };
-        let exempt = |m: &Move| royal_moves_exempt && m.from.is_some() && self.piece(m.man.piece).royal;
+            SelfCheck::Illegal => {}
+            SelfCheck::KingOnly => {
+                // legality.self-check = king-only (Shoogantshii's reading move-into-check): "the
+                // King may step into check, but another piece may not expose its own King;
+                // check need not be answered". A royal's own move is never judged; any other
+                // move is illegal where it gives one of the mover's royals an attacker it did
+                // not have, royal by royal (an attack already standing may stay).
+                let before: Vec<(Square, (bool, Vec<Square>))> = self
+                    .royals_of(pos, player)
+                    .into_iter()
+                    .map(|r| (r, self.attack_sources(pos, 1 - player, r)))
+                    .collect();
+                let (mut scratch, mut undo) = (pos.clone(), Vec::with_capacity(1));
+                out.retain(|m| {
+                    (m.from.is_some() && self.piece(m.man.piece).royal)
+                        || !self.exposes(&mut scratch, &mut undo, m, &before)
+                });
+                return;
+            }
+        }
         // One scratch copy made and taken back per move, rather than a copy per move; the
         // enemy men that could ever capture each royal are found once (RoyalWatch).
         let mut undo = Vec::with_capacity(1);
         if self.reference_legality {
             let mut scratch = pos.clone();
-            out.retain(|m| {
-                exempt(m) || !self.royal_attacked_after(&mut scratch, &mut undo, m) || self.extra_turn_resolves(pos, m)
-            });
+            out.retain(|m| !self.royal_attacked_after(&mut scratch, &mut undo, m) || self.extra_turn_resolves(pos, m));
         } else {
             // Copied only if some move has to be made: most positions judge every move
             // without making it.
             let mut scratch: Option<Position> = None;
             let watch = RoyalWatch::new(self, pos, player);
             out.retain(|m| {
-                exempt(m)
-                    || !self.royal_attacked_watched(pos, &mut scratch, &mut undo, m, &watch)
+                !self.royal_attacked_watched(pos, &mut scratch, &mut undo, m, &watch)
                     || self.extra_turn_resolves(pos, m)
             });
         }
@@ -650,14 +659,59 @@ impl Engine {
         // Most men are told apart without the side's view (occupancy and freezers): built the
         // first time a man needs the move generator.
         let mut view: Option<SideView> = None;
-        men.any(|(sq, man)| {
-            if let Some(hit) = self.exact_attack(pos, sq, man, target, depth) {
-                return hit;
-            }
-            let view = view.get_or_insert_with(|| SideView::new(self, pos, by));
-            (self.rules.frozen_attack || !view.is_frozen(self, man, sq))
-                && self.attacks_from(pos, view, sq, man, target, depth)
-        })
+        men.any(|(sq, man)| self.man_attacks(pos, &mut view, by, sq, man, target, depth))
+    }
+
+    /// Does the man of `by` on `sq` attack `target`? `view` is `by`'s view, built on first need.
+    #[allow(clippy::too_many_arguments)]
+    fn man_attacks(
+        &self,
+        pos: &Position,
+        view: &mut Option<SideView>,
+        by: u8,
+        sq: Square,
+        man: Man,
+        target: Square,
+        depth: u32,
+    ) -> bool {
+        if let Some(hit) = self.exact_attack(pos, sq, man, target, depth) {
+            return hit;
+        }
+        let view = view.get_or_insert_with(|| SideView::new(self, pos, by));
+        (self.rules.frozen_attack || !view.is_frozen(self, man, sq))
+            && self.attacks_from(pos, view, sq, man, target, depth)
+    }
+
+    /// Who of `by` attacks `target`: whether a facing royal does (flying), and the squares of
+    /// the men that do.
+    fn attack_sources(&self, pos: &Position, by: u8, target: Square) -> (bool, Vec<Square>) {
+        let mut view: Option<SideView> = None;
+        let men = pos
+            .squares_of(by)
+            .filter(|&(sq, man)| self.man_attacks(pos, &mut view, by, sq, man, target, 0))
+            .map(|(sq, _)| sq)
+            .collect();
+        (self.flying_attack(pos, by, target), men)
+    }
+
+    /// legality.self-check = king-only: does `mv`, not a royal's own move, expose a royal of
+    /// the mover, that is give it an attacker it did not have (a line opened, a screen put in
+    /// place)? `before` holds each royal's attackers before the move.
+    fn exposes(
+        &self,
+        scratch: &mut Position,
+        undo: &mut Vec<super::make::Undo>,
+        mv: &Move,
+        before: &[(Square, (bool, Vec<Square>))],
+    ) -> bool {
+        let me = mv.man.player;
+        self.make(scratch, mv, undo);
+        let exposed = before.iter().any(|(royal, (flying, men))| {
+            let (flying_after, men_after) = self.attack_sources(scratch, 1 - me, *royal);
+            (flying_after && !flying) || men_after.iter().any(|s| !men.contains(s))
+        });
+        self.unmake(scratch, undo);
+        exposed
     }
 
     /// Whether the man on `sq` captures on `target`, told from its reach alone

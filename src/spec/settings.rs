@@ -73,7 +73,7 @@ pub const RULES: &[Knob] = &[
     knob("xbetza.y-scope", Choice(&["whole-leg", "own-alternative"]), "how far a `y` toggle reaches among a leg's alternatives"),
     knob("xbetza.toggle-span", Choice(&["rest-of-move", "next-leg"]), "how long a `y` toggle lasts"),
     // Legality and check.
-    knob("legality.self-check", Choice(&["allowed", "illegal", "king-only"]), "may a player leave a royal attacked"),
+    knob("legality.self-check", Choice(&["allowed", "illegal", "king-only"]), "may a player leave a royal attacked (king-only: a royal may step into check; another move may not give a royal an attacker it did not have)"),
     knob("legality.illegal-moves", Choice(&["not-generated", "listed-moves-lose"]), "what happens to a move the rules call illegal"),
     knob("legality.protection", Choice(&["pseudo-legal", "legal-recursive"]), "what counts as protecting a square"),
     knob("legality.attack", Choice(&["any-capture-any-leg", "final-leg-only"]), "which captures count as attacking a square"),
