@@ -23,7 +23,9 @@ fn target(ack: &Acknowledged) -> Option<(&str, &str)> {
 }
 
 /// Does the acknowledgement excuse this refuted proof? Its name, and the piece id the witness
-/// names in parentheses, when the acknowledgement names one.
+/// names in parentheses, when the acknowledgement names one. A proof prints one witness: a
+/// second piece with the same flaw shows only once the first is fixed or acknowledged away
+/// (docs/spec-format.md says so).
 fn matches_proof(ack: &Acknowledged, proof: &Proof) -> bool {
     target(ack) == Some(("proof", proof.name.as_str()))
         && proof.verdict == Verdict::Witness
@@ -47,15 +49,20 @@ pub fn proofs(spec: &LoadedSpec, proofs: &mut [Proof]) -> Vec<String> {
             p.acknowledged = Some(ack.why.clone());
             used = true;
         }
-        if !used {
+        // Stale only where the proof now holds: an unknown or inapplicable verdict says
+        // nothing about whether the flaw is still there.
+        let proved = target(ack).is_some_and(|(_, name)| {
+            proofs.iter().any(|p| p.name == name && p.applies && p.verdict == Verdict::Proved)
+        });
+        if !used && proved {
             stale.push(stale_sentence(ack));
         }
     }
     stale
 }
 
-/// `kensho lint`'s findings with the spec's acknowledgements applied: an acknowledged error
-/// becomes a note that says so; lint acknowledgements that match nothing, and entries that name
+/// `kensho lint`'s findings with the spec's acknowledgements applied: an acknowledged error or
+/// warning becomes a note that says so; lint acknowledgements that match nothing, and entries that name
 /// no known kind or an unknown clause, are findings of their own.
 pub fn lint_findings(spec: &LoadedSpec) -> Vec<Finding> {
     let mut found = crate::spec::lint::lint(spec);
@@ -89,7 +96,7 @@ pub fn lint_findings(spec: &LoadedSpec) -> Vec<Finding> {
         }
         if target(ack).is_some_and(|(kind, _)| kind == "lint") {
             let mut used = false;
-            for f in found.iter_mut().filter(|f| f.severity == Severity::Error && matches_lint(ack, f)) {
+            for f in found.iter_mut().filter(|f| f.severity != Severity::Info && matches_lint(ack, f)) {
                 f.severity = Severity::Info;
                 f.message.push_str(&format!(" (acknowledged in the spec: {})", ack.why));
                 used = true;

@@ -34,7 +34,7 @@ pub struct SpecFile {
     #[serde(default)]
     pub counts: Option<CountsDef>,
     /// Known findings the spec accepts, each with the clauses that cause it and why
-    /// (`spec::acknowledge`).
+    /// (`commands::acknowledge`).
     #[serde(default, rename = "acknowledged")]
     pub acknowledged: Vec<Acknowledged>,
 }
@@ -44,7 +44,7 @@ pub struct SpecFile {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Acknowledged {
-    /// `proof:NAME` (a refuted proof of `kensho prove`) or `lint:CODE` (a lint error).
+    /// `proof:NAME` (a refuted proof of `kensho prove`) or `lint:CODE` (a lint error or warning).
     pub finding: Spanned<String>,
     /// What it is about: for a proof, the piece id its witness names (`P`); for a lint
     /// finding, the finding's subject. None: any.
