@@ -57,7 +57,8 @@ enum Command {
     /// List every clause of each spec with its status, encoding and the readings citing it.
     Clauses(ClausesArgs),
     /// Read a rule document: write a spec skeleton from its configuration and report every
-    /// disagreement between the configuration and the prose lists.
+    /// disagreement between the configuration and the prose lists. Exit 1 when it reports
+    /// errors.
     Ingest(IngestArgs),
     /// Check specs before publishing: setup overlaps and symmetry, counts against the document,
     /// promotion cycles, pieces stranded where they can never move, zones against the setup,
@@ -77,8 +78,9 @@ enum Command {
     Crosscheck(CrosscheckArgs),
     /// Draw a position and print its position string.
     Position(PositionArgs),
-    /// Run the invariants of properties/<spec>.toml (and the generic ones) over seeded random
-    /// games and designed positions; print the clause coverage table. Exit 1 on a violation.
+    /// Run the invariants of properties/<spec>.toml (and the generic ones; only those where the
+    /// spec has no properties file) over seeded random games and designed positions; print the
+    /// clause coverage table. Exit 1 on a violation.
     Check(CheckArgs),
     /// Every reading's options against its default, each with a witness position (Z3, or a
     /// search, confirmed by the engine) or a proof of no effect; every path shape of every

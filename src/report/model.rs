@@ -84,8 +84,9 @@ impl SpecReport {
         let mut out = Vec::new();
         if let Some(check) = &self.check {
             if let Some(v) = check.violations.first() {
+                // The report keeps the first violation of each invariant.
                 out.push(format!(
-                    "{} invariant violation{} (first: {}: {})",
+                    "{} invariant{} violated (first: {}: {})",
                     check.violations.len(),
                     if check.violations.len() == 1 { "" } else { "s" },
                     v.invariant,

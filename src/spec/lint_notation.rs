@@ -5,9 +5,12 @@
 //! written, and the designer decides.
 //!
 //! A part's moves are compared as move identities (destination and captured squares) from every
-//! square of the board, on the empty board and with an enemy on every other square, so that
-//! captures count; a part that adds a move only among a few pieces may still be reported, which
-//! is why the message says where it looked.
+//! square of eight boards: empty, an enemy on every other square (so that captures count), and
+//! six fixed mixed ones (hoppers and multi-leg parts differ only where some squares are taken).
+//! A part that adds a move only in positions none of these shows, or that differs only in its
+//! path (which burns, freezes and rank-limited jumps can read), may still be reported: it is a
+//! warning, and the message says where it looked. The range check compares with the board's
+//! longest line, whatever the part's directions.
 
 use super::finding::{Finding, Severity};
 use super::game::{GameSpec, PieceSpec};
