@@ -126,6 +126,22 @@ fn capture_promotes_and_cannot_be_declined() {
     assert_eq!(all_moves(&e, &pos), expected);
 }
 
+/// The setting the document rules out (HOOK-252 makes capture promotion mandatory), switched
+/// on in the spec's text: `promotion.capture-optional = true` must offer the capture both
+/// ways, promoted and not. No bundled spec sets it; without this test cargo-mutants could
+/// ignore the setting unnoticed.
+#[test]
+fn an_optional_capture_promotion_may_be_declined() {
+    let text = common::read_text("specs/hook.toml");
+    let from = "capture-optional = false";
+    assert_eq!(text.matches(from).count(), 1, "specs/hook.toml holds {from:?} once");
+    let spec = kensho::spec::parse("specs/hook.toml", &text.replacen(from, "capture-optional = true", 1))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let e = common::engine_with(&spec, &[]);
+    let pos = position(&e, &["G@e5", "p@e6"], "b");
+    assert_eq!(captures_from(&e, &pos, "e5"), sorted(&["G e5xe6", "G e5xe6+"]));
+}
+
 /// HOOK-309 "The Hook mover and Tengu do not promote"; reading nonpromoting-capture. A Hook
 /// Mover on a1, an enemy pawn on e1: `capture-unchanged` (default) "they capture normally and
 /// stay unchanged"; `capture-forbidden` "since promotion cannot happen, capturing with them is
