@@ -1,8 +1,8 @@
 //! Acknowledged findings (issue 22): a spec's `[[acknowledged]]` entries, matched against what
 //! `kensho prove` and `kensho lint` find. A matched finding is still shown, marked with the
 //! spec's reason, but it no longer fails `prove`, `lint` or `report --strict`; an entry that
-//! matches nothing is stale (the flaw was fixed, or the entry mistyped) and is reported, so that
-//! an acknowledgement cannot outlive what it excused.
+//! matches nothing (where its proof holds, for a proof) is stale: the flaw was fixed, or the
+//! entry mistyped. It is reported, so that an acknowledgement cannot outlive what it excused.
 
 use crate::smt::proofs::Proof;
 use crate::smt::Verdict;
@@ -39,8 +39,8 @@ fn matches_lint(ack: &Acknowledged, finding: &Finding) -> bool {
     target(ack) == Some(("lint", finding.code)) && ack.subject.as_ref().is_none_or(|s| *s == finding.subject)
 }
 
-/// Marks the refuted proofs the spec acknowledges (`Proof::acknowledged`) and returns the
-/// proof acknowledgements that matched none, as sentences.
+/// Marks the refuted proofs the spec acknowledges (`Proof::acknowledged`) and returns, as
+/// sentences, the proof acknowledgements that matched none although their proof now holds.
 pub fn proofs(spec: &LoadedSpec, proofs: &mut [Proof]) -> Vec<String> {
     let mut stale = Vec::new();
     for ack in entries(spec).into_iter().filter(|a| target(a).is_some_and(|(kind, _)| kind == "proof")) {
