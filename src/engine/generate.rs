@@ -490,12 +490,13 @@ impl Engine {
                 out.push(Move::bare(Kind::Decline, Man { player, piece: 0 }, None, None));
             }
         }
-        let must_resolve_now = self.rules.must_resolve && self.in_check(pos, player);
+        // check.must-resolve while in check judges every move as `illegal` does. (Asked only
+        // where it matters: under `illegal` every move is judged anyway.)
+        let resolving = || self.rules.must_resolve && self.in_check(pos, player);
         match self.rules.self_check {
-            _ if must_resolve_now => {}
-            SelfCheck::Allowed => return,
             SelfCheck::Illegal => {}
-            SelfCheck::KingOnly => {
+            SelfCheck::Allowed if !resolving() => return,
+            SelfCheck::KingOnly if !resolving() => {
                 // legality.self-check = king-only (Shoogantshii's reading move-into-check): "the
                 // King may step into check, but another piece may not expose its own King;
                 // check need not be answered". A royal's own move is never judged; any other
@@ -513,6 +514,7 @@ impl Engine {
                 });
                 return;
             }
+            SelfCheck::Allowed | SelfCheck::KingOnly => {}
         }
         // One scratch copy made and taken back per move, rather than a copy per move; the
         // enemy men that could ever capture each royal are found once (RoyalWatch).
