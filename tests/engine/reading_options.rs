@@ -3,7 +3,8 @@
 //! The cases live in `tests/data/readings/<game>/*.toml`, a folder per bundled spec. Each case
 //! takes one option of one reading, a position designed for it, and the facts that the option's
 //! words (`means`, and the document's clauses the reading cites) decide there: moves that must
-//! be legal or illegal, squares' contents after some moves, the game's result, or the setting
+//! be legal or illegal, squares' contents or the whole position string after some moves, the
+//! game's result, or the setting
 //! the engine refuses for an option it does not play. The facts are written from the words,
 //! never copied from the engine; each case's `why` says how they follow.
 //!
@@ -75,6 +76,9 @@ struct Case {
     squares: BTreeMap<String, String>,
     /// The game's result after `play`: "1-0", "0-1", "1/2-1/2", or "none" (not over).
     result: Option<String>,
+    /// The whole position string after `play` (what it remembers: skips, dropped and demoted
+    /// pieces, an extra turn).
+    position_after: Option<String>,
     /// The setting the engine refuses under this option (an option it does not play).
     refused: Option<String>,
 }
@@ -213,6 +217,9 @@ fn false_facts(spec: &LoadedSpec, case: &Case, option: &str) -> Vec<String> {
             wrong.push(format!("{square} holds '{got}', expected '{want}' in {at}"));
         }
     }
+    if let Some(want) = case.position_after.as_ref().filter(|want| **want != at) {
+        wrong.push(format!("the position is {at}, expected {want}"));
+    }
     if let Some(want) = &case.result {
         if outcome.is_none() {
             outcome = e.status_before(&pos, &moves);
@@ -251,6 +258,7 @@ fn check_game(game: &str) {
             + case.illegal.len()
             + case.squares.len()
             + usize::from(case.result.is_some())
+            + usize::from(case.position_after.is_some())
             + usize::from(case.refused.is_some());
         if facts == 0 || case.why.trim().is_empty() {
             failures.push(format!("{label}: states no fact, or not why the words decide it"));
