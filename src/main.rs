@@ -54,6 +54,10 @@ enum Command {
     Moves(MovesArgs),
     /// List the named readings of open points of the XBetza notation.
     Readings,
+    /// The rule settings a spec may state: values, default, meaning and an example. WHAT is a
+    /// setting path or its start (`drops`, `rules.end.repetition`, `burn.max`), or a spec file
+    /// to list the value of every setting in that game (stated, or its default).
+    Settings(SettingsArgs),
     /// List every clause of each spec with its status, encoding and the readings citing it.
     Clauses(ClausesArgs),
     /// Read a rule document: write a spec skeleton from its configuration and report every
@@ -64,6 +68,9 @@ enum Command {
     /// promotion cycles, pieces stranded where they can never move, zones against the setup,
     /// reading alternatives that change nothing. Exit 1 when there are errors.
     Lint(LintArgs),
+    /// Record what each clause of the specs encodes in the clause lock beside each spec
+    /// (`specs/shogi.lock`): `kensho lint` then lists the clauses an edit changes, to re-read.
+    Lock(LockArgs),
     /// Draw a spec's board with the setup and zones, and list its pieces, rules and readings.
     Show(ShowArgs),
     /// Count the legal-move tree of a position to a depth (each move once per identity);
@@ -345,6 +352,28 @@ struct PositionArgs {
 }
 
 #[derive(Args)]
+struct LockArgs {
+    /// Spec files (specs/*.toml).
+    #[arg(required = true)]
+    specs: Vec<std::path::PathBuf>,
+}
+
+#[derive(Args)]
+struct SettingsArgs {
+    /// A setting path or its start, or a spec file; all settings when left out.
+    what: Option<String>,
+    /// Switch one of the spec's readings: READING=OPTION (repeatable; with a spec file).
+    #[arg(long = "reading", value_name = "READING=OPTION")]
+    readings: Vec<String>,
+    /// Write the whole catalogue as Markdown (docs/settings.md).
+    #[arg(long, conflicts_with_all = ["what", "format"])]
+    markdown: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+}
+
+#[derive(Args)]
 struct ShowArgs {
     /// A spec file (specs/*.toml).
     spec: std::path::PathBuf,
@@ -619,7 +648,16 @@ fn run_lint(args: LintArgs) -> ExitCode {
             Format::Table => {
                 outln!("{} ({})", s.spec.game.name, s.path);
                 out!("{}", findings::render_table(&found));
-                outln!("{}\n", findings::summary(&found));
+                outln!("{}", findings::summary(&found));
+                let lock = kensho::spec::lock::lock_path(std::path::Path::new(&s.path));
+                if !lock.exists() {
+                    outln!(
+                        "no clause lock ({}): `kensho lock {}` records what each clause encodes, so that lint lists the clauses an edit changes",
+                        lock.display(),
+                        s.path
+                    );
+                }
+                outln!();
             }
             Format::Json => {
                 let mut v = findings::to_json(&found);
@@ -637,6 +675,79 @@ fn run_lint(args: LintArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+fn run_lock(args: LockArgs) -> ExitCode {
+    use kensho::spec::lock;
+    let Some(specs) = load_specs(&args.specs) else {
+        return ExitCode::from(2);
+    };
+    for s in &specs {
+        let path = lock::lock_path(std::path::Path::new(&s.path));
+        // An unreadable old lock is replaced; it only said which clauses to re-read.
+        let before = lock::read(&path).ok().flatten();
+        let now = lock::encodings(s);
+        if let Err(e) = kensho::commands::output::write_atomic(&path, &lock::render(s)) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+        let accepted = before.map(|b| {
+            let mut clauses: Vec<String> = lock::drift(&b, &now).into_iter().map(|(c, _)| c).collect();
+            clauses.dedup();
+            clauses
+        });
+        let what = match accepted {
+            None => "written".to_string(),
+            Some(c) if c.is_empty() => "unchanged".to_string(),
+            Some(c) => format!("accepted the changes of {}", c.join(", ")),
+        };
+        outln!("{}: {} clauses locked; {what}", path.display(), now.len());
+    }
+    ExitCode::SUCCESS
+}
+
+fn run_settings(args: SettingsArgs) -> ExitCode {
+    use kensho::commands::settings;
+    if args.markdown {
+        out!("{}", settings::markdown());
+        return ExitCode::SUCCESS;
+    }
+    let what = args.what.unwrap_or_default();
+    let path = std::path::Path::new(&what);
+    if what.ends_with(".toml") || path.is_file() {
+        let Some(mut specs) = load_specs(&[path.to_path_buf()]) else {
+            return ExitCode::from(2);
+        };
+        let spec = specs.remove(0);
+        let game = match kensho::spec::load::parse_choices(&args.readings).and_then(|c| spec.resolve(&c)) {
+            Ok(g) => g,
+            Err(e) => return usage_error(e),
+        };
+        match args.format {
+            Format::Table => out!("{}", settings::render_game(&game)),
+            Format::Json => {
+                outln!("{}", serde_json::to_string_pretty(&settings::game_json(&game)).expect("JSON of strings"))
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
+    if !args.readings.is_empty() {
+        return usage_error("--reading needs a spec file");
+    }
+    let knobs = settings::matching(&what);
+    if knobs.is_empty() {
+        let hint = settings::closest(&what).map(|p| format!(" (did you mean {p}?)")).unwrap_or_default();
+        return usage_error(format!(
+            "no setting is named '{what}' or starts so{hint}; `kensho settings` lists them all"
+        ));
+    }
+    match args.format {
+        Format::Table => out!("{}", settings::render(&knobs)),
+        Format::Json => {
+            outln!("{}", serde_json::to_string_pretty(&settings::to_json(&knobs)).expect("JSON of strings"))
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 fn run_show(args: ShowArgs) -> ExitCode {
@@ -981,6 +1092,8 @@ fn main() -> ExitCode {
         Command::Report(args) => run_report(args),
         Command::Moves(args) => run_moves(args),
         Command::Readings => print_readings(),
+        Command::Settings(args) => run_settings(args),
+        Command::Lock(args) => run_lock(args),
         Command::Clauses(args) => run_clauses(args),
         Command::Ingest(args) => run_ingest(args),
         Command::Lint(args) => run_lint(args),

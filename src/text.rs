@@ -1,7 +1,7 @@
 //! Text for messages: a line of input shown under an error with the offending characters
 //! underlined, cut to a window around them when the line is long (a hostile string of a
-//! million characters must not become a million-character line on the terminal), and numbers
-//! with thousands separators.
+//! million characters must not become a million-character line on the terminal); numbers
+//! with thousands separators; and prose wrapped to the terminal.
 
 /// Most characters of a line an excerpt shows.
 pub const WINDOW: usize = 72;
@@ -35,9 +35,46 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// The text on one line, cut to `max` characters with an ellipsis.
+pub fn shorten(s: &str, max: usize) -> String {
+    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if s.chars().count() <= max {
+        s
+    } else {
+        let cut: String = s.chars().take(max - 1).collect();
+        format!("{cut}…")
+    }
+}
+
+/// `text` cut into lines of at most `width` characters at spaces (a longer word stands alone).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wrap_breaks_at_spaces_within_the_width() {
+        assert_eq!(wrap("one two three four", 9), vec!["one two", "three", "four"]);
+        assert_eq!(wrap("a verylongword b", 4), vec!["a", "verylongword", "b"]);
+        assert!(wrap("   ", 10).is_empty());
+    }
 
     #[test]
     fn thousands_are_separated() {

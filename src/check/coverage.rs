@@ -30,13 +30,7 @@ impl ClauseRow {
     }
 }
 
-/// Every clause of the spec and of the specs it extends, base first.
-pub fn all_clauses(spec: &LoadedSpec) -> Vec<&crate::spec::Clause> {
-    let mut out = spec.base.as_deref().map(all_clauses).unwrap_or_default();
-    out.extend(spec.spec.clauses.iter());
-    out
-}
-
+/// The spec paths a clause encodes (or will).
 pub fn encode_paths(c: &crate::spec::Clause) -> Vec<String> {
     c.encode.as_ref().map(|e| e.get_ref().paths().into_iter().map(String::from).collect()).unwrap_or_default()
 }
@@ -62,7 +56,7 @@ fn structural(paths: &[String]) -> Option<&'static str> {
 
 /// The rows for every encoded clause.
 pub fn rows(spec: &LoadedSpec, props: &Properties, invariants: &[Invariant], tally: &Tally) -> Vec<ClauseRow> {
-    all_clauses(spec)
+    spec.all_clauses()
         .into_iter()
         .filter(|c| *c.status.get_ref() == ClauseStatus::Encoded)
         .map(|c| {

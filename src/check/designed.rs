@@ -13,7 +13,6 @@ use crate::engine::random::SplitMix64;
 use crate::engine::skip::game_has_skips;
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
-use crate::spec::settings::Setting;
 
 /// Pieces to put close together (empty: a spread-out random position).
 #[derive(Clone, Debug, Default)]
@@ -85,7 +84,7 @@ pub fn droppable(engine: &Engine) -> Vec<u16> {
 }
 
 pub fn drops_enabled(engine: &Engine) -> bool {
-    matches!(engine.game.rule("drops.enabled"), Some(Setting::Bool(true)))
+    engine.game.settings().flag("drops.enabled")
 }
 
 /// A designed position, or None when the draw was not admissible (the caller moves on to the
@@ -212,7 +211,6 @@ fn remembered(engine: &Engine, pos: &mut Position, rng: &mut SplitMix64) {
 /// Where moving into check is illegal, the side that just moved cannot stand in check. (Under
 /// king-only its King may have stepped into check: such positions are reachable.)
 pub fn reachable(engine: &Engine, pos: &Position) -> bool {
-    let self_check_illegal =
-        matches!(engine.game.rule("legality.self-check"), Some(Setting::Word(w)) if w == "illegal");
+    let self_check_illegal = engine.game.settings().word("legality.self-check") == "illegal";
     !(self_check_illegal && engine.in_check(pos, 1 - pos.side))
 }

@@ -13,7 +13,6 @@ use super::{occupancy_for, Transition, Verdict};
 use crate::engine::{Engine, Identity, Kind as MoveKind, Man, Move, Position};
 use crate::geometry::Square;
 use crate::spec::game::GameSpec;
-use crate::spec::settings::Setting;
 use crate::xbetza::generate::StepKind;
 use std::collections::BTreeSet;
 
@@ -95,13 +94,6 @@ pub fn judge(kind: &Kind, t: &Transition<'_>) -> Verdict {
     }
 }
 
-fn setting_word(setting: Option<&Setting>) -> Option<&str> {
-    match setting {
-        Some(Setting::Word(w)) => Some(w),
-        _ => None,
-    }
-}
-
 fn notation(piece: &str, t: &Transition<'_>) -> Verdict {
     let game = &t.engine.game;
     let mv = t.mv;
@@ -114,7 +106,8 @@ fn notation(piece: &str, t: &Transition<'_>) -> Verdict {
     }
     // The flying capture of a facing royal along an open file is no XBetza move
     // (flying-capture = move or shoot); the flying-king invariant judges it.
-    let flies = setting_word(spec.ability("flying-capture")).is_some_and(|w| w != "none");
+    let abilities = spec.ability_settings();
+    let flies = abilities.word("flying-capture") != "none";
     if flies {
         let to = mv.to.unwrap_or(from);
         let target = mv.captures.iter().find(|(_, m)| game.pieces[m.piece as usize].royal).map(|c| c.0);
@@ -128,9 +121,8 @@ fn notation(piece: &str, t: &Transition<'_>) -> Verdict {
         }
     }
     let options = PathOptions {
-        jump_may_land_empty: spec.ability("jump.max-jumped").is_some()
-            && setting_word(spec.ability("jump.landing")) != Some("capture"),
-        captures_may_take_friends: setting_word(spec.ability("burn.targets")) == Some("any"),
+        jump_may_land_empty: abilities.states_any("jump.") && abilities.word("jump.landing") != "capture",
+        captures_may_take_friends: abilities.word("burn.targets") == "any",
     };
     let me = mv.man.player;
     let occupancy = occupancy_for(t.before, me);
@@ -158,12 +150,11 @@ fn promotion_map(t: &Transition<'_>) -> Verdict {
     let was = &game.pieces[mv.man.piece as usize];
     let became = &game.pieces[now.piece as usize].id;
     let demoted = game.pieces.iter().any(|p| p.promotes_to.as_ref() == Some(&was.id) && &p.id == became);
-    let special = match game.rule("promotion.deva-targets") {
-        Some(Setting::List(targets)) => {
-            targets.iter().any(|t| game.piece(t).and_then(|p| p.promotes_to.as_ref()) == Some(became))
-        }
-        _ => false,
-    };
+    let special = game
+        .settings()
+        .list("promotion.deva-targets")
+        .iter()
+        .any(|t| game.piece(t).and_then(|p| p.promotes_to.as_ref()) == Some(became));
     if was.promotes_to.as_ref() == Some(became) || demoted || special {
         Verdict::Holds
     } else {
@@ -316,7 +307,7 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
     if squares.windows(2).any(|w| w[0] >= w[1]) {
         return fail("captured squares not sorted and distinct");
     }
-    let friends_ok = setting_word(e.game.pieces[mv.man.piece as usize].ability("burn.targets")) == Some("any");
+    let friends_ok = e.game.pieces[mv.man.piece as usize].ability_settings().word("burn.targets") == "any";
     for &(sq, victim) in &mv.captures {
         if before.at(sq) != Some(victim) {
             return fail(&format!("captured {} is recorded with a piece that did not stand there", sq.name()));
@@ -394,8 +385,8 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
 pub fn expected_hands(game: &GameSpec, before: &Position, mv: &Move) -> [Vec<u16>; 2] {
     let mut hands = before.hands.clone();
     let me = mv.man.player as usize;
-    if matches!(game.rule("drops.enabled"), Some(Setting::Bool(true))) {
-        let unpromoted = !matches!(game.rule("drops.unpromoted"), Some(Setting::Bool(false)));
+    if game.settings().flag("drops.enabled") {
+        let unpromoted = game.settings().flag("drops.unpromoted");
         for &(_, victim) in &mv.captures {
             let id = &game.pieces[victim.piece as usize].id;
             let held = if unpromoted {

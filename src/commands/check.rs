@@ -58,7 +58,7 @@ pub fn subject(
         }
         None => (None, String::new(), Properties::none(&spec.game.id)),
     };
-    let clauses = coverage::all_clauses(&spec);
+    let clauses = spec.all_clauses();
     let clause_ids: Vec<String> = clauses.iter().map(|c| c.id.get_ref().clone()).collect();
     let (engine, warnings) = engine_for_moves(&spec, choices)?;
     if let Some(path) = &path {

@@ -5,16 +5,7 @@ use crate::spec::{ClauseStatus, LoadedSpec};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
-/// The text on one line, cut to `max` characters with an ellipsis.
-pub fn shorten(s: &str, max: usize) -> String {
-    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    if s.chars().count() <= max {
-        s
-    } else {
-        let cut: String = s.chars().take(max - 1).collect();
-        format!("{cut}…")
-    }
-}
+pub use crate::text::shorten;
 
 /// The readings that cite each clause id.
 fn citing_readings(spec: &LoadedSpec) -> BTreeMap<String, Vec<String>> {

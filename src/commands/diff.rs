@@ -12,7 +12,7 @@
 use super::check::default_properties_path;
 use super::clauses::shorten;
 use super::engine::divide;
-use crate::check::coverage::{all_clauses, encode_paths};
+use crate::check::coverage::encode_paths;
 use crate::check::properties::{self, Properties};
 use crate::engine::random::SplitMix64;
 use crate::engine::{Engine, Identity, Move, Position};
@@ -774,13 +774,22 @@ fn perft(engine: &Engine, depth: u32) -> u64 {
 
 fn compare_clauses(old: &LoadedSpec, new: &LoadedSpec) -> Clauses {
     let index = |s: &LoadedSpec| -> BTreeMap<String, ClauseFacts> {
-        all_clauses(s).into_iter().map(|c| (c.id.get_ref().clone(), ClauseFacts::of(c))).collect()
+        s.all_clauses().into_iter().map(|c| (c.id.get_ref().clone(), ClauseFacts::of(c, s))).collect()
     };
     let (added, removed, changed) = match_by_id(&index(old), &index(new), ClauseFacts::reference, |x, y| {
-        [("text", &x.text, &y.text), ("status", &x.status, &y.status), ("encode", &x.encode, &y.encode)]
-            .into_iter()
-            .filter_map(|(what, p, q)| change(what, Some(p.clone()), Some(q.clone())))
-            .collect()
+        let mut found: Vec<Change> =
+            [("text", &x.text, &y.text), ("status", &x.status, &y.status), ("encode", &x.encode, &y.encode)]
+                .into_iter()
+                .filter_map(|(what, p, q)| change(what, Some(p.clone()), Some(q.clone())))
+                .collect();
+        // What the clause encodes, path by path (the clause lock's view, src/spec/lock.rs): the
+        // clauses whose words to re-read after an edit.
+        for (path, old_value) in &x.values {
+            if let Some(new_value) = y.values.get(path) {
+                found.extend(change(format!("value of {path}"), Some(old_value.clone()), Some(new_value.clone())));
+            }
+        }
+        found
     });
     Clauses { added, removed, changed }
 }
@@ -811,14 +820,18 @@ struct ClauseFacts {
     text: String,
     status: String,
     encode: String,
+    /// Encode path -> the value(s) there.
+    values: BTreeMap<String, String>,
 }
 
 impl ClauseFacts {
-    fn of(c: &crate::spec::Clause) -> Self {
+    fn of(c: &crate::spec::Clause, spec: &LoadedSpec) -> Self {
+        let paths = encode_paths(c);
         ClauseFacts {
             text: c.text.clone(),
             status: c.status.get_ref().name().into(),
-            encode: encode_paths(c).join(", "),
+            encode: paths.join(", "),
+            values: paths.iter().map(|p| (p.clone(), crate::spec::lock::encoded_text(spec, p))).collect(),
         }
     }
 

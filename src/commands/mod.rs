@@ -11,4 +11,5 @@ pub mod moves;
 pub mod output;
 pub mod prove;
 pub mod report;
+pub mod settings;
 pub mod show;

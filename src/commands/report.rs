@@ -6,7 +6,7 @@
 use super::check::{self as check_cmd, default_properties_path};
 use super::engine::engine_for_moves;
 use super::findings;
-use crate::check::coverage::{all_clauses, encode_paths, ClauseRow};
+use crate::check::coverage::{encode_paths, ClauseRow};
 use crate::engine::Engine;
 use crate::report::model::{
     digest, proof_word, Budget, CheckSection, ClauseEntry, InvariantEntry, PathSection, PerftRow, Pictures, RunInfo,
@@ -195,7 +195,7 @@ fn clause_entries(spec: &LoadedSpec, coverage: &BTreeMap<String, ClauseRow>, pro
         }
         s = cur.base.as_deref();
     }
-    all_clauses(spec)
+    spec.all_clauses()
         .into_iter()
         .map(|c| {
             let id = c.id.get_ref().clone();

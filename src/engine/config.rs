@@ -7,7 +7,7 @@
 //! runs a game under a rule it silently ignores.
 
 use crate::spec::game::{GameSpec, PieceSpec};
-use crate::spec::settings::Setting;
+use crate::spec::settings::{Effective, Setting};
 use std::collections::BTreeMap;
 
 /// A rule value the engine cannot play, by spec path.
@@ -29,34 +29,6 @@ impl Unplayable {
 impl std::fmt::Display for Unplayable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} = {}: {}", self.path, self.value, self.why)
-    }
-}
-
-fn word<'a>(map: &'a BTreeMap<String, Setting>, path: &str, default: &'a str) -> &'a str {
-    match map.get(path) {
-        Some(Setting::Word(w)) => w,
-        _ => default,
-    }
-}
-
-fn flag(map: &BTreeMap<String, Setting>, path: &str, default: bool) -> bool {
-    match map.get(path) {
-        Some(Setting::Bool(b)) => *b,
-        _ => default,
-    }
-}
-
-fn int(map: &BTreeMap<String, Setting>, path: &str, default: i64) -> i64 {
-    match map.get(path) {
-        Some(Setting::Int(n)) => *n,
-        _ => default,
-    }
-}
-
-fn list(map: &BTreeMap<String, Setting>, path: &str) -> Vec<String> {
-    match map.get(path) {
-        Some(Setting::List(items)) => items.clone(),
-        _ => Vec::new(),
     }
 }
 
@@ -410,61 +382,57 @@ pub struct Abilities {
 impl Rules {
     /// The rules, and every rule value the engine cannot play.
     pub fn read(game: &GameSpec) -> (Rules, Vec<Unplayable>) {
-        let r = &game.rules;
+        let r = Effective::rules(&game.rules);
         let mut bad = Vec::new();
         let mut refuse = |path: &str, value: &str, why: &str| {
             bad.push(Unplayable { path: format!("rules.{path}"), value: value.into(), why: why.into() })
         };
-        let self_check = match word(r, "legality.self-check", "allowed") {
+        let self_check = match r.word("legality.self-check") {
             "illegal" => SelfCheck::Illegal,
             "king-only" => SelfCheck::KingOnly,
             _ => SelfCheck::Allowed,
         };
-        let drop_after_move =
-            flag(r, "drops.enabled", false) && word(r, "drops.per-turn", "instead-of-move") == "in-addition";
-        if drop_after_move && word(r, "extra-turn.after", "none") != "none" {
+        let drop_after_move = r.flag("drops.enabled") && r.word("drops.per-turn") == "in-addition";
+        if drop_after_move && r.word("extra-turn.after") != "none" {
             refuse(
                 "drops.per-turn",
                 "in-addition",
                 "a drop after the move together with extra-turn.after (two kinds of double turn) is not played",
             );
         }
-        let pawn_mate = match word(r, "drops.pawn-mate", "allowed") {
+        let pawn_mate = match r.word("drops.pawn-mate") {
             "no-mate" => PawnMate::NoMate,
             "no-check" => PawnMate::NoCheck,
             _ => PawnMate::Allowed,
         };
-        let pawn_mate_pieces = match r.get("drops.pawn-mate-pieces") {
-            Some(Setting::List(items)) => items.clone(),
-            _ => list(r, "drops.nifu-pieces"),
-        };
+        let pawn_mate_pieces = r.list("drops.pawn-mate-pieces").to_vec();
         if pawn_mate != PawnMate::Allowed && pawn_mate_pieces.is_empty() {
             refuse(
                 "drops.pawn-mate",
-                word(r, "drops.pawn-mate", ""),
+                r.word("drops.pawn-mate"),
                 "the pawn-drop ban needs drops.pawn-mate-pieces (or drops.nifu-pieces) to say which pieces are pawns",
             );
         }
-        if word(r, "promotion.decided", "after-whole-move") == "per-leg" {
+        if r.word("promotion.decided") == "per-leg" {
             refuse("promotion.decided", "per-leg", "per-leg promotion is not played");
         }
-        if !matches!(word(r, "promotion.namesakes", "promoted-copies"), "promoted-copies" | "unpromoted-type") {
+        if !matches!(r.word("promotion.namesakes"), "promoted-copies" | "unpromoted-type") {
             refuse("promotion.namesakes", "?", "unknown");
         }
         // promotion.after-drop: where it says of a dropped piece what promotion.trigger says
         // of every piece (or is not stated), nothing needs remembering; otherwise the position
         // remembers the dropped pieces (position::DROPPED) and this rule decides them.
-        let after_drop_word = word(r, "promotion.after-drop", "starts-or-ends-in-zone");
-        let trigger_word = word(r, "promotion.trigger", "none");
+        let after_drop_word = r.word("promotion.after-drop");
+        let trigger_word = r.word("promotion.trigger");
         let same_as_trigger = matches!(
             (after_drop_word, trigger_word),
             ("starts-or-ends-in-zone", "starts-or-ends-in-zone")
                 | ("move-ending-in-zone", "ends-in-zone")
                 | ("enter-from-outside", "enters-zone")
         );
-        let zone_promotion = matches!(r.get("promotion.zone"), Some(Setting::Word(z)) if z != "none");
-        let after_drop = if flag(r, "drops.enabled", false)
-            && r.contains_key("promotion.after-drop")
+        let zone_promotion = r.zone("promotion.zone").is_some();
+        let after_drop = if r.flag("drops.enabled")
+            && r.is_stated("promotion.after-drop")
             && trigger_word != "none"
             && zone_promotion
             && !same_as_trigger
@@ -478,25 +446,25 @@ impl Rules {
             None
         };
         let zone_named = |zone: &str| game.zones.contains_key(zone);
-        let extra_turn = match word(r, "extra-turn.after", "none") {
+        let extra_turn = match r.word("extra-turn.after") {
             "none" => None,
             value => {
                 if !zone_named("first") {
                     refuse("extra-turn.after", value, "the game has no zone named `first`");
                 }
-                if int(r, "extra-turn.max-consecutive", 2) != 2 {
+                if r.int("extra-turn.max-consecutive") != 2 {
                     refuse(
                         "extra-turn.max-consecutive",
-                        &int(r, "extra-turn.max-consecutive", 2).to_string(),
+                        &r.int("extra-turn.max-consecutive").to_string(),
                         "the engine plays only 2 (an extra turn never earns another)",
                     );
                 }
                 Some(ExtraTurn {
                     zone: "first".into(),
-                    optional: flag(r, "extra-turn.optional", true),
-                    drops_only: word(r, "extra-turn.uses", "any") == "drop",
-                    each_action: word(r, "extra-turn.legality", "each-action") == "each-action",
-                    check: match word(r, "extra-turn.check", "ignored") {
+                    optional: r.flag("extra-turn.optional"),
+                    drops_only: r.word("extra-turn.uses") == "drop",
+                    each_action: r.word("extra-turn.legality") == "each-action",
+                    check: match r.word("extra-turn.check") {
                         "wins" => ExtraTurnCheck::Wins,
                         "forfeits-extra-turn" => ExtraTurnCheck::ForfeitsExtraTurn,
                         _ => ExtraTurnCheck::Ignored,
@@ -504,7 +472,7 @@ impl Rules {
                 })
             }
         };
-        let demotion = match word(r, "demotion.on", "none") {
+        let demotion = match r.word("demotion.on") {
             "none" => None,
             value => {
                 if !zone_named("first") {
@@ -517,10 +485,10 @@ impl Rules {
         // every piece (forced = always, optional = anything else), a demoted piece is an
         // ordinary unpromoted piece; otherwise the position remembers demoted pieces
         // (position::DEMOTED) and this rule decides whether their promotion is forced.
-        let repromote_forced = word(r, "demotion.repromote", "forced") == "forced";
-        let repromote = (demotion.is_some() && repromote_forced != (word(r, "promotion.forced", "never") == "always"))
+        let repromote_forced = r.word("demotion.repromote") == "forced";
+        let repromote = (demotion.is_some() && repromote_forced != (r.word("promotion.forced") == "always"))
             .then_some(repromote_forced);
-        let permanent = word(r, "promotion.permanent", "until-captured");
+        let permanent = r.word("promotion.permanent");
         if (permanent == "until-captured-or-first-zone") != demotion.is_some() {
             refuse(
                 "promotion.permanent",
@@ -530,34 +498,33 @@ impl Rules {
         }
         // end.impasse-min-pieces is a condition of the declaration alone; stated without
         // one it would be ignored silently.
-        if r.contains_key("end.impasse-min-pieces") && word(r, "end.impasse-declaration", "none") == "none" {
+        if r.is_stated("end.impasse-min-pieces") && r.word("end.impasse-declaration") == "none" {
             refuse(
                 "end.impasse-min-pieces",
-                &int(r, "end.impasse-min-pieces", 0).to_string(),
+                &r.int("end.impasse-min-pieces").to_string(),
                 "counts only for an impasse declaration (end.impasse-declaration), and the game has none",
             );
         }
-        let impasse = if word(r, "end.impasse", "none") == "points" {
-            let declaration = (word(r, "end.impasse-declaration", "none") == "king-in-zone")
-                .then(|| int(r, "end.impasse-min-pieces", 0) as u32);
-            if declaration.is_some() && r.contains_key("end.impasse-trigger") {
+        let impasse = if r.word("end.impasse") == "points" {
+            let declaration =
+                (r.word("end.impasse-declaration") == "king-in-zone").then(|| r.int("end.impasse-min-pieces") as u32);
+            if declaration.is_some() && r.is_stated("end.impasse-trigger") {
                 refuse(
                     "end.impasse-trigger",
-                    word(r, "end.impasse-trigger", ""),
+                    r.word("end.impasse-trigger"),
                     "an impasse by declaration is declared, not triggered (end.impasse-declaration)",
                 );
             }
-            let first = int(r, "end.impasse-threshold", 0) as u32;
-            let precedence = list(r, "end.precedence");
+            let first = r.int("end.impasse-threshold") as u32;
+            let precedence = r.list("end.precedence").to_vec();
             let rank = |w: &str| precedence.iter().position(|p| p == w);
             Some(Impasse {
-                on_repetition: declaration.is_none()
-                    && word(r, "end.impasse-trigger", "both-kings-in-zone") == "repetition",
+                on_repetition: declaration.is_none() && r.word("end.impasse-trigger") == "repetition",
                 declaration,
-                count_hand: word(r, "end.impasse-count", "board") == "board-and-hand",
-                zone_only: word(r, "end.impasse-squares", "anywhere") == "promotion-zone",
-                five: list(r, "end.impasse-five"),
-                threshold: [first, int(r, "end.impasse-threshold-second", i64::from(first)) as u32],
+                count_hand: r.word("end.impasse-count") == "board-and-hand",
+                zone_only: r.word("end.impasse-squares") == "promotion-zone",
+                five: r.list("end.impasse-five").to_vec(),
+                threshold: [first, r.int("end.impasse-threshold-second") as u32],
                 before_perpetual: match (rank("impasse"), rank("perpetual-check")) {
                     (Some(i), Some(p)) => i < p,
                     _ => false,
@@ -566,39 +533,33 @@ impl Rules {
         } else {
             None
         };
-        let promotion_zone = match game.rules.get("promotion.zone") {
-            Some(Setting::Word(z)) if z != "none" => Some(z.clone()),
-            _ => None,
-        };
-        let trigger = match word(r, "promotion.trigger", "none") {
+        let promotion_zone = r.zone("promotion.zone").map(String::from);
+        let trigger = match r.word("promotion.trigger") {
             "enters-zone" => Trigger::EntersZone,
             "ends-in-zone" => Trigger::EndsInZone,
             "starts-or-ends-in-zone" => Trigger::StartsOrEndsInZone,
             "any-square-visited" => Trigger::AnySquareVisited,
             _ => Trigger::None,
         };
-        let forced = match word(r, "promotion.forced", "never") {
+        let forced = match r.word("promotion.forced") {
             "always" => Forced::Always,
             "when-no-further-move" => Forced::WhenNoFurtherMove,
             "listed-ranks" => Forced::ListedRanks,
             _ => Forced::Never,
         };
-        let forced_ranks = match game.rules.get("promotion.forced-ranks") {
-            Some(Setting::RanksPerPiece(m)) => m.clone(),
-            _ => BTreeMap::new(),
-        };
-        let skip_limit = match word(r, "skip.limit", "none") {
+        let forced_ranks = r.ranks_per_piece("promotion.forced-ranks");
+        let skip_limit = match r.word("skip.limit") {
             "no-two-own-in-a-row" => SkipLimit::NoTwoOwnInARow,
             "not-after-opponent-skip" => SkipLimit::NotAfterOpponentSkip,
             "both" => SkipLimit::Both,
             _ => SkipLimit::None,
         };
-        let skip_squares = match word(r, "skip.squares", "own-igui-or-area-squares") {
+        let skip_squares = match r.word("skip.squares") {
             "any-adjacent-empty" => SkipSquares::AnyAdjacentEmpty,
             // per-piece-string: the passes each piece's XBetza string states (Hook).
             _ => SkipSquares::OwnSquares,
         };
-        let stalemate = match word(r, "end.stalemate", "none") {
+        let stalemate = match r.word("end.stalemate") {
             "draw" => Stalemate::Draw,
             "loss" => Stalemate::Loss,
             "win" => Stalemate::Win,
@@ -606,115 +567,106 @@ impl Rules {
             _ => Stalemate::None,
         };
         let rules = Rules {
-            first_mover: u8::from(word(r, "turn-order", "first-player-first") == "second-player-first"),
+            first_mover: u8::from(r.word("turn-order") == "second-player-first"),
             self_check,
-            attack_final_leg_only: word(r, "legality.attack", "any-capture-any-leg") == "final-leg-only",
-            frozen_attack: word(r, "check.frozen-attackers", "ignored") == "counted",
-            protection_recursive: word(r, "legality.protection", "pseudo-legal") == "legal-recursive",
+            attack_final_leg_only: r.word("legality.attack") == "final-leg-only",
+            frozen_attack: r.word("check.frozen-attackers") == "counted",
+            protection_recursive: r.word("legality.protection") == "legal-recursive",
             promotion_zone,
             trigger,
             after_drop,
             forced,
             forced_ranks,
-            stationary_promotes: word(r, "promotion.stationary-moves", "allowed") == "allowed",
-            promote_in_place_any: word(r, "promotion.in-place", "none") == "any-piece-any-time",
-            capture_promotion: match word(r, "promotion.on-capture", "none") {
+            stationary_promotes: r.word("promotion.stationary-moves") == "allowed",
+            promote_in_place_any: r.word("promotion.in-place") == "any-piece-any-time",
+            capture_promotion: match r.word("promotion.on-capture") {
                 "any-capture" => 1,
                 "capture-and-move" => 2,
                 _ => 0,
             },
-            capture_promotion_optional: flag(r, "promotion.capture-optional", false),
-            nonpromoting_cannot_capture: word(r, "promotion.non-promoting-capture", "capture-unchanged")
-                == "cannot-capture",
-            last_rank: list(r, "promotion.last-rank"),
-            last_rank_optional: flag(r, "promotion.last-rank-optional", true),
-            last_rank_any_time: word(r, "promotion.last-rank-timing", "on-arrival") == "any-time",
-            deva: match word(r, "promotion.deva", "none") {
+            capture_promotion_optional: r.flag("promotion.capture-optional"),
+            nonpromoting_cannot_capture: r.word("promotion.non-promoting-capture") == "cannot-capture",
+            last_rank: r.list("promotion.last-rank").to_vec(),
+            last_rank_optional: r.flag("promotion.last-rank-optional"),
+            last_rank_any_time: r.word("promotion.last-rank-timing") == "any-time",
+            deva: match r.word("promotion.deva") {
                 "promotable-only" => 1,
                 "all-non-royal" => 2,
                 _ => 0,
             },
-            deva_targets: list(r, "promotion.deva-targets"),
-            deva_exempt: list(r, "promotion.deva-exempt"),
-            deva_special_wins: word(r, "promotion.deva-priority", "special-wins") == "special-wins",
-            deva_multi: match word(r, "promotion.deva-multi-capture", "last-special-capture") {
+            deva_targets: r.list("promotion.deva-targets").to_vec(),
+            deva_exempt: r.list("promotion.deva-exempt").to_vec(),
+            deva_special_wins: r.word("promotion.deva-priority") == "special-wins",
+            deva_multi: match r.word("promotion.deva-multi-capture") {
                 "first-special-capture" => DevaMulti::First,
                 "second-capture" => DevaMulti::Second,
                 _ => DevaMulti::Last,
             },
-            null_move: word(r, "skip.null-move", "illegal") == "allowed",
-            piece_pass: word(r, "skip.by-piece", "allowed") == "allowed",
+            null_move: r.word("skip.null-move") == "allowed",
+            piece_pass: r.word("skip.by-piece") == "allowed",
             skip_squares,
             skip_limit,
-            skip_promotion_exempt: flag(r, "skip.promotion-exempt", false),
+            skip_promotion_exempt: r.flag("skip.promotion-exempt"),
             stalemate,
-            stalemate_no_safe_move: word(r, "end.stalemate-condition", "no-legal-move") == "no-safe-move",
-            any_royal_loss: word(r, "end.royals", "last-royal-captured") == "any-royal-captured",
-            royal_loss_ends: word(r, "end.royals", "last-royal-captured") != "checkmate",
-            repetition_draw: word(r, "end.repetition", "none") != "none",
-            repetition_count: int(r, "end.repetition-count", 4) as u32,
-            repetition_with_skips: word(r, "end.repetition-identity", "board-side") == "board-side-skip-state",
-            repetition_with_hands: word(r, "end.repetition-identity", "board-side") == "board-hands-side",
-            repetition_skip_positions_excluded: word(r, "end.repetition-exclude", "none") == "positions-after-skips",
-            perpetual_check_loses: word(r, "end.perpetual-check", "none") == "checker-loses",
-            perpetual_check_illegal: word(r, "end.perpetual-check", "none") == "move-illegal",
-            perpetual_check_count: int(r, "end.perpetual-check-count", int(r, "end.repetition-count", 4)) as u32,
-            perpetual_consecutive: word(r, "end.perpetual-check-detect", "repetition-all-checks")
-                == "consecutive-checks",
+            stalemate_no_safe_move: r.word("end.stalemate-condition") == "no-safe-move",
+            any_royal_loss: r.word("end.royals") == "any-royal-captured",
+            royal_loss_ends: r.word("end.royals") != "checkmate",
+            repetition_draw: r.word("end.repetition") != "none",
+            repetition_count: r.int("end.repetition-count") as u32,
+            repetition_with_skips: r.word("end.repetition-identity") == "board-side-skip-state",
+            repetition_with_hands: r.word("end.repetition-identity") == "board-hands-side",
+            repetition_skip_positions_excluded: r.word("end.repetition-exclude") == "positions-after-skips",
+            perpetual_check_loses: r.word("end.perpetual-check") == "checker-loses",
+            perpetual_check_illegal: r.word("end.perpetual-check") == "move-illegal",
+            perpetual_check_count: r.int("end.perpetual-check-count") as u32,
+            perpetual_consecutive: r.word("end.perpetual-check-detect") == "consecutive-checks",
             // end.royals = checkmate: royals are never taken (legality.self-check) and the game
             // ends by checkmate.
-            checkmate_terminal: word(r, "end.checkmate", "by-capture") == "terminal"
-                || word(r, "end.royals", "last-royal-captured") == "checkmate",
-            must_resolve: flag(r, "check.must-resolve", false),
-            drops: flag(r, "drops.enabled", false),
-            drops_unpromoted: flag(r, "drops.unpromoted", true),
-            nifu: word(r, "drops.nifu", "none") == "own-unpromoted",
-            nifu_pieces: list(r, "drops.nifu-pieces"),
-            drop_rank_ban: match r.get("drops.rank-ban") {
-                Some(Setting::RanksPerPiece(m)) => m.clone(),
-                _ => BTreeMap::new(),
-            },
-            drop_zone_ban: list(r, "drops.zone-ban"),
-            drop_palace_only: list(r, "drops.palace-only"),
-            drop_palace_only_zone: match r.get("drops.palace-only-zone") {
-                Some(Setting::Word(z)) if z != "none" => Some(z.clone()),
-                _ => None,
-            },
-            drop_palace_ban: match word(r, "drops.palace-ban", "none") {
+            checkmate_terminal: r.word("end.checkmate") == "terminal" || r.word("end.royals") == "checkmate",
+            must_resolve: r.flag("check.must-resolve"),
+            drops: r.flag("drops.enabled"),
+            drops_unpromoted: r.flag("drops.unpromoted"),
+            nifu: r.word("drops.nifu") == "own-unpromoted",
+            nifu_pieces: r.list("drops.nifu-pieces").to_vec(),
+            drop_rank_ban: r.ranks_per_piece("drops.rank-ban"),
+            drop_zone_ban: r.list("drops.zone-ban").to_vec(),
+            drop_palace_only: r.list("drops.palace-only").to_vec(),
+            drop_palace_only_zone: r.zone("drops.palace-only-zone").map(String::from),
+            drop_palace_ban: match r.word("drops.palace-ban") {
                 "own" => 1,
                 "both" => 2,
                 _ => 0,
             },
             pawn_mate,
-            pawn_mate_screen: match word(r, "drops.pawn-mate-screen", "none") {
+            pawn_mate_screen: match r.word("drops.pawn-mate-screen") {
                 "own-guns" => PawnMateScreen::OwnGuns,
                 "any-guns" => PawnMateScreen::AnyGuns,
                 _ => PawnMateScreen::None,
             },
             pawn_mate_pieces,
-            dead_piece: match word(r, "drops.dead-piece", "allowed") {
+            dead_piece: match r.word("drops.dead-piece") {
                 "empty-board" => DeadPiece::EmptyBoard,
                 "forward-square" => DeadPiece::ForwardSquare,
                 "actual-move" => DeadPiece::ActualMove,
                 _ => DeadPiece::Allowed,
             },
-            flying_king_check: flag(r, "check.flying-king", false),
+            flying_king_check: r.flag("check.flying-king"),
             impasse,
-            bare_king: match word(r, "end.bare-king", "none") {
+            bare_king: match r.word("end.bare-king") {
                 "loss" => BareKing::Loss,
                 "loss-unless-hand" => BareKing::LossUnlessHand,
                 _ => BareKing::None,
             },
-            bare_king_after_own_turn: word(r, "end.bare-king-when", "immediately") == "after-own-turn",
+            bare_king_after_own_turn: r.word("end.bare-king-when") == "after-own-turn",
             extra_turn,
             drop_after_move,
             demotion,
             repromote,
-            board_frame: word(r, "zone-moves.frame", "player") == "board",
-            zone_moves_by_destination: word(r, "zone-moves.by", "origin") == "destination",
-            repetition_every_action: word(r, "end.repetition-counted-at", "turn-boundaries") == "every-action",
+            board_frame: r.word("zone-moves.frame") == "board",
+            zone_moves_by_destination: r.word("zone-moves.by") == "destination",
+            repetition_every_action: r.word("end.repetition-counted-at") == "every-action",
         };
-        if word(r, "end.repetition", "none") == "loss-for-repeater" {
+        if r.word("end.repetition") == "loss-for-repeater" {
             refuse("end.repetition", "loss-for-repeater", "not played yet");
         }
         bad.extend(unread_settings(r));
@@ -752,10 +704,10 @@ pub fn unread(path: &str, value: Option<&Setting>) -> Option<&'static str> {
     accepted.contains(&text.as_str()).then_some(why)
 }
 
-fn unread_settings(r: &BTreeMap<String, Setting>) -> Vec<Unplayable> {
+fn unread_settings(r: Effective) -> Vec<Unplayable> {
     let mut bad = Vec::new();
     for (path, accepted, why) in NOT_READ {
-        let Some(value) = r.get(*path) else { continue };
+        let Some(value) = r.stated(path) else { continue };
         let text = match value {
             Setting::Word(w) => w.clone(),
             Setting::Bool(b) => b.to_string(),
@@ -777,75 +729,72 @@ fn unread_settings(r: &BTreeMap<String, Setting>) -> Vec<Unplayable> {
 impl Abilities {
     /// The abilities, and every ability value the engine cannot play.
     pub fn read(piece: &PieceSpec) -> (Abilities, Vec<Unplayable>) {
-        let a = &piece.abilities;
+        let a = Effective::abilities(&piece.abilities);
         let mut bad = Vec::new();
         let at = |p: &str| format!("piece.{}.ability.{p}", piece.id);
-        if flag(a, "burn.passive", false) {
+        if a.flag("burn.passive") {
             bad.push(Unplayable {
                 path: at("burn.passive"),
                 value: "true".into(),
                 why: "passive burning (Tenjiku) is not played".into(),
             });
         }
-        if flag(a, "burn.after-igui", false) {
+        if a.flag("burn.after-igui") {
             bad.push(Unplayable {
                 path: at("burn.after-igui"),
                 value: "true".into(),
                 why: "burning after an igui is not played".into(),
             });
         }
-        let has = |prefix: &str| a.keys().any(|k| k.starts_with(prefix));
+        let has = |prefix: &str| a.states_any(prefix);
         let abilities = Abilities {
-            burn_max: int(a, "burn.max", 0) as u32,
-            burn_any_target: word(a, "burn.targets", "enemy") == "any",
-            burn_immune: list(a, "burn.immune"),
-            burn_optional: flag(a, "burn.optional", true),
-            burn_after_area: match word(a, "burn.after-area-move", "always") {
+            burn_max: a.int("burn.max") as u32,
+            burn_any_target: a.word("burn.targets") == "any",
+            burn_immune: a.list("burn.immune").to_vec(),
+            burn_optional: a.flag("burn.optional"),
+            burn_after_area: match a.word("burn.after-area-move") {
                 "never" => 1,
                 "non-capturing" => 2,
                 _ => 0,
             },
-            burn_arrival_counted: word(a, "burn.arrival-capture", "extra") == "counted",
-            burn_immunity_covers_igui: word(a, "burn.immunity-covers", "burn-only") == "burn-and-igui",
-            burn_return_is_burn: word(a, "burn.return-to-start", "igui") == "burn",
-            igui_max: int(a, "igui.max", 9) as u32,
+            burn_arrival_counted: a.word("burn.arrival-capture") == "counted",
+            burn_immunity_covers_igui: a.word("burn.immunity-covers") == "burn-and-igui",
+            burn_return_is_burn: a.word("burn.return-to-start") == "burn",
+            igui_max: a.int("igui.max") as u32,
             freezes: has("freeze."),
-            freeze_board: word(a, "freeze.range", "adjacent") == "board",
-            freeze_any: word(a, "freeze.targets", "enemy") == "any",
-            freeze_leaving_only: word(a, "freeze.blocks", "all-moves") == "moves-leaving-square",
-            freeze_mid_move: word(a, "freeze.timing", "start-of-turn") == "also-mid-move",
-            freeze_immune: list(a, "freeze.immune"),
+            freeze_board: a.word("freeze.range") == "board",
+            freeze_any: a.word("freeze.targets") == "any",
+            freeze_leaving_only: a.word("freeze.blocks") == "moves-leaving-square",
+            freeze_mid_move: a.word("freeze.timing") == "also-mid-move",
+            freeze_immune: a.list("freeze.immune").to_vec(),
             jumps: has("jump."),
-            jump_max: int(a, "jump.max-jumped", 9) as u32,
-            jump_rank_limit: match word(a, "jump.rank-limit", "none") {
+            jump_max: a.int("jump.max-jumped") as u32,
+            jump_rank_limit: match a.word("jump.rank-limit") {
                 "jump-only" => 1,
                 "jump-and-capture" => 2,
                 _ => 0,
             },
-            jump_capture_jumped: flag(a, "jump.capture-jumped", true),
-            jump_capture_jumped_any_rank: word(a, "jump.capture-jumped-rank", "any") == "any",
-            jump_capture_royals: flag(a, "jump.capture-jumped-royals", true),
-            jump_landing: match word(a, "jump.landing", "capture-or-empty") {
+            jump_capture_jumped: a.flag("jump.capture-jumped"),
+            jump_capture_jumped_any_rank: a.word("jump.capture-jumped-rank") == "any",
+            jump_capture_royals: a.flag("jump.capture-jumped-royals"),
+            jump_landing: match a.word("jump.landing") {
                 "capture" => 0,
                 "after-any-capture" => 2,
                 _ => 1,
             },
-            jump_targets_lower_only: word(a, "jump.capture-targets", "any") == "lower-rank",
+            jump_targets_lower_only: a.word("jump.capture-targets") == "lower-rank",
             protected_royal_ban: has("protected-royal-ban."),
-            protected_emperor_only: word(a, "protected-royal-ban.scope", "all-royals") == "emperor-only",
-            protected_before_capture: word(a, "protected-royal-ban.measured", "after-capture") == "before-capture",
-            pass: flag(a, "pass", false),
-            cannon: a.contains_key("cannon.screens"),
-            screens_non_cannon: word(a, "cannon.screens", "any") == "non-cannon",
-            flying_capture: match word(a, "flying-capture", "none") {
+            protected_emperor_only: a.word("protected-royal-ban.scope") == "emperor-only",
+            protected_before_capture: a.word("protected-royal-ban.measured") == "before-capture",
+            pass: a.flag("pass"),
+            cannon: a.is_stated("cannon.screens"),
+            screens_non_cannon: a.word("cannon.screens") == "non-cannon",
+            flying_capture: match a.word("flying-capture") {
                 "move" => FlyingCapture::Move,
                 "shoot" => FlyingCapture::Shoot,
                 _ => FlyingCapture::None,
             },
-            confine: match a.get("confine") {
-                Some(Setting::Word(z)) if z != "none" => Some(z.clone()),
-                _ => None,
-            },
+            confine: a.zone("confine").map(String::from),
         };
         (abilities, bad)
     }

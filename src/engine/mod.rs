@@ -29,7 +29,6 @@ pub mod zobrist;
 
 use crate::geometry::Square;
 use crate::spec::game::GameSpec;
-use crate::spec::settings::Setting;
 use crate::xbetza::{CaptureReach, CompiledBetza, Geometry, MoveTable, Orientation};
 pub use config::{Abilities, Rules, Unplayable};
 pub use moves::{Identity, Kind, Move};
@@ -182,10 +181,8 @@ impl Engine {
         // zone-moves.promoted = third-zone (RYU: "the promoted forms of pieces retain the
         // movement powers of their third-zone unpromoted counterparts"): a promoted form moves
         // as its unpromoted piece does in the zone named `third`, everywhere.
-        let third_zone_promoted =
-            matches!(game.rules.get("zone-moves.promoted"), Some(Setting::Word(w)) if w == "third-zone");
-        let namesakes_are_the_type =
-            matches!(game.rules.get("promotion.namesakes"), Some(Setting::Word(w)) if w == "unpromoted-type");
+        let third_zone_promoted = game.settings().word("zone-moves.promoted") == "third-zone";
+        let namesakes_are_the_type = game.settings().word("promotion.namesakes") == "unpromoted-type";
         for p in &game.pieces {
             let (abilities, mut b) = Abilities::read(p);
             bad.append(&mut b);

@@ -14,7 +14,6 @@ use super::svg::{self, Mark, Picture, Token};
 use crate::engine::config::FlyingCapture;
 use crate::engine::{Abilities, Engine, PieceType};
 use crate::geometry::{BoardSize, Square, Vec2};
-use crate::spec::settings::Setting;
 use crate::xbetza::compile::{LegDirections, Program};
 use crate::xbetza::{
     self, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, Readings, StepKind, XBetzaError,
@@ -191,8 +190,7 @@ fn played_source(engine: &Engine, index: usize) -> String {
 /// Under `zone-moves.promoted = third-zone` (Ryu) a promoted form moves everywhere as its
 /// unpromoted piece does in the zone `third` (as Engine::build reads it): that move's text.
 fn third_zone_source(engine: &Engine, index: usize) -> Option<&str> {
-    let third_zone =
-        matches!(engine.game.rules.get("zone-moves.promoted"), Some(Setting::Word(w)) if w == "third-zone");
+    let third_zone = engine.game.settings().word("zone-moves.promoted") == "third-zone";
     let id = engine.game.pieces[index].id.as_str();
     let base = engine.game.pieces.iter().find(|b| b.promotes_to.as_deref() == Some(id))?;
     base.zone_moves.get("third").filter(|_| third_zone).map(|(text, _)| text.as_str())

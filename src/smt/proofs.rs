@@ -17,7 +17,6 @@ use super::{solve, Answer, Limits, Verdict};
 use crate::geometry::Square;
 use crate::spec::game::{GameSpec, PieceSpec};
 use crate::spec::lint::{can_move, sample_boards};
-use crate::spec::settings::Setting;
 use crate::spec::LoadedSpec;
 use serde::Serialize;
 use z3::ast::{Bool, Int};
@@ -192,10 +191,7 @@ fn rank_set(r: &Int, ranks: &[u8]) -> Bool {
 }
 
 fn list(game: &GameSpec, key: &str) -> Vec<String> {
-    match game.rule(key) {
-        Some(Setting::List(l)) => l.clone(),
-        _ => Vec::new(),
-    }
+    game.settings().list(key).to_vec()
 }
 
 fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
@@ -221,27 +217,27 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
     }
     let is_dead = Bool::or(&dead);
     // forced(t, square): promotion.forced.
-    let zone = game.rule_word("promotion.zone").unwrap_or("promotion");
+    let zone = game.settings().zone("promotion.zone").unwrap_or("none");
     let in_zone = Bool::or(&game.zone_squares(zone, 0).iter().map(|&s| at(&f, &r, s)).collect::<Vec<_>>());
     let promotes: Vec<Bool> =
         game.pieces.iter().enumerate().filter(|(_, p)| p.promotes_to.is_some()).map(|(i, _)| t.eq(i as i64)).collect();
     let promotes = Bool::or(&promotes);
-    let forced = match game.rule_word("promotion.forced") {
-        Some("always") => Bool::and(&[promotes.clone(), in_zone.clone()]),
-        Some("when-no-further-move") => Bool::and(&[promotes.clone(), in_zone.clone(), is_dead.clone()]),
-        Some("listed-ranks") => match game.rule("promotion.forced-ranks") {
-            Some(Setting::RanksPerPiece(m)) => Bool::or(
-                &m.iter()
-                    .filter_map(|(id, ranks)| {
-                        game.pieces
-                            .iter()
-                            .position(|p| &p.id == id)
-                            .map(|i| Bool::and(&[t.eq(i as i64), rank_set(&r, ranks)]))
-                    })
-                    .collect::<Vec<_>>(),
-            ),
-            _ => Bool::from_bool(false),
-        },
+    let forced = match game.settings().word("promotion.forced") {
+        "always" => Bool::and(&[promotes.clone(), in_zone.clone()]),
+        "when-no-further-move" => Bool::and(&[promotes.clone(), in_zone.clone(), is_dead.clone()]),
+        "listed-ranks" => Bool::or(
+            &game
+                .settings()
+                .ranks_per_piece("promotion.forced-ranks")
+                .iter()
+                .filter_map(|(id, ranks)| {
+                    game.pieces
+                        .iter()
+                        .position(|p| &p.id == id)
+                        .map(|i| Bool::and(&[t.eq(i as i64), rank_set(&r, ranks)]))
+                })
+                .collect::<Vec<_>>(),
+        ),
         _ => Bool::from_bool(false),
     };
     // Last-rank promotion: forced unless optional; optional means the document allows the
@@ -254,8 +250,7 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
         .collect();
     let last_rank_piece = Bool::or(&last_rank);
     let on_last = r.eq(game.board.ranks as i64 - 1);
-    // Unstated: optional, as the engine reads it (src/engine/config.rs).
-    let optional = !matches!(game.rule("promotion.last-rank-optional"), Some(Setting::Bool(false)));
+    let optional = game.settings().flag("promotion.last-rank-optional");
     let last_forced = Bool::and(&[last_rank_piece.clone(), on_last.clone(), Bool::from_bool(!optional)]);
     let allowed_dead = Bool::and(&[last_rank_piece, on_last, Bool::from_bool(optional)]);
     // Standing: a piece the setup or a promotion brings into play.
@@ -272,7 +267,7 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
     // The allowance is for a piece left there by declining its promotion, not for a drop.
     let stands = Bool::and(&[Bool::or(&in_play), forced.not(), last_forced.not(), allowed_dead.not()]);
     // Dropping: drops on, an unpromoted non-royal type, no ban for the square.
-    let drops_on = matches!(game.rule("drops.enabled"), Some(Setting::Bool(true)));
+    let drops_on = game.settings().flag("drops.enabled");
     let droppable: Vec<Bool> = game
         .pieces
         .iter()
@@ -281,17 +276,15 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
         .map(|(i, _)| t.eq(i as i64))
         .collect();
     let mut bans = Vec::new();
-    if let Some(Setting::RanksPerPiece(m)) = game.rule("drops.rank-ban") {
-        for (id, ranks) in m {
-            if let Some(i) = game.pieces.iter().position(|p| &p.id == id) {
-                bans.push(Bool::and(&[t.eq(i as i64), rank_set(&r, ranks)]));
-            }
+    for (id, ranks) in game.settings().ranks_per_piece("drops.rank-ban") {
+        if let Some(i) = game.pieces.iter().position(|p| p.id == id) {
+            bans.push(Bool::and(&[t.eq(i as i64), rank_set(&r, &ranks)]));
         }
     }
     for z in list(game, "drops.zone-ban") {
         bans.extend(game.zone_squares(&z, 0).iter().map(|&s| at(&f, &r, s)));
     }
-    let dead_rule = game.rule_word("drops.dead-piece").is_some_and(|w| w != "allowed");
+    let dead_rule = game.settings().word("drops.dead-piece") != "allowed";
     if dead_rule {
         bans.push(is_dead.clone());
     }
@@ -311,7 +304,7 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
 
 fn jump_ranking(game: &GameSpec, limits: &Limits) -> Proof {
     let mut p = proof("jump-ranking", "'may jump' is a strict order over the pieces (irreflexive, asymmetric, transitive) and every rank-limited jumper has a rank");
-    let limited = |q: &PieceSpec| matches!(q.ability("jump.rank-limit"), Some(Setting::Word(w)) if w != "none");
+    let limited = |q: &PieceSpec| q.ability_settings().word("jump.rank-limit") != "none";
     if !game.pieces.iter().any(limited) {
         p.applies = false;
         p.verdict = Verdict::Proved;
@@ -395,7 +388,7 @@ fn zone_setup(game: &GameSpec, limits: &Limits) -> Proof {
         "zone-setup",
         "no piece starts in its own promotion zone, and a zone the document ties to the opponent's line begins there",
     );
-    let zone = game.rule_word("promotion.zone").unwrap_or("promotion");
+    let zone = game.settings().zone("promotion.zone").unwrap_or("none");
     let squares = game.zone_squares(zone, 0);
     if squares.is_empty() || game.setup.is_empty() {
         p.applies = false;

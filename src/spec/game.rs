@@ -39,8 +39,9 @@ pub struct PieceSpec {
 }
 
 impl PieceSpec {
-    pub fn ability(&self, path: &str) -> Option<&Setting> {
-        self.abilities.get(path)
+    /// The piece's abilities as the game means them: stated, else the catalogue's default.
+    pub fn ability_settings(&self) -> settings::Effective<'_> {
+        settings::Effective::abilities(&self.abilities)
     }
 }
 
@@ -79,16 +80,9 @@ impl GameSpec {
         self.pieces.iter().find(|p| p.id == id)
     }
 
-    pub fn rule(&self, path: &str) -> Option<&Setting> {
-        self.rules.get(path)
-    }
-
-    /// A rule that is a single word (a `Choice`), or `None` when the spec does not state it.
-    pub fn rule_word(&self, path: &str) -> Option<&str> {
-        match self.rules.get(path) {
-            Some(Setting::Word(w)) => Some(w),
-            _ => None,
-        }
+    /// The rule settings as the game means them: stated, else the catalogue's default.
+    pub fn settings(&self) -> settings::Effective<'_> {
+        settings::Effective::rules(&self.rules)
     }
 
     /// The square as the other player sees it.

@@ -6,7 +6,6 @@ use super::finding::{Finding, Severity};
 use super::game::{GameSpec, PieceSpec};
 use super::load::LoadedSpec;
 use super::model::SetupSymmetry;
-use super::settings::Setting;
 use crate::geometry::Square;
 use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
 use std::collections::{BTreeMap, BTreeSet};
@@ -23,6 +22,7 @@ pub fn lint(spec: &LoadedSpec) -> Vec<Finding> {
     super::lint_notation::checks(game, |path| cite.of(path), &mut out);
     clause_checks(spec, &cite, &mut out);
     reading_checks(spec, &cite, &default_setup, &mut out);
+    out.extend(super::lock::findings(spec));
     let readings = spec.all_readings();
     for f in &mut out {
         if f.location.is_empty() {
@@ -127,7 +127,7 @@ fn setup_checks(game: &GameSpec, cite: &Citations, context: &str, out: &mut Vec<
     // Pieces confined to a zone start inside it.
     for p in game.setup.iter().filter(|p| p.player == 0) {
         let Some(piece) = game.piece(&p.piece) else { continue };
-        if let Some(Setting::Word(zone)) = piece.ability("confine") {
+        if let Some(zone) = piece.ability_settings().zone("confine") {
             if !game.in_zone(zone, 0, p.square) {
                 push(
                     out,
@@ -304,14 +304,12 @@ pub fn sample_boards(game: &GameSpec) -> [Occupancy; 2] {
 
 /// Squares where a piece could stand and never move again, and whether a rule handles them.
 fn mobility_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
-    let drops = matches!(game.rule("drops.enabled"), Some(Setting::Bool(true)));
-    let dead_drop_rule = game.rule_word("drops.dead-piece").filter(|w| *w != "allowed");
+    let drops = game.settings().flag("drops.enabled");
+    let dead_drop_rule = Some(game.settings().word("drops.dead-piece")).filter(|w| *w != "allowed");
     let targets: BTreeSet<&str> = game.pieces.iter().filter_map(|p| p.promotes_to.as_deref()).collect();
     let boards = sample_boards(game);
-    let zone_banned: Vec<Square> = match game.rule("drops.zone-ban") {
-        Some(Setting::List(zones)) => zones.iter().flat_map(|z| game.zone_squares(z, 0)).collect(),
-        _ => Vec::new(),
-    };
+    let zone_banned: Vec<Square> =
+        game.settings().list("drops.zone-ban").iter().flat_map(|z| game.zone_squares(z, 0)).collect();
     for piece in &game.pieces {
         let dead: Vec<Square> = game.board.squares().filter(|&s| !can_move(game, piece, s, &boards)).collect();
         if dead.len() == game.board.square_count() {
@@ -353,10 +351,8 @@ fn mobility_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
         }
         // Dropped on a dead square.
         if drops && !targets.contains(piece.id.as_str()) {
-            let banned: Vec<u8> = match game.rule("drops.rank-ban") {
-                Some(Setting::RanksPerPiece(m)) => m.get(&piece.id).cloned().unwrap_or_default(),
-                _ => Vec::new(),
-            };
+            let banned: Vec<u8> =
+                game.settings().ranks_per_piece("drops.rank-ban").remove(&piece.id).unwrap_or_default();
             let open: Vec<Square> =
                 dead.iter().copied().filter(|s| !banned.contains(&(s.rank + 1)) && !zone_banned.contains(s)).collect();
             if !open.is_empty() {
@@ -419,7 +415,7 @@ fn mobility_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
             );
         }
         if !unhandled.is_empty() {
-            let last_rank = matches!(game.rule("promotion.last-rank"), Some(Setting::List(l)) if l.contains(&piece.id));
+            let last_rank = game.settings().list("promotion.last-rank").contains(&piece.id);
             let (sev, why) = if last_rank {
                 (Severity::Info, "its last-rank promotion is optional, so a declined promotion leaves a dead piece")
             } else {
@@ -446,17 +442,17 @@ fn forced_promotion_covers(game: &GameSpec, piece: &PieceSpec, at: Square) -> bo
     if piece.promotes_to.is_none() {
         return false;
     }
-    // Listed ranks count unless the spec says promotion is never forced.
-    let listed = !matches!(game.rule_word("promotion.forced"), Some("never"));
-    if let (true, Some(Setting::RanksPerPiece(m))) = (listed, game.rule("promotion.forced-ranks")) {
-        if m.get(&piece.id).is_some_and(|r| r.contains(&(at.rank + 1))) {
-            return true;
-        }
-    }
-    let zone = game.rule_word("promotion.zone").unwrap_or("promotion");
+    let rules = game.settings();
+    let Some(zone) = rules.zone("promotion.zone") else { return false };
     let in_zone = game.in_zone(zone, 0, at);
-    match game.rule_word("promotion.forced") {
-        Some("always") | Some("when-no-further-move") => in_zone,
+    // As the engine reads promotion.forced (engine::promotion): listed ranks force only under
+    // `listed-ranks`; `always` forces the whole zone.
+    match rules.word("promotion.forced") {
+        "listed-ranks" => rules
+            .ranks_per_piece("promotion.forced-ranks")
+            .get(&piece.id)
+            .is_some_and(|ranks| ranks.contains(&(at.rank + 1))),
+        "always" | "when-no-further-move" => in_zone,
         _ => false,
     }
 }

@@ -2,7 +2,7 @@
 
 use super::diagnostic::{Diagnostic, SpecErrors};
 use super::game::{self, GameSpec, Problem};
-use super::model::{ClauseStatus, Reading, SpecFile};
+use super::model::{Clause, ClauseStatus, Reading, SpecFile};
 use super::paths;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -29,6 +29,13 @@ pub struct LoadedSpec {
 type Alternatives = BTreeMap<(String, String), GameSpec>;
 
 impl LoadedSpec {
+    /// Every clause of this spec: the base's first, then its own.
+    pub fn all_clauses(&self) -> Vec<&Clause> {
+        let mut out = self.base.as_ref().map(|b| b.all_clauses()).unwrap_or_default();
+        out.extend(self.spec.clauses.iter());
+        out
+    }
+
     /// Every reading in force for this spec: the base's first, then its own.
     pub fn all_readings(&self) -> Vec<&Reading> {
         let mut out = self.base.as_ref().map(|b| b.all_readings()).unwrap_or_default();

@@ -9,6 +9,7 @@ pub mod ingest;
 pub mod lint;
 pub mod lint_notation;
 pub mod load;
+pub mod lock;
 pub mod model;
 pub mod paths;
 pub mod settings;

@@ -38,6 +38,27 @@ fn get_segments<'a>(node: &'a Value, segs: &[&str]) -> Option<&'a Value> {
     }
 }
 
+/// Every value at `path`: one, or with `*` segments each match, in key order.
+pub fn get_all<'a>(root: &'a Value, path: &str) -> Vec<&'a Value> {
+    let mut out = Vec::new();
+    get_all_segments(root, &segments(path), &mut out);
+    out
+}
+
+fn get_all_segments<'a>(node: &'a Value, segs: &[&str], out: &mut Vec<&'a Value>) {
+    let Some((&first, rest)) = segs.split_first() else {
+        out.push(node);
+        return;
+    };
+    match node {
+        Value::Table(t) if first == "*" => t.values().for_each(|v| get_all_segments(v, rest, out)),
+        Value::Table(t) => t.get(first).into_iter().for_each(|v| get_all_segments(v, rest, out)),
+        Value::Array(items) if first == "*" => items.iter().for_each(|v| get_all_segments(v, rest, out)),
+        Value::Array(items) => by_id(items, first).into_iter().for_each(|v| get_all_segments(v, rest, out)),
+        _ => {}
+    }
+}
+
 /// Does `path` name something the spec states? Group paths need every member to have it.
 pub fn resolves(root: &Value, path: &str) -> bool {
     match expand_group(root, path) {

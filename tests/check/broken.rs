@@ -9,7 +9,7 @@
 use indicatif::ProgressBar;
 use kensho::check::designed::Aim;
 use kensho::check::run::{self, Budget, Report};
-use kensho::check::{coverage, properties, shrink, Invariant};
+use kensho::check::{properties, shrink, Invariant};
 use kensho::engine::Engine;
 use kensho::geometry::Square;
 use kensho::spec::game::Placement;
@@ -30,7 +30,7 @@ fn engine(name: &str, edits: &[(&str, &str)], drop_readings: &[&str], start: &[(
     }
     let spec = kensho::spec::parse(&format!("specs/{name}.toml"), &text)
         .unwrap_or_else(|e| panic!("{name} with {edits:?}: {e:?}"));
-    let clause_ids = coverage::all_clauses(&spec).iter().map(|c| c.id.get_ref().clone()).collect();
+    let clause_ids = spec.all_clauses().iter().map(|c| c.id.get_ref().clone()).collect();
     let mut game = spec.resolve(&BTreeMap::new()).expect("defaults");
     if !start.is_empty() {
         game.setup = start

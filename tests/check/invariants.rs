@@ -27,8 +27,7 @@ fn every_spec_has_a_properties_file_that_validates_against_it() {
         let path = format!("properties/{name}.toml");
         let p = props(name);
         let spec = kensho::spec::load(Path::new(&format!("specs/{name}.toml"))).unwrap();
-        let ids: Vec<String> =
-            kensho::check::coverage::all_clauses(&spec).iter().map(|c| c.id.get_ref().clone()).collect();
+        let ids: Vec<String> = spec.all_clauses().iter().map(|c| c.id.get_ref().clone()).collect();
         p.validate(&path, &spec.game, &ids).unwrap_or_else(|e| panic!("{e}"));
         assert!(!p.invariants.is_empty(), "{name}: no invariant");
     }

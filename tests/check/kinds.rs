@@ -68,7 +68,7 @@ fn engine_for(game: &kensho::spec::game::GameSpec) -> Engine {
 
 impl Game {
     fn clause_ids(&self) -> Vec<String> {
-        coverage::all_clauses(&self.spec).iter().map(|c| c.id.get_ref().clone()).collect()
+        self.spec.all_clauses().iter().map(|c| c.id.get_ref().clone()).collect()
     }
 
     /// One invariant written as a properties file's `[[invariant]]` body, parsed strictly and
@@ -84,7 +84,7 @@ impl Game {
     /// A generic invariant as every spec gets it (`generic:record`, ...), with the clauses it
     /// cites in this spec.
     fn generic(&self, id: &str) -> Invariant {
-        let clauses = coverage::all_clauses(&self.spec);
+        let clauses = self.spec.all_clauses();
         let encodings: Vec<(String, Vec<String>)> = clauses
             .iter()
             .filter(|c| *c.status.get_ref() == kensho::spec::ClauseStatus::Encoded)

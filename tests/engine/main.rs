@@ -24,6 +24,7 @@ mod perft_drops;
 mod reading_options;
 mod readings;
 mod ryu_rules;
+mod settings_defaults;
 mod shoogantshii_rules;
 mod skips;
 mod suzumu_rules;

@@ -119,7 +119,7 @@ pub fn properties_toml() -> Reader {
             let Ok(props) = kensho::check::properties::parse("fuzz.toml", input) else { return };
             // Validated against every bundled spec: names it lacks are errors, never panics.
             for (_, spec) in specs() {
-                let clauses = kensho::check::coverage::all_clauses(spec);
+                let clauses = spec.all_clauses();
                 let ids: Vec<String> = clauses.iter().map(|c| c.id.get_ref().clone()).collect();
                 let _ = props.validate_in("fuzz.toml", input, &spec.game, &ids);
             }

@@ -70,3 +70,23 @@ fn clause_texts_are_verbatim_quotes_of_their_document() {
     assert_eq!(quoted, 6);
     assert_eq!(documents.read_count(), 6);
 }
+
+#[test]
+fn every_bundled_clause_lock_is_current() {
+    // specs/<id>.lock records what each clause encodes; an edit of a spec that changes a
+    // clause's encoding must come with the clause re-read and the lock rewritten.
+    for p in bundled_specs() {
+        let spec = kensho::spec::load(&p).unwrap();
+        let lock = kensho::spec::lock::lock_path(&p);
+        let locked = kensho::spec::lock::read(&lock).unwrap_or_else(|e| panic!("{e}"));
+        let locked =
+            locked.unwrap_or_else(|| panic!("{} has no clause lock: run `kensho lock {}`", p.display(), p.display()));
+        let drift = kensho::spec::lock::drift(&locked, &kensho::spec::lock::encodings(&spec));
+        assert!(
+            drift.is_empty(),
+            "{}: clauses changed since the lock: {drift:?}; re-read them, then run `kensho lock {}`",
+            p.display(),
+            p.display()
+        );
+    }
+}

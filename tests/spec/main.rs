@@ -13,3 +13,4 @@ mod ingest_seeds;
 mod lint_fixtures;
 mod lint_specs;
 mod props;
+mod settings_reads;

@@ -74,7 +74,7 @@ fn capture_orders(engine: &Engine, piece: u16, at: Square, k: usize) -> Vec<Vec<
 }
 
 pub fn deva_order(pair: &Pair, limits: &Limits) -> Facet {
-    let rule = |e: &Engine| e.game.rule_word(SETTING).unwrap_or("last-special-capture").to_string();
+    let rule = |e: &Engine| e.game.settings().word(SETTING).to_string();
     let (ra, rb) = (rule(pair.a), rule(pair.b));
     let targets = pair.a.rules.deva_targets.clone();
     if pair.a.rules.deva == 0 || targets.is_empty() {

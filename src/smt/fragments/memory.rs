@@ -63,8 +63,9 @@ impl MoveFacts {
 
 /// May and must the move promote under `game`'s settings? (may, must)
 fn choices(game: &GameSpec, f: &MoveFacts) -> (Bool, Bool) {
-    let word = |path: &str, default: &'static str| game.rule_word(path).unwrap_or(default).to_string();
-    let trigger = word("promotion.trigger", "none");
+    let rules = game.settings();
+    let word = |path: &str| rules.word(path).to_string();
+    let trigger = word("promotion.trigger");
     // promotion.trigger: which moves of an ordinary piece may promote.
     let by_trigger = match trigger.as_str() {
         "enters-zone" => Bool::and(&[&f.from_in.not(), &f.to_in]),
@@ -74,22 +75,24 @@ fn choices(game: &GameSpec, f: &MoveFacts) -> (Bool, Bool) {
         _ => b(false),
     };
     // promotion.after-drop: which moves of a dropped piece may promote, until one such move is
-    // made ("enter-from-outside": it must first leave the zone, then end a move in it).
-    let by_after_drop = match word("promotion.after-drop", "starts-or-ends-in-zone").as_str() {
+    // made ("enter-from-outside": it must first leave the zone, then end a move in it). Left
+    // out, the trigger decides dropped pieces too, as it does in the engine.
+    let by_after_drop = match word("promotion.after-drop").as_str() {
         "enter-from-outside" => Bool::and(&[&f.left, &f.to_in]),
         "move-ending-in-zone" => f.to_in.clone(),
-        _ => Bool::or(&[&f.from_in, &f.to_in]),
+        "starts-or-ends-in-zone" => Bool::or(&[&f.from_in, &f.to_in]),
+        _ => by_trigger.clone(),
     };
     // Without zone promotion (no zone, or trigger none) nothing promotes by the zone, dropped
     // or not.
-    let zone_promotion = trigger != "none" && game.rule_word("promotion.zone").is_some_and(|z| z != "none");
+    let zone_promotion = trigger != "none" && rules.zone("promotion.zone").is_some();
     let eligible = Bool::and(&[&b(zone_promotion), &f.dropped.ite(&by_after_drop, &by_trigger)]);
     // A move into the zone that ends where the piece must promote promotes all the same (the
     // decision on SHO-28/29 against SHO-30, see promotion::options): a forced rank wins.
     let forced_anyway = Bool::and(&[&b(zone_promotion), &f.to_in, &f.square_forced]);
     // promotion.forced for an ordinary piece, demotion.repromote for a demoted one.
-    let forced_always = word("promotion.forced", "never") == "always";
-    let repromote_forced = word("demotion.repromote", "forced") == "forced";
+    let forced_always = word("promotion.forced") == "always";
+    let repromote_forced = word("demotion.repromote") == "forced";
     let forced_rule = f.demoted.ite(&b(repromote_forced), &b(forced_always));
     let must_if_eligible = Bool::or(&[&forced_rule, &f.square_forced]);
     let may = Bool::or(&[&eligible, &forced_anyway]);
@@ -100,10 +103,11 @@ fn choices(game: &GameSpec, f: &MoveFacts) -> (Bool, Bool) {
 /// What the games allow of a history: a drop only with drops on, a demotion only with a
 /// demotion rule, one history at a time, a forced rank only where forced ranks exist.
 fn admissible(a: &GameSpec, f: &MoveFacts) -> Vec<Bool> {
-    let drops = matches!(a.rule("drops.enabled"), Some(crate::spec::settings::Setting::Bool(true)));
-    let demotes = a.rule_word("demotion.on").is_some_and(|w| w != "none");
-    let forced_squares = matches!(a.rule_word("promotion.forced"), Some("listed-ranks" | "when-no-further-move"));
-    let any_square = a.rule_word("promotion.trigger") == Some("any-square-visited");
+    let rules = a.settings();
+    let drops = rules.flag("drops.enabled");
+    let demotes = rules.word("demotion.on") != "none";
+    let forced_squares = matches!(rules.word("promotion.forced"), "listed-ranks" | "when-no-further-move");
+    let any_square = rules.word("promotion.trigger") == "any-square-visited";
     vec![
         f.dropped.implies(b(drops)),
         f.demoted.implies(b(demotes)),

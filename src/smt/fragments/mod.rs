@@ -20,7 +20,6 @@ use crate::check::designed::droppable;
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::spec::game::{GameSpec, PieceSpec};
-use crate::spec::settings::Setting;
 use crate::xbetza::generate::{generate, Occupancy, Orientation};
 use z3::ast::{Bool, Int};
 use z3::Model;
@@ -55,25 +54,16 @@ pub fn all() -> Vec<(&'static str, Handles, Run)> {
     ]
 }
 
-pub(super) fn word<'a>(p: &'a PieceSpec, key: &str, default: &'a str) -> &'a str {
-    match p.ability(key) {
-        Some(Setting::Word(w)) => w,
-        _ => default,
-    }
+pub(super) fn word<'a>(p: &'a PieceSpec, key: &str) -> &'a str {
+    p.ability_settings().word(key)
 }
 
-pub(super) fn flag(p: &PieceSpec, key: &str, default: bool) -> bool {
-    match p.ability(key) {
-        Some(Setting::Bool(b)) => *b,
-        _ => default,
-    }
+pub(super) fn flag(p: &PieceSpec, key: &str) -> bool {
+    p.ability_settings().flag(key)
 }
 
-pub(super) fn int(p: &PieceSpec, key: &str, default: i64) -> i64 {
-    match p.ability(key) {
-        Some(Setting::Int(n)) => *n,
-        _ => default,
-    }
+pub(super) fn int(p: &PieceSpec, key: &str) -> i64 {
+    p.ability_settings().int(key)
 }
 
 pub(super) fn b(v: bool) -> Bool {
@@ -140,8 +130,8 @@ fn skip_allowed(limit: &str, own: &Bool, opp: &Bool) -> Bool {
 }
 
 fn skip(pair: &Pair, limits: &Limits) -> Facet {
-    let la = pair.a.game.rule_word("skip.limit").unwrap_or("none").to_string();
-    let lb = pair.b.game.rule_word("skip.limit").unwrap_or("none").to_string();
+    let la = pair.a.game.settings().word("skip.limit").to_string();
+    let lb = pair.b.game.settings().word("skip.limit").to_string();
     let own = Bool::new_const("own_last_turn_was_a_skip");
     let opp = Bool::new_const("opponent_last_turn_was_a_skip");
     let differ = skip_allowed(&la, &own, &opp).xor(skip_allowed(&lb, &own, &opp));
@@ -198,8 +188,8 @@ fn freeze(pair: &Pair, limits: &Limits) -> Facet {
         dx.gt(&dy).ite(&dx, &dy)
     };
     let frozen = |p: &PieceSpec| {
-        let range = if word(p, "freeze.range", "adjacent") == "board" { b(true) } else { dist.le(1) };
-        let whose = if word(p, "freeze.targets", "enemy") == "any" { b(true) } else { same.not() };
+        let range = if word(p, "freeze.range") == "board" { b(true) } else { dist.le(1) };
+        let whose = if word(p, "freeze.targets") == "any" { b(true) } else { same.not() };
         Bool::and(&[range, whose])
     };
     let mut facts = vec![frozen(freezer).xor(frozen(fb)), dist.ge(1)];
@@ -277,30 +267,26 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
                 // Not a jumper under this reading: its notation decides, the ranks do not.
                 return b(true);
             }
-            let limit = word(p, "jump.rank-limit", "none");
+            let limit = word(p, "jump.rank-limit");
             let hop = if limit == "none" { b(true) } else { rv.lt(my) };
-            let rank_limited =
-                word(p, "jump.capture-jumped-rank", "any") == "lower-only" || limit == "jump-and-capture";
+            let rank_limited = word(p, "jump.capture-jumped-rank") == "lower-only" || limit == "jump-and-capture";
             let jump_capture = Bool::and(&[
-                b(flag(p, "jump.capture-jumped", true)),
-                royal_v.ite(
-                    &b(flag(p, "jump.capture-jumped-royals", true)),
-                    &if rank_limited { rv.lt(my) } else { b(true) },
-                ),
+                b(flag(p, "jump.capture-jumped")),
+                royal_v.ite(&b(flag(p, "jump.capture-jumped-royals")), &if rank_limited { rv.lt(my) } else { b(true) }),
             ]);
             let step = takes_jumped.ite(&jump_capture, &hop);
-            let fin = if word(p, "jump.capture-targets", "any") == "lower-rank" {
+            let fin = if word(p, "jump.capture-targets") == "lower-rank" {
                 Bool::or(&[final_capture.not(), rw.lt(my)])
             } else {
                 b(true)
             };
-            let land = match word(p, "jump.landing", "capture-or-empty") {
+            let land = match word(p, "jump.landing") {
                 "capture" => final_capture.clone(),
                 "after-any-capture" => Bool::or(&[final_capture.clone(), takes_jumped.clone()]),
                 _ => b(true),
             };
             // `count` pieces of that type are jumped in a row: jump.max-jumped must allow them.
-            let within = count.le(int(p, "jump.max-jumped", 9));
+            let within = count.le(int(p, "jump.max-jumped"));
             Bool::and(&[step, fin, land, within])
         };
         let facts = vec![
@@ -390,8 +376,8 @@ fn burn(pair: &Pair, limits: &Limits) -> Facet {
         Bool::new_const("captures_on_arrival"),
     );
     let limit = |p: &PieceSpec| {
-        let max = int(p, "burn.max", 0);
-        if word(p, "burn.arrival-capture", "extra") == "counted" {
+        let max = int(p, "burn.max");
+        if word(p, "burn.arrival-capture") == "counted" {
             arrival.ite(&Int::from_i64(max - 1), &Int::from_i64(max))
         } else {
             Int::from_i64(max)
@@ -452,7 +438,7 @@ fn dead_squares(engine: &Engine, piece: u16) -> Vec<Square> {
 }
 
 fn drops(pair: &Pair, limits: &Limits) -> Facet {
-    let enabled = |g: &GameSpec| matches!(g.rule("drops.enabled"), Some(Setting::Bool(true)));
+    let enabled = |g: &GameSpec| g.settings().flag("drops.enabled");
     if !enabled(&pair.a.game) && !enabled(&pair.b.game) {
         return Facet::NoEffect("drops are off under both options".into());
     }
@@ -461,17 +447,15 @@ fn drops(pair: &Pair, limits: &Limits) -> Facet {
     let banned = |engine: &Engine| -> Result<Bool, String> {
         let g = &engine.game;
         let mut any = Vec::new();
-        if let Some(Setting::RanksPerPiece(map)) = g.rule("drops.rank-ban") {
-            for (id, ranks) in map {
-                if let Some(i) = pair.a.piece_index(id) {
-                    let on: Vec<Bool> = ranks.iter().map(|&k| r.eq(k as i64 - 1)).collect();
-                    any.push(Bool::and(&[t.eq(i as i64), Bool::or(&on)]));
-                }
+        for (id, ranks) in g.settings().ranks_per_piece("drops.rank-ban") {
+            if let Some(i) = pair.a.piece_index(&id) {
+                let on: Vec<Bool> = ranks.iter().map(|&k| r.eq(k as i64 - 1)).collect();
+                any.push(Bool::and(&[t.eq(i as i64), Bool::or(&on)]));
             }
         }
-        match g.rule_word("drops.dead-piece") {
-            None | Some("allowed") => {}
-            Some("empty-board") => {
+        match g.settings().word("drops.dead-piece") {
+            "allowed" => {}
+            "empty-board" => {
                 for &i in &types {
                     let Some(own) = engine.piece_index(&pair.a.piece(i).id) else { continue };
                     for s in dead_squares(engine, own) {
@@ -479,7 +463,7 @@ fn drops(pair: &Pair, limits: &Limits) -> Facet {
                     }
                 }
             }
-            Some(other) => return Err(format!("drops.dead-piece = {other} is not encoded")),
+            other => return Err(format!("drops.dead-piece = {other} is not encoded")),
         }
         Ok(Bool::or(&any))
     };
