@@ -1023,13 +1023,13 @@ fn run_check(args: CheckArgs) -> ExitCode {
     };
     let mut subjects = Vec::new();
     for (spec, path) in specs.into_iter().zip(&args.specs) {
-        // Without a properties file (a designer's new or copied spec) the generic invariants
-        // still run, and the run says so.
+        // Without a properties file (a designer's new or copied spec) the invariants derived
+        // from the spec's settings and the generic ones still run, and the run says so.
         let props =
             args.properties.clone().or_else(|| Some(check::default_properties_path(path)).filter(|p| p.exists()));
         if props.is_none() {
             eprintln!(
-                "note: {}: no properties file ({}): only the generic invariants are judged",
+                "note: {}: no properties file ({}): the invariants derived from the spec's settings and the generic ones are judged",
                 path.display(),
                 check::default_properties_path(path).display()
             );

@@ -32,6 +32,7 @@ pub fn invariants(game: &GameSpec, clauses: &[ClauseEncoding<'_>]) -> Vec<Invari
         kind,
         clauses,
         why: why.into(),
+        overrides: Vec::new(),
     };
     let mut out = vec![
         generic(

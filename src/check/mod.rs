@@ -5,11 +5,13 @@
 //! counts how often each was exercised (its premise held) and every violation.
 //!
 //! The parts: the file format and loader (`properties`), the kinds a file may use (`kinds`),
-//! the invariants every spec gets (`generic`, with the notation path matcher `path`), the
+//! the invariants derived from a spec's own settings (`derived`), the invariants every spec
+//! gets (`generic`, with the notation path matcher `path`), the
 //! runs over games and designed positions (`run`, `designed`), shrinking a witness
 //! (`shrink`), and the clause coverage table (`coverage`). docs/check.md describes them.
 
 pub mod coverage;
+pub mod derived;
 pub mod designed;
 pub mod generic;
 pub mod kinds;

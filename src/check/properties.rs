@@ -87,6 +87,10 @@ pub struct Invariant {
     pub clauses: Vec<String>,
     /// Why the invariant says what the clauses say (the reading it follows, if any).
     pub why: String,
+    /// The invariants derived from the spec's settings that this one replaces
+    /// (`derived:promotion`, or a family such as `derived:confined`; src/check/derived.rs).
+    #[serde(default)]
+    pub overrides: Vec<String>,
 }
 
 /// The invariant kinds and their parameters (docs/check.md). Piece and zone names are the
@@ -583,7 +587,7 @@ pub fn parse(path: &str, text: &str) -> Result<Properties, String> {
     for (inv, table) in props.invariants.iter().zip(tables) {
         let Some(table) = table.as_table() else { continue };
         for key in table.keys() {
-            if !["id", "kind", "clauses", "why"].contains(&key.as_str())
+            if !["id", "kind", "clauses", "why", "overrides"].contains(&key.as_str())
                 && !inv.kind.parameters().contains(&key.as_str())
             {
                 return Err(format!(

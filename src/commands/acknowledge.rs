@@ -66,6 +66,7 @@ pub fn proofs(spec: &LoadedSpec, proofs: &mut [Proof]) -> Vec<String> {
 /// no known kind or an unknown clause, are findings of their own.
 pub fn lint_findings(spec: &LoadedSpec) -> Vec<Finding> {
     let mut found = crate::spec::lint::lint(spec);
+    found.extend(super::check::properties_lint(spec));
     let clause_ids: Vec<String> = spec.all_clauses().iter().map(|c| c.id.get_ref().clone()).collect();
     let acks = entries(spec);
     let mut extra = Vec::new();

@@ -27,6 +27,11 @@ pub struct Subject {
     pub properties: Properties,
     pub engine: Engine,
     pub invariants: Vec<Invariant>,
+    /// The invariants derived from the spec's settings (those a properties invariant overrides
+    /// included), and the settings left underived with the reason.
+    pub derived: crate::check::derived::Derived,
+    /// The derived invariants a properties invariant replaces: (derived id, the file's id).
+    pub overridden: Vec<(String, String)>,
     /// The properties file's `[[position]]`s, read.
     pub hand_positions: Vec<Position>,
     pub warnings: Vec<String>,
@@ -38,6 +43,39 @@ pub fn default_properties_path(spec_path: &Path) -> PathBuf {
     let dir = spec_path.parent().unwrap_or(Path::new("."));
     let root = dir.parent().unwrap_or(Path::new("."));
     root.join("properties").join(format!("{stem}.toml"))
+}
+
+/// `kensho lint`'s findings about the properties file beside the spec
+/// (properties/<stem>.toml), if there is one: a file that does not read or does not name the
+/// spec's pieces, zones and clauses (error `properties-invalid`), and invariants that the
+/// spec's own settings contradict, such as a stale copy's forced ranks (error
+/// `properties-contradict`: one of the two files is wrong, and the check would report moves the
+/// spec allows as violations).
+pub fn properties_lint(spec: &LoadedSpec) -> Vec<crate::spec::finding::Finding> {
+    use crate::spec::finding::{Finding, Severity};
+    let file = default_properties_path(Path::new(&spec.path));
+    let shown = file.display().to_string();
+    let Ok(bytes) = std::fs::read(&file) else { return Vec::new() };
+    let invalid =
+        |e: String| vec![Finding::new(Severity::Error, "properties-invalid", shown.clone(), e).at(shown.clone())];
+    let props = match properties::text(&shown, bytes).and_then(|text| properties::parse(&shown, &text)) {
+        Ok(p) => p,
+        Err(e) => return invalid(e),
+    };
+    let clause_ids: Vec<String> = spec.all_clauses().iter().map(|c| c.id.get_ref().clone()).collect();
+    if let Err(e) = props.validate(&shown, &spec.game, &clause_ids) {
+        return invalid(e);
+    }
+    let derived = crate::check::derived::derive(spec, &spec.game);
+    crate::check::derived::contradictions(&props.invariants, &derived, &spec.game)
+        .into_iter()
+        .map(|(id, what)| {
+            let clauses = props.invariants.iter().find(|i| i.id == id).map(|i| i.clauses.clone()).unwrap_or_default();
+            Finding::new(Severity::Error, "properties-contradict", id.clone(), format!("invariant '{id}' {what}"))
+                .clauses(clauses)
+                .at(shown.clone())
+        })
+        .collect()
 }
 
 /// Loads the properties file (None: the spec has none, and only the generic invariants are
@@ -85,7 +123,28 @@ pub fn subject(
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
-    let mut invariants = props.invariants.clone();
+    // The spec's own settings restated (src/check/derived.rs), except those the file replaces.
+    let derived = crate::check::derived::derive(&spec, &engine.game);
+    let mut overridden = Vec::new();
+    let mut invariants = Vec::new();
+    for d in &derived.invariants {
+        match props.invariants.iter().find(|i| i.overrides.iter().any(|o| crate::check::derived::overrides(o, &d.id))) {
+            Some(by) => overridden.push((d.id.clone(), by.id.clone())),
+            None => invariants.push(d.clone()),
+        }
+    }
+    let mut warnings = warnings;
+    for inv in &props.invariants {
+        for o in &inv.overrides {
+            if !derived.invariants.iter().any(|d| crate::check::derived::overrides(o, &d.id)) {
+                warnings.push(format!(
+                    "invariant '{}' overrides '{o}', which this spec does not derive (`kensho check` lists the derived invariants)",
+                    inv.id
+                ));
+            }
+        }
+    }
+    invariants.extend(props.invariants.iter().cloned());
     for mut g in generic::invariants(&engine.game, &view) {
         // The file may give a generic invariant more clauses to cite ([generic.<name>]).
         if let Some(cite) = props.generic.get(g.id.trim_start_matches("generic:")) {
@@ -98,7 +157,17 @@ pub fn subject(
         }
         invariants.push(g);
     }
-    Ok(Subject { spec, properties_path: path, properties: props, engine, invariants, hand_positions, warnings })
+    Ok(Subject {
+        spec,
+        properties_path: path,
+        properties: props,
+        engine,
+        invariants,
+        derived,
+        overridden,
+        hand_positions,
+        warnings,
+    })
 }
 
 pub fn bar(len: u64, quiet: bool) -> ProgressBar {
@@ -145,20 +214,45 @@ pub fn check(subject: &Subject, budget: Budget, aimed_tries: usize, progress: bo
     Outcome { report, rows, seconds: started.elapsed().as_secs_f64(), budget, aimed_tries }
 }
 
+/// Which invariants were derived from the spec's settings, which the file replaces, and which
+/// settings were left underived and why: one line each, indented.
+pub fn derived_lines(subject: &Subject) -> String {
+    let mut out = String::new();
+    let kept: Vec<&str> = subject
+        .derived
+        .invariants
+        .iter()
+        .filter(|d| !subject.overridden.iter().any(|(id, _)| *id == d.id))
+        .map(|d| d.id.as_str())
+        .collect();
+    if !kept.is_empty() {
+        out.push_str(&format!("  derived: {}\n", kept.join(", ")));
+    }
+    for (id, by) in &subject.overridden {
+        out.push_str(&format!("  {id}: replaced by the file's '{by}'\n"));
+    }
+    for (id, why) in &subject.derived.not_derived {
+        out.push_str(&format!("  {id}: not derived: {why}\n"));
+    }
+    out
+}
+
 fn summary(subject: &Subject, o: &Outcome) -> String {
     let r = &o.report;
     let rate = if o.seconds > 0.0 { r.transitions as f64 / o.seconds } else { 0.0 };
     let unaccounted = o.rows.iter().filter(|c| !c.accounted_for()).count();
     format!(
-        "{} ({}), properties {}: {} invariants ({} from the file), seed {}\n\
+        "{} ({}), properties {}: {} invariants ({} from the file, {} derived from the spec's settings), seed {}\n{}\
          {} games of up to {} plies and {} designed positions ({} admissible, {} aimed tries per unexercised invariant): \
          {} positions, {} transitions in {:.1} s ({:.0} transitions/s)\n\
          clauses: {} encoded, {} exercised, {} explained, {} neither; violations: {}\n",
         subject.engine.game.name,
         subject.spec.path,
-        subject.properties_path.as_deref().unwrap_or("none (the generic invariants only)"),
+        subject.properties_path.as_deref().unwrap_or("none (derived and generic invariants)"),
         subject.invariants.len(),
         subject.properties.invariants.len(),
+        subject.derived.invariants.len() - subject.overridden.len(),
+        derived_lines(subject),
         o.budget.seed,
         o.budget.games,
         o.budget.plies,

@@ -370,7 +370,7 @@ fn check(r: &SpecReport) -> String {
         "<p>{}: {} positions ({} designed), {} transitions judged (seed {}).</p><table id=\"invariants-table\"><thead><tr><th>invariant</th><th>kind</th><th>clauses</th><th>exercised</th><th>violations</th><th>why</th></tr></thead><tbody>",
         match &c.properties {
             Some(file) => format!("From <code>{}</code>", escape(file)),
-            None => "The generic invariants only (the spec has no properties file)".to_string(),
+            None => "The invariants derived from the spec's settings and the generic ones (the spec has no properties file)".to_string(),
         },
         c.positions,
         c.designed_positions,

@@ -233,7 +233,7 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
                 "{}: {} positions ({} designed), {} transitions judged.\n\n",
                 match &c.properties {
                     Some(file) => format!("From {}", code(file)),
-                    None => "The generic invariants only (the spec has no properties file)".to_string(),
+                    None => "The invariants derived from the spec's settings and the generic ones (the spec has no properties file)".to_string(),
                 },
                 c.positions,
                 c.designed_positions,

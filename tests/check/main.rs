@@ -8,6 +8,7 @@ mod common;
 
 mod broken;
 mod cli;
+mod derived;
 mod invariants;
 mod kinds;
 mod path;

@@ -17,8 +17,9 @@ fn arg(p: &Path) -> &str {
 }
 
 /// A renamed copy of specs/shogi.toml with one move changed (the Silver's `FfW` becomes
-/// `FvW`), and no properties file beside it: `check` runs the generic invariants, says so, and
-/// finds nothing wrong; before, it stopped at "cannot read the properties file" with exit 2.
+/// `FvW`), and no properties file beside it: `check` runs the invariants derived from the
+/// spec's settings and the generic ones, says so, and finds nothing wrong; before, it stopped
+/// at "cannot read the properties file" with exit 2.
 #[test]
 fn a_renamed_copy_is_checked_without_a_properties_file() {
     let dir = scratch("copy");
@@ -33,8 +34,11 @@ fn a_renamed_copy_is_checked_without_a_properties_file() {
     let out = kensho(&["check", arg(&spec), "--games", "2", "--plies", "30", "--positions", "20", "--seed", "3"]);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
-    assert!(stderr.contains("no properties file") && stderr.contains("only the generic invariants"), "{stderr}");
-    assert!(stdout.contains("properties none (the generic invariants only)"), "{stdout}");
+    assert!(stderr.contains("no properties file") && stderr.contains("derived from the spec's settings"), "{stderr}");
+    assert!(stdout.contains("properties none (derived and generic invariants)"), "{stdout}");
+    // Shogi's rules restated from its settings (tests/check/derived.rs lists them by hand).
+    assert!(stdout.contains("7 derived from the spec's settings"), "{stdout}");
+    assert!(stdout.contains("derived: derived:forced-promotion, derived:promotion, derived:drops"), "{stdout}");
     // The Silver's changed move is judged by its notation invariant like every other piece's.
     assert!(stdout.contains("generic:notation:S"), "{stdout}");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -72,7 +76,7 @@ fn the_tour_from_a_document_to_a_report() {
 
         let check = kensho(&["check", arg(&spec), "--games", "1", "--plies", "20", "--positions", "10", "--seed", "1"]);
         assert_eq!(check.status.code(), Some(0), "{game}: check {}{}", text(&check.stdout), text(&check.stderr));
-        assert!(text(&check.stderr).contains("only the generic invariants"));
+        assert!(text(&check.stderr).contains("derived from the spec's settings"));
     }
     let report = dir.join("report");
     let spec = dir.join("mitsugumi.toml");
@@ -80,7 +84,10 @@ fn the_tour_from_a_document_to_a_report() {
         kensho(&["report", arg(&spec), "--out", arg(&report), "--games", "1", "--positions", "10", "--seed", "1"]);
     assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
     let page = crate::common::read_text(report.join("mitsugumi.html"));
-    assert!(page.contains("The generic invariants only"), "the page says which invariants ran");
+    assert!(
+        page.contains("The invariants derived from the spec's settings and the generic ones"),
+        "the page says which invariants ran"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -130,5 +137,49 @@ fn an_acknowledged_refuted_proof_is_shown_and_fails_nothing() {
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("stale: the acknowledged finding 'proof:mobility' about N is no longer found"), "{stdout}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A 5x5 variant with a properties file copied from a 9x9 game (tests/fixtures/stale-properties):
+/// lint names each invariant the spec's settings contradict, so the check's false violations
+/// never puzzle the designer. By hand: the file forces the Pawn on rank 4 where
+/// rules.promotion.forced-ranks says 5, and promotes moves starting in the zone where
+/// rules.promotion.trigger says ends-in-zone; its promotion invariant's forced ranks agree.
+#[test]
+fn lint_names_a_stale_properties_file() {
+    let out = kensho(&["lint", "tests/fixtures/stale-properties/specs/mini.toml", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    let found: Vec<(String, String)> = json[0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "properties-contradict")
+        .map(|f| (f["subject"].as_str().unwrap().to_string(), f["message"].as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0].0, "forced-promotion");
+    assert!(found[0].1.contains("ranks [4]; the spec's rules.promotion.forced-ranks says [5]"), "{found:?}");
+    assert_eq!(found[1].0, "promotion");
+    assert!(found[1].1.contains("the spec's rules.promotion.trigger is ends-in-zone"), "{found:?}");
+}
+
+/// An invariant that overrides a derived invariant the spec does not derive is a warning of
+/// the check: the designer named the wrong one.
+#[test]
+fn an_override_of_nothing_is_reported() {
+    let dir = scratch("override");
+    std::fs::create_dir_all(dir.join("specs")).unwrap();
+    std::fs::create_dir_all(dir.join("properties")).unwrap();
+    std::fs::copy("tests/fixtures/stale-properties/specs/mini.toml", dir.join("specs/mini.toml")).unwrap();
+    std::fs::write(
+        dir.join("properties/mini.toml"),
+        "spec = \"mini\"\n\n[[invariant]]\nid = \"forced\"\nkind = \"forced-promotion\"\noverrides = [\"derived:burn\"]\nclauses = [\"T-2\"]\nranks = { P = [5] }\nwhy = \"x\"\n",
+    )
+    .unwrap();
+    let spec = dir.join("specs/mini.toml");
+    let out = kensho(&["check", arg(&spec), "--games", "1", "--plies", "10", "--positions", "5", "--seed", "1"]);
+    let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(said.contains("invariant 'forced' overrides 'derived:burn', which this spec does not derive"), "{said}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
