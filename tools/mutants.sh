@@ -8,8 +8,10 @@
 #   tools/mutants.sh                 every file below (hours on a 2-core machine)
 #   tools/mutants.sh skip make       only these files
 #   tools/mutants.sh --iterate skip  retest the mutants the last run did not catch, with the
-#                                    whole of the three suites (a mutant the file's tests miss
-#                                    may be caught by another game's tests)
+#                                    whole of the suites that play rules: the library's unit
+#                                    tests, engine, pieces and check (a mutant the file's tests
+#                                    miss may be caught by another game's tests; the runs of
+#                                    make, skip, drops and promotion retested with every suite)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,7 +39,7 @@ names=("$@")
 for name in "${names[@]}"; do
     [[ -n "${FILE[$name]:-}" ]] || { echo "unknown file '$name'; one of: ${ORDER[*]}" >&2; exit 2; }
     filter="${FILTER[$name]}"
-    [[ ${#iterate[@]} -gt 0 ]] && filter='all()'
+    [[ ${#iterate[@]} -gt 0 ]] && filter='kind(lib) | binary(engine) | binary(pieces) | binary(check)'
     echo "== ${FILE[$name]}: tests $filter"
     cargo mutants "${iterate[@]}" -f "${FILE[$name]}" -o "target/mutants-out/$name" -- -E "$filter" || true
     for outcome in caught missed timeout unviable; do
