@@ -66,3 +66,81 @@ fn perpetual_check_loses_for_the_checker_only_under_its_reading() {
     assert_eq!(ply, 12);
     assert!(matches!(outcome, Outcome::Win(1, _)), "{outcome:?}");
 }
+
+fn mitsugumi(readings: &[(&str, &str)]) -> Engine {
+    let spec = kensho::spec::load(Path::new("specs/mitsugumi.toml")).expect("spec loads");
+    let choices: BTreeMap<String, String> = readings.iter().map(|(r, o)| (r.to_string(), o.to_string())).collect();
+    Engine::new(&spec.resolve(&choices).expect("readings resolve")).expect("playable")
+}
+
+#[test]
+fn positions_that_differ_never_repeat_under_either_identity() {
+    // Two Kings walking away from their corners, never back: twelve distinct positions. Under
+    // repetition-identity = board-side-skip-state the skip state is added to the board's key
+    // (no one skipped: nothing added); a key that lost the board (a mutant that combined them
+    // with `&`) made every position "the same" and drew at the fourth.
+    let start = "12k/13/13/13/13/13/13/13/13/13/13/13/K12 b - 1";
+    let walk = [
+        "K a1-a2",
+        "K m13-m12",
+        "K a2-a3",
+        "K m12-m11",
+        "K a3-a4",
+        "K m11-m10",
+        "K a4-a5",
+        "K m10-m9",
+        "K a5-a6",
+        "K m9-m8",
+        "K a6-a7",
+        "K m8-m7",
+    ];
+    for option in ["board-and-side", "with-skip-state"] {
+        let engine = mitsugumi(&[("repetition-identity", option)]);
+        let mut pos = engine.parse_position(start).unwrap();
+        assert_eq!(play(&engine, &mut pos, &walk), None, "{option}");
+    }
+}
+
+#[test]
+fn the_history_keeps_one_entry_per_position_and_forgets_on_truncate() {
+    // The checker judges sibling moves on one history, truncating after each (check::run):
+    // an entry left behind would count toward the next sibling's repetition.
+    let engine = suzumu(&[]);
+    let mut pos = engine.parse_position(KINGS).unwrap();
+    let mut history = engine.start_history(&pos);
+    assert_eq!(history.len(), 1);
+    assert!(!history.is_empty());
+    let moves = engine.legal_moves(&pos);
+    let mv = moves.iter().find(|m| engine.move_text(m) == "K a1-a2").unwrap().clone();
+    engine.make(&mut pos, &mv, &mut Vec::new());
+    assert_eq!(engine.status_after(&pos, &mv, &mut history), None);
+    assert_eq!(history.len(), 2);
+    history.truncate(1);
+    assert_eq!(history.len(), 1);
+    // Truncated, the shuffle's start is met for the fourth time one cycle later than it would
+    // be with the extra entry: played on from the start, the draw comes after ply 12 exactly.
+    let mut pos = engine.parse_position(KINGS).unwrap();
+    let mut history = engine.start_history(&pos);
+    let mut undo = Vec::new();
+    let mut ended = None;
+    for (ply, text) in SHUFFLE.iter().cycle().take(12).enumerate() {
+        let moves = engine.legal_moves(&pos);
+        // Judge every sibling first, forgetting each, as the checker does.
+        let known = history.len();
+        for sibling in &moves {
+            let mut after = pos.clone();
+            engine.make(&mut after, sibling, &mut Vec::new());
+            let _ = engine.status_after(&after, sibling, &mut history);
+            history.truncate(known);
+        }
+        let mv = moves.iter().find(|m| engine.move_text(m) == *text).unwrap().clone();
+        engine.make(&mut pos, &mv, &mut undo);
+        if let Some(o) = engine.status_after(&pos, &mv, &mut history) {
+            ended = Some((ply + 1, o));
+            break;
+        }
+    }
+    let (ply, outcome) = ended.expect("the fourth occurrence ends the game");
+    assert_eq!(ply, 12);
+    assert!(matches!(outcome, Outcome::Draw(_)), "{outcome:?}");
+}

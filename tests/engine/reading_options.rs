@@ -181,7 +181,9 @@ fn false_facts(spec: &LoadedSpec, case: &Case, option: &str) -> Vec<String> {
         if let Some(o) = &outcome {
             return vec![format!("the game ended ({}) before ply {} ({text})", o.describe(), i + 1)];
         }
-        let moves = e.legal_moves(&pos);
+        // The moves of the game so far (a game's history bans what end.perpetual-check =
+        // move-illegal forbids; everywhere else these are the legal moves).
+        let moves = e.game_moves(&pos, &history);
         // A game decided before this turn (checkmate, no legal move) does not go on either.
         if let Some(o) = e.status_before(&pos, &moves) {
             return vec![format!("the game ended ({}) before ply {} ({text})", o.describe(), i + 1)];
@@ -197,7 +199,7 @@ fn false_facts(spec: &LoadedSpec, case: &Case, option: &str) -> Vec<String> {
         e.make(&mut pos, &mv, &mut undo);
         outcome = e.status_after(&pos, &mv, &mut history);
     }
-    let moves = e.legal_moves(&pos);
+    let moves = e.game_moves(&pos, &history);
     let texts: BTreeSet<String> = moves.iter().map(|m| e.move_text(m)).collect();
     let at = e.position_string(&pos);
     let mut wrong = Vec::new();
