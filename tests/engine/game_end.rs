@@ -117,6 +117,10 @@ fn the_history_keeps_one_entry_per_position_and_forgets_on_truncate() {
     assert_eq!(history.len(), 2);
     history.truncate(1);
     assert_eq!(history.len(), 1);
+    let mut emptied = history.clone();
+    emptied.truncate(0);
+    assert!(emptied.is_empty());
+    assert_eq!(emptied.len(), 0);
     // Truncated, the shuffle's start is met for the fourth time one cycle later than it would
     // be with the extra entry: played on from the start, the draw comes after ply 12 exactly.
     let mut pos = engine.parse_position(KINGS).unwrap();
