@@ -67,6 +67,26 @@ fn perpetual_check_loses_for_the_checker_only_under_its_reading() {
     assert!(matches!(outcome, Outcome::Win(1, _)), "{outcome:?}");
 }
 
+#[test]
+fn a_perpetual_check_counts_from_the_first_occurrence_of_the_position() {
+    // The same Rook cycle entered after a quiet Rook move: the Rook starts on o3 and goes
+    // o3-o2 while the King stands on p15 (no check). Counted by hand: the position after ply 3
+    // (Rook o2, King p16, first player to move) recurs after plies 7, 11 and 15; every Rook
+    // move since its first occurrence gave check (o2-p2, p2-o2, ...), the quiet o3-o2 came
+    // before it: the fourth occurrence is a perpetual check and the first player loses.
+    // Judged from the start of the game instead, the quiet move would spoil the perpetual
+    // check and leave a plain draw at the same ply.
+    let start = "15k/16/16/16/16/16/16/16/16/16/16/16/16/14R1/16/K15 w - 1";
+    let prefix = ["K p16-p15", "R o3-o2", "K p15-p16", "R o2-p2"];
+    let cycle = ["K p16-o16", "R p2-o2", "K o16-p16", "R o2-p2"];
+    let moves: Vec<&str> = prefix.iter().chain(cycle.iter().cycle().take(36)).copied().collect();
+    let engine = suzumu(&[("perpetual-check", "checker-loses")]);
+    let mut pos = engine.parse_position(start).unwrap();
+    let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the game ends");
+    assert_eq!(ply, 15);
+    assert!(matches!(outcome, Outcome::Win(1, _)), "{outcome:?}");
+}
+
 fn mitsugumi(readings: &[(&str, &str)]) -> Engine {
     let spec = kensho::spec::load(Path::new("specs/mitsugumi.toml")).expect("spec loads");
     let choices: BTreeMap<String, String> = readings.iter().map(|(r, o)| (r.to_string(), o.to_string())).collect();
@@ -147,4 +167,85 @@ fn the_history_keeps_one_entry_per_position_and_forgets_on_truncate() {
     let (ply, outcome) = ended.expect("the fourth occurrence ends the game");
     assert_eq!(ply, 12);
     assert!(matches!(outcome, Outcome::Draw(_)), "{outcome:?}");
+}
+
+/// A bundled game with some rule settings changed, as a designer's variant states them.
+fn variant(game: &str, settings: &[(&str, kensho::spec::settings::Setting)]) -> Engine {
+    let spec = kensho::spec::load(Path::new(&format!("specs/{game}.toml"))).expect("spec loads");
+    let mut g = spec.resolve(&BTreeMap::new()).expect("defaults resolve");
+    for (path, value) in settings {
+        g.rules.insert(path.to_string(), value.clone());
+    }
+    Engine::new(&g).expect("playable")
+}
+
+fn word(w: &str) -> kensho::spec::settings::Setting {
+    kensho::spec::settings::Setting::Word(w.into())
+}
+
+/// Shoogantshii's General cycle (tests/data/readings/shoogantshii: perpetual-check-result):
+/// the General checks from c7 and d6 while the King steps d8-d7-d8; the start recurs for the
+/// fourth time after ply 12.
+const GENERAL_START: &str = "9/3k5/9/3G5/9/9/9/9/4K4 b - 1";
+const GENERAL_CYCLE: [&str; 4] = ["G d6-c7", "K d8-d7", "G c7-d6", "K d7-d8"];
+
+#[test]
+fn a_repetition_impasse_is_judged_without_any_perpetual_check_rule() {
+    // Shoogantshii with end.perpetual-check = none: the four-fold repetition still triggers the
+    // impasse count (SHO-45), 1 point (the General) to 0, neither above 34: a draw (SHO-47).
+    let engine = variant("shoogantshii", &[("end.perpetual-check", word("none"))]);
+    let mut pos = engine.parse_position(GENERAL_START).unwrap();
+    let moves: Vec<&str> = GENERAL_CYCLE.iter().cycle().take(40).copied().collect();
+    let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the impasse ends the game");
+    assert_eq!(ply, 12);
+    assert!(matches!(outcome, Outcome::Draw(_)), "{outcome:?}");
+}
+
+#[test]
+fn a_perpetual_check_is_judged_without_a_repetition_draw() {
+    // Suzumu with end.repetition = none and perpetual-check = checker-loses: the Rook cycle's
+    // fourth occurrence is a perpetual check although a repetition decides nothing else.
+    let engine = variant("suzumu", &[("end.repetition", word("none")), ("end.perpetual-check", word("checker-loses"))]);
+    let start = "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/15R/K15 w - 1";
+    let cycle = ["K p16-o16", "R p2-o2", "K o16-p16", "R o2-p2"];
+    let moves: Vec<&str> = cycle.iter().cycle().take(40).copied().collect();
+    let mut pos = engine.parse_position(start).unwrap();
+    let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the perpetual check ends the game");
+    assert_eq!(ply, 12);
+    assert!(matches!(outcome, Outcome::Win(1, _)), "{outcome:?}");
+}
+
+#[test]
+fn consecutive_check_detection_ignores_the_repetition() {
+    // Shoogantshii detecting perpetual check by nine checks in a row
+    // (perpetual-check-detect = consecutive-checks, count 9): the General cycle gives six
+    // checks by ply 12, where the fourth occurrence is an impasse (a draw), not a perpetual
+    // check.
+    let engine = variant(
+        "shoogantshii",
+        &[
+            ("end.perpetual-check-detect", word("consecutive-checks")),
+            ("end.perpetual-check-count", kensho::spec::settings::Setting::Int(9)),
+        ],
+    );
+    let mut pos = engine.parse_position(GENERAL_START).unwrap();
+    let moves: Vec<&str> = GENERAL_CYCLE.iter().cycle().take(40).copied().collect();
+    let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the impasse ends the game");
+    assert_eq!(ply, 12);
+    assert!(matches!(outcome, Outcome::Draw(_)), "{outcome:?}");
+}
+
+#[test]
+fn a_stalemated_second_player_with_one_royal_loses_under_single_royal_only() {
+    // Suzumu, stalemate-scope = single-royal-only ('only a player with one royal left loses
+    // by stalemate'): the second player to move has only the King p1, walled in by its own
+    // Pawns o1 (on its last rank), o2 and p2 (each blocked by its own man in front, a Pawn
+    // steps only straight forward, SUZ-156). No legal move, one royal: the first player wins.
+    // (The reading cases stalemate the first player; the second player's side went untested.)
+    let engine = suzumu(&[("stalemate-scope", "single-royal-only")]);
+    let pos = engine.parse_position("K15/16/16/16/16/16/16/16/16/16/16/16/16/16/14pp/14pk w - 1").unwrap();
+    let moves = engine.legal_moves(&pos);
+    assert!(moves.is_empty(), "{:?}", moves.iter().map(|m| engine.move_text(m)).collect::<Vec<_>>());
+    let outcome = engine.status_before(&pos, &moves).expect("stalemate ends the game");
+    assert!(matches!(outcome, Outcome::Win(0, _)), "{outcome:?}");
 }
