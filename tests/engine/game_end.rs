@@ -16,6 +16,13 @@ fn suzumu(readings: &[(&str, &str)]) -> Engine {
     Engine::new(&spec.resolve(&choices).expect("readings resolve")).expect("playable")
 }
 
+/// Plays `cycle` over and over from `start`: the ply the game ended at, and how.
+fn cycle_ends(engine: &Engine, start: &str, cycle: &[&str]) -> (usize, Outcome) {
+    let mut pos = engine.parse_position(start).unwrap();
+    let moves: Vec<&str> = cycle.iter().cycle().take(40).copied().collect();
+    play(engine, &mut pos, &moves).expect("the game ends")
+}
+
 /// Two Kings walking out and back: the start position recurs after every 4 plies.
 const SHUFFLE: [&str; 4] = ["K a1-a2", "K p16-p15", "K a2-a1", "K p15-p16"];
 const KINGS: &str = "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - 1";
@@ -23,10 +30,8 @@ const KINGS: &str = "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - 1";
 #[test]
 fn the_fourth_occurrence_of_a_position_is_a_draw() {
     let engine = suzumu(&[]);
-    let mut pos = engine.parse_position(KINGS).unwrap();
-    let moves: Vec<&str> = SHUFFLE.iter().cycle().take(40).copied().collect();
     // The start occurs at ply 0, 4, 8 and 12: the fourth time after ply 12.
-    let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the game ends");
+    let (ply, outcome) = cycle_ends(&engine, KINGS, &SHUFFLE);
     assert_eq!(ply, 12);
     assert!(matches!(outcome, Outcome::Draw(_)), "{outcome:?}");
 }
@@ -36,12 +41,14 @@ fn the_four_repeats_reading_draws_one_cycle_later() {
     // repetition-count = four-repeats: the position must be repeated four times after its
     // first occurrence, i.e. occur five times: after ply 16.
     let engine = suzumu(&[("repetition-count", "four-repeats")]);
-    let mut pos = engine.parse_position(KINGS).unwrap();
-    let moves: Vec<&str> = SHUFFLE.iter().cycle().take(40).copied().collect();
-    let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the game ends");
+    let (ply, outcome) = cycle_ends(&engine, KINGS, &SHUFFLE);
     assert_eq!(ply, 16);
     assert!(matches!(outcome, Outcome::Draw(_)));
 }
+
+/// The second player's King shuffling p16-o16 under the first player's Rook checks (below).
+const ROOK_START: &str = "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/15R/K15 w - 1";
+const ROOK_CYCLE: [&str; 4] = ["K p16-o16", "R p2-o2", "K o16-p16", "R o2-p2"];
 
 #[test]
 fn perpetual_check_loses_for_the_checker_only_under_its_reading() {
@@ -49,20 +56,15 @@ fn perpetual_check_loses_for_the_checker_only_under_its_reading() {
     // along rank 2: Rook p2 checks up the p-file; after K p16-o16 the Rook goes to o2 (check
     // up the o-file); after K o16-p16 back to p2 (check). Every Rook move gives check. The
     // first player's King a1 stays out of reach. The second player moves first (w).
-    let start = "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/15R/K15 w - 1";
-    let cycle = ["K p16-o16", "R p2-o2", "K o16-p16", "R o2-p2"];
-    let moves: Vec<&str> = cycle.iter().cycle().take(40).copied().collect();
     // Default reading (perpetual-check = none): a plain draw on the fourth occurrence.
     let engine = suzumu(&[]);
-    let mut pos = engine.parse_position(start).unwrap();
-    let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the game ends");
+    let (ply, outcome) = cycle_ends(&engine, ROOK_START, &ROOK_CYCLE);
     assert_eq!(ply, 12);
     assert!(matches!(outcome, Outcome::Draw(_)), "{outcome:?}");
     // checker-loses: the first player (upper case, the Rook) gave check with every move of
     // the cycle, so it loses: the second player wins.
     let engine = suzumu(&[("perpetual-check", "checker-loses")]);
-    let mut pos = engine.parse_position(start).unwrap();
-    let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the game ends");
+    let (ply, outcome) = cycle_ends(&engine, ROOK_START, &ROOK_CYCLE);
     assert_eq!(ply, 12);
     assert!(matches!(outcome, Outcome::Win(1, _)), "{outcome:?}");
 }
@@ -78,8 +80,7 @@ fn a_perpetual_check_counts_from_the_first_occurrence_of_the_position() {
     // check and leave a plain draw at the same ply.
     let start = "15k/16/16/16/16/16/16/16/16/16/16/16/16/14R1/16/K15 w - 1";
     let prefix = ["K p16-p15", "R o3-o2", "K p15-p16", "R o2-p2"];
-    let cycle = ["K p16-o16", "R p2-o2", "K o16-p16", "R o2-p2"];
-    let moves: Vec<&str> = prefix.iter().chain(cycle.iter().cycle().take(36)).copied().collect();
+    let moves: Vec<&str> = prefix.iter().chain(ROOK_CYCLE.iter().cycle().take(36)).copied().collect();
     let engine = suzumu(&[("perpetual-check", "checker-loses")]);
     let mut pos = engine.parse_position(start).unwrap();
     let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the game ends");
@@ -194,9 +195,7 @@ fn a_repetition_impasse_is_judged_without_any_perpetual_check_rule() {
     // Shoogantshii with end.perpetual-check = none: the four-fold repetition still triggers the
     // impasse count (SHO-45), 1 point (the General) to 0, neither above 34: a draw (SHO-47).
     let engine = variant("shoogantshii", &[("end.perpetual-check", word("none"))]);
-    let mut pos = engine.parse_position(GENERAL_START).unwrap();
-    let moves: Vec<&str> = GENERAL_CYCLE.iter().cycle().take(40).copied().collect();
-    let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the impasse ends the game");
+    let (ply, outcome) = cycle_ends(&engine, GENERAL_START, &GENERAL_CYCLE);
     assert_eq!(ply, 12);
     assert!(matches!(outcome, Outcome::Draw(_)), "{outcome:?}");
 }
@@ -206,11 +205,7 @@ fn a_perpetual_check_is_judged_without_a_repetition_draw() {
     // Suzumu with end.repetition = none and perpetual-check = checker-loses: the Rook cycle's
     // fourth occurrence is a perpetual check although a repetition decides nothing else.
     let engine = variant("suzumu", &[("end.repetition", word("none")), ("end.perpetual-check", word("checker-loses"))]);
-    let start = "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/15R/K15 w - 1";
-    let cycle = ["K p16-o16", "R p2-o2", "K o16-p16", "R o2-p2"];
-    let moves: Vec<&str> = cycle.iter().cycle().take(40).copied().collect();
-    let mut pos = engine.parse_position(start).unwrap();
-    let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the perpetual check ends the game");
+    let (ply, outcome) = cycle_ends(&engine, ROOK_START, &ROOK_CYCLE);
     assert_eq!(ply, 12);
     assert!(matches!(outcome, Outcome::Win(1, _)), "{outcome:?}");
 }
@@ -228,9 +223,7 @@ fn consecutive_check_detection_ignores_the_repetition() {
             ("end.perpetual-check-count", kensho::spec::settings::Setting::Int(9)),
         ],
     );
-    let mut pos = engine.parse_position(GENERAL_START).unwrap();
-    let moves: Vec<&str> = GENERAL_CYCLE.iter().cycle().take(40).copied().collect();
-    let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the impasse ends the game");
+    let (ply, outcome) = cycle_ends(&engine, GENERAL_START, &GENERAL_CYCLE);
     assert_eq!(ply, 12);
     assert!(matches!(outcome, Outcome::Draw(_)), "{outcome:?}");
 }
