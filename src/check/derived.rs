@@ -122,7 +122,26 @@ fn promotion(b: &mut Builder) {
     if r.word("promotion.forced") == "always" {
         b.skip("forced-promotion", "promotion.forced = always forces the whole zone, not listed ranks");
     }
-    if r.word("promotion.forced") == "listed-ranks" && !forced_ranks.is_empty() {
+    if r.word("promotion.forced") == "when-no-further-move" {
+        b.skip("forced-promotion", "promotion.forced = when-no-further-move depends on each piece's moves");
+    }
+    // The engine forces a listed rank only on a move the zone promotion makes (engine::promotion):
+    // ranks outside the zone, or no zone promotion at all, force nothing.
+    let zone_ranks: Vec<u8> = match (r.zone("promotion.zone"), r.word("promotion.trigger")) {
+        (Some(zone), trigger) if trigger != "none" => {
+            let squares = b.game.zone_squares(zone, 0);
+            let mut ranks: Vec<u8> = squares.iter().map(|s| s.rank + 1).collect();
+            ranks.sort_unstable();
+            ranks.dedup();
+            ranks.retain(|&k| squares.iter().filter(|s| s.rank + 1 == k).count() == b.game.board.files as usize);
+            ranks
+        }
+        _ => Vec::new(),
+    };
+    let outside = forced_ranks.values().flatten().any(|k| !zone_ranks.contains(k));
+    if r.word("promotion.forced") == "listed-ranks" && !forced_ranks.is_empty() && outside {
+        b.skip("forced-promotion", "a listed rank lies outside the zone promotion, where the engine forces nothing");
+    } else if r.word("promotion.forced") == "listed-ranks" && !forced_ranks.is_empty() {
         b.add(
             "forced-promotion",
             Kind::ForcedPromotion { ranks: forced_ranks.clone() },
@@ -156,10 +175,19 @@ fn promotion(b: &mut Builder) {
     if !r.list("promotion.last-rank").is_empty() {
         return b.skip("promotion", "rules.promotion.last-rank promotes outside the zone rule");
     }
-    if r.is_stated("promotion.after-drop") && r.word("promotion.after-drop") != trigger_word(trigger) {
+    let after_drop_same = matches!(
+        (r.word("promotion.after-drop"), trigger),
+        ("starts-or-ends-in-zone", PromotionTrigger::InZoneStartOrEnd)
+            | ("move-ending-in-zone", PromotionTrigger::EndsInZone)
+            | ("enter-from-outside", PromotionTrigger::EntersZone)
+    );
+    if r.is_stated("promotion.after-drop") && !after_drop_same {
         return b.skip("promotion", "promotion.after-drop treats dropped pieces apart, which the kind cannot tell");
     }
     let forced = r.word("promotion.forced");
+    if trigger == PromotionTrigger::EntersZone && (forced == "listed-ranks" || forced == "always") {
+        return b.skip("promotion", "under enters-zone the engine promotes a move within the zone onto a forced square all the same, which the kind calls a violation");
+    }
     if forced == "when-no-further-move" {
         return b.skip("promotion", "promotion.forced = when-no-further-move depends on each piece's moves");
     }
@@ -211,9 +239,19 @@ fn drops(b: &mut Builder) {
         "the drop bans by rank, zone and file, and drops of unpromoted types only where drops.unpromoted (the palace and dead-piece bans are not restated).".into(),
     );
     if r.word("drops.pawn-mate") != "allowed" {
-        let guns = b.game.pieces.iter().any(|p| p.ability_settings().states_any("cannon.") || p.betza.contains('p'));
-        if r.word("drops.pawn-mate-screen") == "none" && guns {
-            b.skip("pawn-drop-mate", "drops.pawn-mate-screen = none lets a pawn drop mate as a gun's screen");
+        // A hopper (XBetza p or g) can mate through a dropped pawn as its screen; the ban
+        // covers that only for the guns drops.pawn-mate-screen names.
+        let hopper = |p: &crate::spec::game::PieceSpec| p.betza.contains('p') || p.betza.contains('g');
+        let cannon = |p: &crate::spec::game::PieceSpec| p.ability_settings().states_any("cannon.");
+        let screened =
+            r.word("drops.pawn-mate-screen") != "none" && b.game.pieces.iter().filter(|p| hopper(p)).all(cannon);
+        if b.game.pieces.iter().any(hopper) && !screened {
+            b.skip("pawn-drop-mate", "a hopper can mate through a dropped pawn as its screen, which drops.pawn-mate-screen does not ban for every hopper");
+        } else if r.word("drops.per-turn") == "in-addition" {
+            b.skip(
+                "pawn-drop-mate",
+                "drops.per-turn = in-addition: the reply's own follow-up drop counts, which the kind does not see",
+            );
         } else {
             b.add(
                 "pawn-drop-mate",
@@ -275,7 +313,12 @@ fn game_end(b: &mut Builder) {
     } else if royals == "any-royal-captured" {
         b.skip("game-end:last-royal-captured", "end.royals = any-royal-captured with more than one royal a side");
     }
-    if r.word("end.stalemate") != "none" {
+    let checkmate_ends = r.word("end.checkmate") == "terminal" || royals == "checkmate";
+    if checkmate_ends && r.word("legality.self-check") != "illegal" {
+        b.skip("game-end:stalemate", "checkmate ends the game while moves into check remain (end.checkmate)");
+    } else {
+        // Every value of end.stalemate ends the game when the player to move cannot (none:
+        // the game stops); only the result differs, which the kind does not judge.
         let by = match r.word("end.stalemate-condition") {
             "no-safe-move" => EndBy::NoSafeMove,
             _ => EndBy::NoLegalMove,
@@ -284,7 +327,7 @@ fn game_end(b: &mut Builder) {
             "game-end:stalemate",
             Kind::GameEnd { by },
             &rules(&["end.stalemate", "end.stalemate-condition"]),
-            format!("end.stalemate = {}: a player who cannot move ends the game.", r.word("end.stalemate")),
+            format!("end.stalemate = {}: the game ends when the player to move cannot move.", r.word("end.stalemate")),
         );
     }
 }
@@ -347,9 +390,21 @@ fn pieces(b: &mut Builder) {
     let ability = |id: &str, rest: &str| format!("piece.{id}.ability.{rest}");
     // Confinement, one invariant per zone.
     let mut confined: BTreeMap<String, (Vec<String>, bool)> = BTreeMap::new();
+    let r = game.settings();
     for p in &game.pieces {
         let a = p.ability_settings();
         if let Some(zone) = a.zone("confine") {
+            // The engine's drops do not look at confine: a piece that can be dropped outside
+            // its zone is confined only where drops.palace-only keeps it in.
+            let dropped_in_zone = r.list("drops.palace-only").contains(&p.id)
+                && r.zone("drops.palace-only-zone").is_none_or(|z| z == zone);
+            if r.flag("drops.enabled") && !p.royal && !dropped_in_zone {
+                b.skip(
+                    &format!("confined:{zone}:{}", p.id),
+                    format!("{} can be dropped outside '{zone}' (drops ignore confine)", p.id),
+                );
+                continue;
+            }
             let entry = confined.entry(zone.to_string()).or_default();
             entry.0.push(p.id.clone());
             // A flying capture takes the enemy royal outside the zone (xiangqi's generals).
@@ -384,7 +439,16 @@ fn pieces(b: &mut Builder) {
     let mut jumpers: BTreeMap<(i64, bool, bool), Vec<String>> = BTreeMap::new();
     for p in &game.pieces {
         let a = p.ability_settings();
-        if a.states_any("jump.") && a.word("jump.rank-limit") != "none" {
+        // The kind counts every occupied square a move passes between its points; the
+        // engine's rank limit counts only jumps (hops and passing captures), so a leaper's
+        // plain leap over a piece would be called a violation.
+        let leaps = p.betza.chars().any(|c| "DNAHCZGJL".contains(c));
+        if a.states_any("jump.") && a.word("jump.rank-limit") != "none" && leaps {
+            b.skip(
+                &format!("rank-jump:{}", p.id),
+                format!("{} also leaps, which the kind would count as jumping", p.id),
+            );
+        } else if a.states_any("jump.") && a.word("jump.rank-limit") != "none" {
             let key = (
                 a.int("jump.max-jumped"),
                 a.flag("jump.capture-jumped-royals"),
@@ -486,6 +550,9 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
                         ));
                     }
                     compare_ranks(FORCED, forced, f, &promotes, &mut say);
+                    for (piece, ranks) in f.iter().filter(|(p, _)| !forced.contains_key(*p)) {
+                        say(format!("lets {piece} promote optionally everywhere; the spec's rules.promotion.forced-ranks forces it on ranks {ranks:?}"));
+                    }
                 }
                 _ => {
                     say("restates zone promotion; the spec has none (rules.promotion.zone, rules.promotion.trigger)"
@@ -494,7 +561,10 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
             },
             Kind::Drops { ranks, one_per_file, unpromoted, .. } => match mine.first() {
                 Some(Kind::Drops { ranks: r, one_per_file: o, unpromoted: u, .. }) => {
-                    compare_ranks(("drop ban", "rules.drops.rank-ban"), ranks, r, &|_| true, &mut say);
+                    // drops.dead-piece may ban the same squares without a rank list.
+                    if game.settings().word("drops.dead-piece") == "allowed" {
+                        compare_ranks(("drop ban", "rules.drops.rank-ban"), ranks, r, &|_| true, &mut say);
+                    }
                     for p in one_per_file.iter().filter(|p| !o.contains(p)) {
                         say(format!("bans two {p} on a file; the spec's rules.drops.nifu-pieces does not"));
                     }
@@ -569,9 +639,11 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
             },
             Kind::GameEnd { by } => {
                 let found = mine.iter().any(|k| matches!(k, Kind::GameEnd { by: b } if b == by));
-                let related = matches!(by, EndBy::LastRoyalCaptured)
-                    || mine.iter().any(|k| matches!(k, Kind::GameEnd { by: EndBy::NoLegalMove | EndBy::NoSafeMove }));
-                if !found && (related || !skipped("game-end:stalemate")) {
+                let family = match by {
+                    EndBy::LastRoyalCaptured => "game-end:last-royal-captured",
+                    EndBy::NoLegalMove | EndBy::NoSafeMove => "game-end:stalemate",
+                };
+                if !found && !skipped(family) {
                     say(format!("ends the game by {by:?}; the spec's rules.end settings do not"));
                 }
             }

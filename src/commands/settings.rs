@@ -173,7 +173,7 @@ pub fn markdown() -> String {
          `rules.drops.nifu`, `piece.FD.ability.burn.max`, `group.fire-demons.ability.burn.max`.\n\
          - Ability settings belong to a piece (`[piece.ability.burn]` inside its `[[piece]]`) or to a\n  \
          group of pieces (`[group.ID.ability.burn]`). A piece has an ability when it states one of its\n  \
-         settings (a `burn.` setting makes it burn); the others of that ability take their defaults.\n\
+         settings (a `freeze.` setting makes it a freezer; a piece burns when its `burn.max` is above 0);\n  the others of that ability take their defaults.\n\
          - A value the engine does not play yet is refused with the reason by `kensho lint` and every\n  \
          command that plays the game, never ignored.\n",
     );

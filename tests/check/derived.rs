@@ -107,3 +107,63 @@ fn a_setting_the_kinds_cannot_state_is_left_underived_with_the_reason() {
     let (_, why) = d.not_derived.iter().find(|(id, _)| id == "derived:promotion").unwrap();
     assert!(why.contains("promotion.in-place"), "{why}");
 }
+
+/// A game changed as a designer's variant states it.
+fn with(
+    game: &str,
+    choices: &[(&str, &str)],
+    settings: &[(&str, kensho::spec::settings::Setting)],
+) -> (kensho::spec::LoadedSpec, kensho::spec::game::GameSpec) {
+    let spec = load(game);
+    let map: BTreeMap<String, String> = choices.iter().map(|(r, o)| (r.to_string(), o.to_string())).collect();
+    let mut g = spec.resolve(&map).unwrap();
+    for (path, value) in settings {
+        g.rules.insert(path.to_string(), value.clone());
+    }
+    (spec, g)
+}
+
+fn why_not(spec: &kensho::spec::LoadedSpec, game: &kensho::spec::game::GameSpec, id: &str) -> String {
+    let d = derive(spec, game);
+    assert!(
+        !d.invariants.iter().any(|i| i.id == id),
+        "{id} is derived: {:?}",
+        d.invariants.iter().map(|i| &i.id).collect::<Vec<_>>()
+    );
+    d.not_derived
+        .into_iter()
+        .find(|(n, _)| n == id)
+        .map(|(_, why)| why)
+        .unwrap_or_else(|| panic!("{id}: no reason given"))
+}
+
+#[test]
+fn combinations_that_would_call_legal_moves_violations_are_not_derived() {
+    use kensho::spec::settings::Setting::{Bool, Word};
+    // Each found by a review on a variant, where the derived invariant reported legal moves as
+    // violations (the engine's behaviour in each is documented in docs/engine.md).
+    // Checkmate ends the game while moves into check remain (Mitsugumi's reading).
+    let (spec, g) = with("mitsugumi", &[("no-moves-in-check", "checkmate-ends")], &[]);
+    assert!(why_not(&spec, &g, "derived:game-end:stalemate").contains("end.checkmate"));
+    // Xiangqi with drops: a dropped Advisor or Elephant may stand outside its zone; the
+    // General, a royal, is never dropped and stays confined.
+    let (spec, g) = with("xiangqi", &[], &[("drops.enabled", Bool(true))]);
+    assert!(why_not(&spec, &g, "derived:confined:palace:A").contains("dropped"));
+    assert!(why_not(&spec, &g, "derived:confined:own-half:B").contains("dropped"));
+    let palace = derive(&spec, &g).invariants.into_iter().find(|i| i.id == "derived:confined:palace").unwrap();
+    assert!(matches!(palace.kind, kensho::check::Kind::Confined { ref pieces, .. } if pieces == &["K".to_string()]));
+    // Shogi promoting on entering the zone: a forced Pawn move within the zone promotes anyway.
+    let (spec, g) = with(
+        "shogi",
+        &[],
+        &[
+            ("promotion.trigger", Word("enters-zone".into())),
+            ("promotion.after-drop", Word("enter-from-outside".into())),
+        ],
+    );
+    assert!(why_not(&spec, &g, "derived:promotion").contains("enters-zone"));
+    // A grasshopper can mate through a dropped Pawn as its screen.
+    let (spec, mut g) = with("shogi", &[], &[]);
+    g.pieces.iter_mut().find(|p| p.id == "R").unwrap().betza = "gR".into();
+    assert!(why_not(&spec, &g, "derived:pawn-drop-mate").contains("hopper"));
+}

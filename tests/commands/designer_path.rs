@@ -37,7 +37,7 @@ fn a_renamed_copy_is_checked_without_a_properties_file() {
     assert!(stderr.contains("no properties file") && stderr.contains("derived from the spec's settings"), "{stderr}");
     assert!(stdout.contains("properties none (derived and generic invariants)"), "{stdout}");
     // Shogi's rules restated from its settings (tests/check/derived.rs lists them by hand).
-    assert!(stdout.contains("7 derived from the spec's settings"), "{stdout}");
+    assert!(stdout.contains("7 derived from the spec's settings), seed 3\n"), "{stdout}");
     assert!(stdout.contains("derived: derived:forced-promotion, derived:promotion, derived:drops"), "{stdout}");
     // The Silver's changed move is judged by its notation invariant like every other piece's.
     assert!(stdout.contains("generic:notation:S"), "{stdout}");
