@@ -38,7 +38,8 @@ fn get_segments<'a>(node: &'a Value, segs: &[&str]) -> Option<&'a Value> {
     }
 }
 
-/// Every value at `path`: one, or with `*` segments each match, in key order.
+/// Every value at `path`: one, or with `*` segments each match (tables in key order, arrays
+/// such as `[[piece]]` in file order: reordering pieces changes a clause lock of `piece.*.x`).
 pub fn get_all<'a>(root: &'a Value, path: &str) -> Vec<&'a Value> {
     let mut out = Vec::new();
     get_all_segments(root, &segments(path), &mut out);

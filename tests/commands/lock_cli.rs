@@ -73,7 +73,7 @@ fn an_edit_lists_exactly_the_clauses_that_encode_it_until_locked() {
 fn a_setting_edit_points_at_its_clause() {
     let spec = my_shogi("setting");
     ok(&["lock", s(&spec)]);
-    // By hand: rules.drops.nifu is encoded by SHO-33 alone in specs/shogi.toml.
+    // By hand: rules.drops.nifu is encoded by SHO-32 alone in specs/shogi.toml.
     let source = std::fs::read_to_string(&spec).unwrap();
     assert_eq!(source.matches("nifu = \"own-unpromoted\"").count(), 1);
     let clauses: Vec<&str> = source
