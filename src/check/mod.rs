@@ -17,6 +17,7 @@ pub mod generic;
 pub mod kinds;
 pub mod path;
 pub mod properties;
+pub mod published;
 pub mod run;
 pub mod shrink;
 

@@ -67,6 +67,7 @@ pub fn proofs(spec: &LoadedSpec, proofs: &mut [Proof]) -> Vec<String> {
 pub fn lint_findings(spec: &LoadedSpec) -> Vec<Finding> {
     let mut found = crate::spec::lint::lint(spec);
     found.extend(super::check::properties_lint(spec));
+    found.extend(crate::check::published::findings(spec));
     let clause_ids: Vec<String> = spec.all_clauses().iter().map(|c| c.id.get_ref().clone()).collect();
     let acks = entries(spec);
     let mut extra = Vec::new();

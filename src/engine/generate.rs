@@ -448,16 +448,7 @@ impl Engine {
         // One list of paths for every piece of the position: its room is allocated once.
         let mut paths = Vec::with_capacity(32);
         for (sq, man) in pos.squares_of(player).filter(|_| board_moves) {
-            piece_paths_into(self, pos, &view, sq, man, &mut paths);
-            for pm in paths.drain(..) {
-                self.expand(pos, man, pm, out);
-            }
-            if self.piece(man.piece).can_pass && self.rules.skip_squares == super::config::SkipSquares::AnyAdjacentEmpty
-            {
-                skip::adjacent_empty_pass(self, pos, &view, sq, man, out);
-            }
-            promotion::in_place(self, pos, &view, sq, man, out);
-            flying::captures(self, pos, sq, man, out);
+            self.board_moves_of(pos, &view, sq, man, &mut paths, out);
         }
         if self.rules.promote_in_place_any || self.rules.last_rank_any_time {
             one_move_per_identity(out);
@@ -532,6 +523,40 @@ impl Engine {
                     || self.extra_turn_resolves(pos, m)
             });
         }
+    }
+
+    /// The moves of the man on `sq` before the self-check judgement: its paths as its abilities
+    /// allow them, expanded into moves (captures named, burns, promotion choices, skip rules),
+    /// its passes, promotions in place and flying captures. (Lint compares these with what the
+    /// piece's XBetza string alone gives: `check::published`.)
+    pub fn pseudo_moves_from(&self, pos: &Position, sq: Square) -> Vec<Move> {
+        let mut out = Vec::new();
+        if let Some(man) = pos.at(sq) {
+            let view = SideView::new(self, pos, man.player);
+            self.board_moves_of(pos, &view, sq, man, &mut Vec::new(), &mut out);
+        }
+        out
+    }
+
+    /// One man's board moves, appended to `out` (`paths` is scratch room, left empty).
+    fn board_moves_of(
+        &self,
+        pos: &Position,
+        view: &SideView,
+        sq: Square,
+        man: Man,
+        paths: &mut Vec<PieceMove>,
+        out: &mut Vec<Move>,
+    ) {
+        piece_paths_into(self, pos, view, sq, man, paths);
+        for pm in paths.drain(..) {
+            self.expand(pos, man, pm, out);
+        }
+        if self.piece(man.piece).can_pass && self.rules.skip_squares == super::config::SkipSquares::AnyAdjacentEmpty {
+            skip::adjacent_empty_pass(self, pos, view, sq, man, out);
+        }
+        promotion::in_place(self, pos, view, sq, man, out);
+        flying::captures(self, pos, sq, man, out);
     }
 
     /// `extra-turn.legality = end-of-turn`: a drop that earns an extra turn may leave the

@@ -41,12 +41,12 @@ pub fn lint(spec: &LoadedSpec) -> Vec<Finding> {
 }
 
 /// Which clauses encode which spec paths, so findings can cite them.
-struct Citations {
+pub struct Citations {
     by_path: Vec<(String, String)>,
 }
 
 impl Citations {
-    fn new(spec: &LoadedSpec) -> Self {
+    pub fn new(spec: &LoadedSpec) -> Self {
         let mut by_path = Vec::new();
         let mut add = |s: &LoadedSpec| {
             for c in &s.spec.clauses {
@@ -65,7 +65,7 @@ impl Citations {
     }
 
     /// Clauses whose encode path is `path`, an ancestor of it, or below it.
-    fn of(&self, path: &str) -> Vec<String> {
+    pub fn of(&self, path: &str) -> Vec<String> {
         let related = |p: &str| {
             p == path
                 || path.starts_with(&format!("{p}."))

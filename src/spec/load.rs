@@ -83,6 +83,22 @@ impl LoadedSpec {
     }
 }
 
+impl LoadedSpec {
+    /// The default game with the values at `paths` removed (each path as `unset` takes it, a
+    /// group path for each member): what the rules would be without those settings. Lint asks
+    /// this to find which setting makes a piece's moves differ from its XBetza string.
+    pub fn game_without(&self, paths: &[String]) -> Result<GameSpec, String> {
+        let mut value = self.value.clone();
+        for p in paths {
+            paths::unset(&mut value, p)?;
+        }
+        build_from_value(&value).map_err(|problems| {
+            let lines: Vec<String> = problems.iter().map(|p| p.message.clone()).collect();
+            format!("without {}: {}", paths.join(", "), lines.join("; "))
+        })
+    }
+}
+
 /// Parses `NAME=OPTION` assignments as given on a command line.
 pub fn parse_choices(items: &[String]) -> Result<BTreeMap<String, String>, String> {
     let mut out = BTreeMap::new();

@@ -13,4 +13,5 @@ mod invariants;
 mod kinds;
 mod path;
 mod props;
+mod published;
 mod specs;

@@ -30,6 +30,7 @@ const CODES: &[&str] = &[
     "suspicious-notation",
     "acknowledgement-invalid",
     "acknowledgement-stale",
+    "string-vs-rules",
 ];
 
 fn root() -> &'static Path {
