@@ -300,12 +300,19 @@ pub struct Rules {
     pub drop_palace_ban: u8,
     pub pawn_mate: PawnMate,
     pub pawn_mate_screen: PawnMateScreen,
+    /// `drops.pawn-mate-extra-turn = is-mate`: a pawn drop whose check wins at once
+    /// (extra-turn.check = wins) is a mate by pawn drop, banned with the others.
+    pub pawn_mate_extra_turn_is_mate: bool,
     /// `drops.pawn-mate-pieces` (default `drops.nifu-pieces`): the pieces the pawn-drop ban
     /// is about.
     pub pawn_mate_pieces: Vec<String>,
     pub dead_piece: DeadPiece,
     /// `check.flying-king`: a royal facing the enemy royal on an otherwise empty file attacks it.
     pub flying_king_check: bool,
+    /// `check.royals = last-remaining`: a player with two or more royals is never in check,
+    /// and no move of his leaves a royal attacked (Suzumu, Hook: check is of "a player's last
+    /// remaining royal piece").
+    pub check_last_royal_only: bool,
     pub impasse: Option<Impasse>,
     pub bare_king: BareKing,
     pub extra_turn: Option<ExtraTurn>,
@@ -644,6 +651,7 @@ impl Rules {
                 _ => PawnMateScreen::None,
             },
             pawn_mate_pieces,
+            pawn_mate_extra_turn_is_mate: r.word("drops.pawn-mate-extra-turn") == "is-mate",
             dead_piece: match r.word("drops.dead-piece") {
                 "empty-board" => DeadPiece::EmptyBoard,
                 "forward-square" => DeadPiece::ForwardSquare,
@@ -651,6 +659,7 @@ impl Rules {
                 _ => DeadPiece::Allowed,
             },
             flying_king_check: r.flag("check.flying-king"),
+            check_last_royal_only: r.word("check.royals") == "last-remaining",
             impasse,
             bare_king: match r.word("end.bare-king") {
                 "loss" => BareKing::Loss,

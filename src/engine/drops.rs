@@ -195,7 +195,7 @@ fn has_forward_square(engine: &Engine, man: Man, sq: Square) -> bool {
 /// screen (the gun attacks the royal with the pawn there and did not without it); under
 /// `any-guns` a drop that gives an enemy gun the pawn as screen against the dropper's own royal
 /// is banned as well. Under extra-turn.check = wins a counted check by a drop that earns an
-/// extra turn wins at once, so it is a mate by pawn drop.
+/// extra turn wins at once, so it is a mate by pawn drop (drops.pawn-mate-extra-turn = is-mate).
 fn pawn_drop_banned(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bool {
     let rules = &engine.rules;
     let player = man.player;
@@ -217,16 +217,24 @@ fn pawn_drop_banned(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bo
     {
         return true;
     }
-    let counted_check = engine.royals_of(&after, opponent).into_iter().any(|royal| {
-        engine.piece_attacks(&after, sq, royal)
-            || (rules.pawn_mate_screen != PawnMateScreen::None && gun_over_pawn(player, royal))
-    });
+    let royals = engine.royals_of(&after, opponent);
+    let counted_check = !engine.spares_royals(royals.len())
+        && royals.into_iter().any(|royal| {
+            engine.piece_attacks(&after, sq, royal)
+                || (rules.pawn_mate_screen != PawnMateScreen::None && gun_over_pawn(player, royal))
+        });
     if !counted_check {
         return false;
     }
     let mv = Move { earns_extra_turn: earns_extra_turn(engine, pos, &mv), ..mv };
-    if rules.pawn_mate == PawnMate::NoCheck || engine.extra_turn_check_wins(&after, &mv) {
+    if rules.pawn_mate == PawnMate::NoCheck {
         return true;
+    }
+    if engine.extra_turn_check_wins(&after, &mv) {
+        // The check wins at once: a mate by pawn drop, unless drops.pawn-mate-extra-turn =
+        // not-mate lets it stand as any other piece's winning drop (Heian Ryu's reading
+        // extra-turn-pawn-check).
+        return rules.pawn_mate_extra_turn_is_mate;
     }
     // Mate: every reply leaves a royal of the opponent attacked, unless it wins the game at
     // once by taking the dropper's royal (a king-capture game). Under drops.per-turn =

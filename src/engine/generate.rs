@@ -510,7 +510,9 @@ impl Engine {
         // One scratch copy made and taken back per move, rather than a copy per move; the
         // enemy men that could ever capture each royal are found once (RoyalWatch).
         let mut undo = Vec::with_capacity(1);
-        if self.reference_legality {
+        // Under check.royals = last-remaining whether a royal may be left attacked depends on
+        // how many the move leaves, which the watch's shortcuts do not count: every move is made.
+        if self.reference_legality || self.rules.check_last_royal_only {
             let mut scratch = pos.clone();
             out.retain(|m| !self.royal_attacked_after(&mut scratch, &mut undo, m) || self.extra_turn_resolves(pos, m));
         } else {
@@ -733,10 +735,12 @@ impl Engine {
     ) -> bool {
         let me = mv.man.player;
         self.make(scratch, mv, undo);
-        let exposed = before.iter().any(|(royal, (flying, men))| {
-            let (flying_after, men_after) = self.attack_sources(scratch, 1 - me, *royal);
-            (flying_after && !flying) || men_after.iter().any(|s| !men.contains(s))
-        });
+        let spared = self.spares_royals(scratch.squares_of(me).filter(|(_, m)| self.piece(m.piece).royal).count());
+        let exposed = !spared
+            && before.iter().any(|(royal, (flying, men))| {
+                let (flying_after, men_after) = self.attack_sources(scratch, 1 - me, *royal);
+                (flying_after && !flying) || men_after.iter().any(|s| !men.contains(s))
+            });
         self.unmake(scratch, undo);
         exposed
     }
@@ -868,8 +872,9 @@ impl Engine {
     fn royal_attacked_after(&self, scratch: &mut Position, undo: &mut Vec<super::make::Undo>, mv: &Move) -> bool {
         self.make(scratch, mv, undo);
         let me = mv.man.player;
-        let attacked =
-            scratch.squares_of(me).any(|(sq, m)| self.piece(m.piece).royal && self.attacks(scratch, 1 - me, sq));
+        let royals: SmallVec<[Square; 2]> =
+            scratch.squares_of(me).filter(|(_, m)| self.piece(m.piece).royal).map(|(sq, _)| sq).collect();
+        let attacked = !self.spares_royals(royals.len()) && royals.iter().any(|&sq| self.attacks(scratch, 1 - me, sq));
         self.unmake(scratch, undo);
         attacked
     }
@@ -916,7 +921,17 @@ impl Engine {
 
     /// Is `player` in check (a royal attacked)?
     pub fn in_check(&self, pos: &Position, player: u8) -> bool {
-        self.royals_of(pos, player).into_iter().any(|sq| self.attacks(pos, 1 - player, sq))
+        let royals = self.royals_of(pos, player);
+        if self.spares_royals(royals.len()) {
+            return false;
+        }
+        royals.into_iter().any(|sq| self.attacks(pos, 1 - player, sq))
+    }
+
+    /// Are `count` royals of a player out of check's reach? Under check.royals = last-remaining,
+    /// while he has two or more (he "may sacrifice one of them").
+    pub fn spares_royals(&self, count: usize) -> bool {
+        self.rules.check_last_royal_only && count > 1
     }
 }
 

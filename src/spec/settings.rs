@@ -112,6 +112,7 @@ pub const RULES: &[Knob] = &[
     knob("legality.attack", Choice(&["any-capture-any-leg", "final-leg-only"]), Word("any-capture-any-leg"), "which captures count as attacking a square"),
     knob("check.must-resolve", Bool, Flag(false), "must a player in check get out of it"),
     knob("check.frozen-attackers", Choice(&["counted", "ignored"]), Word("ignored"), "does a frozen piece give check"),
+    knob("check.royals", Choice(&["any", "last-remaining"]), Word("any"), "which royal can be in check: any, or only a player's last remaining one (while he has two or more, an attack on one is no check)"),
     knob("check.flying-king", Bool, Flag(false), "does facing the enemy king on an open file count as check"),
     knob("turn-order", Choice(&["first-player-first", "second-player-first"]), Word("first-player-first"), "who moves first"),
     // Promotion.
@@ -145,6 +146,7 @@ pub const RULES: &[Knob] = &[
     knob("drops.palace-ban", Choice(&["none", "own", "both"]), Word("none"), "palaces other pieces may not be dropped into"),
     knob("drops.pawn-mate", Choice(&["allowed", "no-mate", "no-check"]), Word("allowed"), "may a pawn drop mate (or check)"),
     knob("drops.pawn-mate-pieces", Pieces, SameAs("drops.nifu-pieces"), "the pieces the pawn-drop ban (drops.pawn-mate) is about; default drops.nifu-pieces"),
+    knob("drops.pawn-mate-extra-turn", Choice(&["is-mate", "not-mate"]), Word("is-mate"), "is a checking pawn drop that wins by extra-turn.check = wins a mate by pawn drop (banned by drops.pawn-mate)"),
     knob("drops.pawn-mate-screen", Choice(&["none", "own-guns", "any-guns"]), Word("none"), "does a pawn drop that mates as a screen count"),
     knob("drops.dead-piece", Choice(&["allowed", "actual-move", "empty-board", "forward-square"]), Word("allowed"), "when a piece counts as never able to move again (drop ban)"),
     knob("drops.per-turn", Choice(&["instead-of-move", "in-addition"]), Word("instead-of-move"), "is a drop a whole turn"),

@@ -242,3 +242,45 @@ fn a_stalemated_second_player_with_one_royal_loses_under_single_royal_only() {
     let outcome = engine.status_before(&pos, &moves).expect("stalemate ends the game");
     assert!(matches!(outcome, Outcome::Win(0, _)), "{outcome:?}");
 }
+
+/// Suzumu with `legality.self-check = illegal` and `check.royals` as given, from the spec's text
+/// (the readings that state those settings edited alike, so that the spec stays consistent).
+fn suzumu_self_check_illegal(royals: &str) -> Engine {
+    let text = std::fs::read_to_string("specs/suzumu.toml").expect("spec");
+    let text = text
+        .replace("self-check = \"allowed\"", "self-check = \"illegal\"")
+        .replace("\"rules.legality.self-check\" = \"allowed\"", "\"rules.legality.self-check\" = \"illegal\"")
+        .replace("royals = \"last-remaining\"", &format!("royals = \"{royals}\""))
+        .replace("\"rules.check.royals\" = \"last-remaining\"", &format!("\"rules.check.royals\" = \"{royals}\""));
+    let spec = kensho::spec::parse("specs/suzumu.toml", &text).expect("spec loads");
+    Engine::new(&spec.game).expect("playable")
+}
+
+#[test]
+fn with_two_royals_a_self_check_ban_spares_one_only_under_last_remaining() {
+    // SUZ-172 "When a player's last remaining royal piece ... is under immediate attack ..., it
+    // is in check" and SUZ-175 "may sacrifice one of them". The first player's Gold h6 shields
+    // his Prince h4 from the Rook h10; his King a1 is safe. Under check.royals = last-remaining
+    // no move of his leaves "a royal attacked" while both remain: the Gold may step aside.
+    // Under any, a self-check ban forbids it (the moves along the file stay legal).
+    let position = "15k/16/16/16/16/16/7r8/16/16/16/7G8/16/7(+DE)8/16/16/K15 b - 1";
+    let moves_of = |engine: &Engine| -> Vec<String> {
+        let pos = engine.parse_position(position).unwrap();
+        engine.legal_moves(&pos).iter().map(|m| engine.move_text(m)).filter(|t| t.starts_with("G h6")).collect()
+    };
+    let spared = moves_of(&suzumu_self_check_illegal("last-remaining"));
+    let banned = moves_of(&suzumu_self_check_illegal("any"));
+    for side_step in ["G h6-g6", "G h6-i6", "G h6-g7", "G h6-i7"] {
+        assert!(spared.iter().any(|m| m == side_step), "{side_step}: {spared:?}");
+        assert!(!banned.iter().any(|m| m == side_step), "{side_step}: {banned:?}");
+    }
+    for on_file in ["G h6-h5", "G h6-h7"] {
+        assert!(spared.iter().any(|m| m == on_file) && banned.iter().any(|m| m == on_file), "{on_file}");
+    }
+    // With the King gone the Prince is the last royal: the ban holds under both.
+    let last = "15k/16/16/16/16/16/7r8/16/16/16/7G8/16/7(+DE)8/16/16/16 b - 1";
+    let engine = suzumu_self_check_illegal("last-remaining");
+    let pos = engine.parse_position(last).unwrap();
+    let texts: Vec<String> = engine.legal_moves(&pos).iter().map(|m| engine.move_text(m)).collect();
+    assert!(!texts.iter().any(|m| m == "G h6-g6"), "{texts:?}");
+}
