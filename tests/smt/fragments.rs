@@ -198,6 +198,23 @@ fn attack_settings_have_no_effect_where_no_rule_asks_for_attacks() {
 }
 
 #[test]
+fn check_royals_has_no_effect_unless_a_rule_asks_whether_a_player_is_in_check() {
+    // Hook's check-royal-count: under the other readings' defaults no rule asks whether a player
+    // is in check (the Emperor's ban asks whether a royal's square is attacked, which the count
+    // of royals does not change): no effect. With checkmate ending the game (checkmate-terminal
+    // = mate-ends) the count matters (tests/data/readings/hook: a case under each option), so
+    // no proof may be given.
+    let spec = load("hook");
+    let (last, any) = engines(&spec, "check-royal-count", "any-royal");
+    let why = no_effect(fragment("attacks", ("last-royal-only", &last), ("any-royal", &any)));
+    assert!(why.contains("check.royals decides only"), "{why}");
+    let mate = |game: &GameSpec| engine(&with_rule(game, "end.checkmate", Setting::Word("terminal".into())));
+    let (last, any) = (mate(&last.game), mate(&any.game));
+    let facet = fragment("attacks", ("last-royal-only", &last), ("any-royal", &any));
+    assert!(!matches!(facet, Facet::NoEffect(_)), "a proof of no effect where checkmate asks for check");
+}
+
+#[test]
 fn recursive_protection_lets_the_emperor_take_a_royal_whose_protector_may_not_recapture() {
     // HOOK-188: the Emperor may not take a protected royal. Under legal-recursive a protector
     // counts only if its recapture is legal; an enemy Emperor's recapture of ours is itself

@@ -1,6 +1,7 @@
 //! What "attacked" means: which captures attack a square (legality.attack), whether a frozen
-//! piece attacks (check.frozen-attackers), and whether a protector must itself be able to
-//! recapture (legality.protection). The three change nothing unless some rule of the game
+//! piece attacks (check.frozen-attackers), whether a protector must itself be able to
+//! recapture (legality.protection), and whether an attack on one of several royals is check
+//! (check.royals). The four change nothing unless some rule of the game
 //! asks whether a square is attacked; the engine asks it only for these rules, read from the
 //! engine's settings here:
 //! - a move may not leave one's own royal attacked (legality.self-check), or check must be
@@ -58,16 +59,29 @@ fn consumers(engine: &Engine) -> Vec<&'static str> {
         out.push("a drop's extra turn judged by check");
     }
     if engine.pieces.iter().any(|p| p.abilities.protected_royal_ban) {
-        out.push("the ban on capturing a protected royal");
+        out.push(PROTECTED_BAN);
     }
     out
 }
+
+/// The one consumer that asks about attacks on a square, not about check: check.royals leaves
+/// it alone.
+const PROTECTED_BAN: &str = "the ban on capturing a protected royal";
 
 pub fn attack(pair: &Pair, limits: &Limits) -> Facet {
     let (ca, cb) = (consumers(pair.a), consumers(pair.b));
     if ca.is_empty() && cb.is_empty() {
         return Facet::NoEffect(
             "no rule of the game asks whether a square is attacked (a royal may be left attacked, check need not be resolved, no checkmate, no perpetual-check loss, no pawn-drop ban, no protected-royal ban)".into(),
+        );
+    }
+    let royals_only = pair.a.rules.check_last_royal_only != pair.b.rules.check_last_royal_only
+        && pair.a.rules.frozen_attack == pair.b.rules.frozen_attack
+        && pair.a.rules.attack_final_leg_only == pair.b.rules.attack_final_leg_only
+        && pair.a.rules.protection_recursive == pair.b.rules.protection_recursive;
+    if royals_only && ca.iter().chain(&cb).all(|c| *c == PROTECTED_BAN) {
+        return Facet::NoEffect(
+            "check.royals decides only whether a player is in check, and no rule of the game asks that (the protected-royal ban asks whether a royal's square is attacked, whatever the count of royals)".into(),
         );
     }
     let frozen_only = pair.a.rules.frozen_attack != pair.b.rules.frozen_attack

@@ -41,7 +41,12 @@ pub fn all() -> Vec<(&'static str, Handles, Run)> {
         ("drop bans", |c| c == "rules.drops.rank-ban" || c == "rules.drops.dead-piece", drops),
         (
             "attacks",
-            |c| c == "rules.legality.attack" || c == "rules.check.frozen-attackers" || c == "rules.legality.protection",
+            |c| {
+                c == "rules.legality.attack"
+                    || c == "rules.check.frozen-attackers"
+                    || c == "rules.legality.protection"
+                    || c == "rules.check.royals"
+            },
             attack::attack,
         ),
         ("return to the start", |c| c.ends_with(".ability.burn.return-to-start"), area::return_to_start),
