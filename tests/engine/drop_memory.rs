@@ -311,6 +311,28 @@ fn must_reenter_keeps_the_forced_promotion_of_a_dropped_pawn() {
 
 /// A capture takes the memory with the piece: the second player's Rook c1 takes the dropped
 /// Rook c8; the captured Rook goes to hand and nothing is remembered on c8.
+/// The memory ends with the move that meets `promotion.after-drop` whether or not the game lets
+/// stationary moves promote (`promotion.stationary-moves = not-allowed` speaks of moves that
+/// return to their square, not of this one). Under promotion-trigger = enters-zone (so the
+/// memory matters) with stationary moves not promoting: R*c8, then R c8-d8 ends in the zone (rule
+/// 5, SHO-37: it may promote; it declines). From then on the trigger decides, as for any board
+/// piece: R d8-e8 enters no zone, so it may not promote, and the position remembers nothing.
+#[test]
+fn the_move_meeting_the_after_drop_rule_ends_the_memory_with_stationary_promotion_off() {
+    let mut game = loaded(SHOO).alternative("promotion-trigger", "enters-zone").expect("option").clone();
+    game.rules.insert("promotion.stationary-moves".into(), kensho::spec::settings::Setting::Word("not-allowed".into()));
+    let e = Engine::new(&game).expect("playable");
+    let start = position(&e, &["K@d1", "k@f9"], "b R 1");
+    let p = after(&e, &start, &["R*c8", "K f9-f8"]);
+    assert!(e.position_string(&p).ends_with("*c8"), "{}", e.position_string(&p));
+    let moves = moves_from(&e, &p, "c8");
+    assert!(moves.contains(&"R c8-d8+".to_string()), "{moves:?}");
+    let p = after(&e, &p, &["R c8-d8", "K f8-f9"]);
+    assert!(!e.position_string(&p).contains('*'), "{}", e.position_string(&p));
+    let moves = moves_from(&e, &p, "d8");
+    assert!(moves.contains(&"R d8-e8".to_string()) && !moves.contains(&"R d8-e8+".to_string()), "{moves:?}");
+}
+
 #[test]
 fn a_capture_ends_the_memory() {
     let e = engine(SHOO, &[("drop-promotion", "must-reenter")]);
@@ -471,6 +493,36 @@ fn repromote_optional_lets_a_demoted_piece_decline() {
 /// The demotion itself is remembered: the Dragon King c5 moving into the First zone (c2)
 /// becomes a Rook (`=R`) and the position remembers it on c2 (`=c2`), then on c3 after it
 /// steps there (First zone: a Wazir step).
+/// HEI-7 (repromote = forced, the default) forces a demoted piece's re-promotion wherever it may
+/// promote, also where the game's own rule would leave the promotion to the player. No bundled
+/// game shows it (Ryu forces every promotion anyway), so Heian Ryu is given listed forced ranks
+/// (`promotion.forced = listed-ranks`, the Pawn forced on rank 12: an invented rule for this
+/// test). A Pawn never demoted may decline in the Fourth zone except on rank 12; a demoted one
+/// (`=c11`) must promote on every square of it.
+#[test]
+fn a_demoted_piece_must_repromote_where_others_may_decline() {
+    use kensho::spec::settings::Setting;
+    let mut game = loaded(HEIAN).resolve(&BTreeMap::new()).expect("default");
+    game.rules.insert("promotion.forced".into(), Setting::Word("listed-ranks".into()));
+    game.rules.insert(
+        "promotion.forced-ranks".into(),
+        Setting::RanksPerPiece([("P".to_string(), vec![12u8])].into_iter().collect()),
+    );
+    let e = Engine::new(&game).expect("playable");
+    // The Pawn outside the First zone moves `WfF` (RYU-19..21): from c11 to c10, c12, b11, d11,
+    // b12, d12, all in the Fourth zone; rank 12 forced.
+    let plain = position(&e, &["K@g1", "k@a12", "P@c11"], "b - 1");
+    let moves = moves_from(&e, &plain, "c11");
+    let may_decline = ["P c11-b11", "P c11-b11+", "P c11-c10", "P c11-c10+", "P c11-d11", "P c11-d11+"];
+    let forced = ["P c11-b12+", "P c11-c12+", "P c11-d12+"];
+    let mut expected: Vec<&str> = may_decline.iter().chain(&forced).copied().collect();
+    expected.sort();
+    assert_eq!(moves, expected, "never demoted");
+    let demoted = position(&e, &["K@g1", "k@a12", "P@c11"], "b - 1 =c11");
+    let moves = moves_from(&e, &demoted, "c11");
+    assert_eq!(moves, ["P c11-b11+", "P c11-b12+", "P c11-c10+", "P c11-c12+", "P c11-d11+", "P c11-d12+"], "demoted");
+}
+
 #[test]
 fn a_demotion_is_remembered_and_follows_the_piece() {
     let e = engine(HEIAN, &[("repromote", "optional")]);
