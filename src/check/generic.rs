@@ -123,7 +123,7 @@ fn notation(piece: &str, t: &Transition<'_>) -> Verdict {
     }
     let options = PathOptions {
         jump_may_land_empty: abilities.states_any("jump.") && abilities.word("jump.landing") != "capture",
-        captures_may_take_friends: abilities.word("burn.targets") == "any",
+        captures_may_take_friends: abilities.word("burn.targets") != "enemy",
     };
     let me = mv.man.player;
     let occupancy = occupancy_for(t.before, me);
@@ -308,13 +308,20 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
     if squares.windows(2).any(|w| w[0] >= w[1]) {
         return fail("captured squares not sorted and distinct");
     }
-    let friends_ok = e.game.pieces[mv.man.piece as usize].ability_settings().word("burn.targets") == "any";
+    let targets = e.game.pieces[mv.man.piece as usize].ability_settings().word("burn.targets");
+    let friends_ok = targets != "enemy";
     for &(sq, victim) in &mv.captures {
         if before.at(sq) != Some(victim) {
             return fail(&format!("captured {} is recorded with a piece that did not stand there", sq.name()));
         }
         if victim.player == me && !(friends_ok && (sq != to || from == to)) {
             return fail(&format!("captured {} held the mover's own piece", sq.name()));
+        }
+        if victim.player == me && targets == "any-but-own-royals" && e.game.pieces[victim.piece as usize].royal {
+            return fail(&format!(
+                "captured {} held the mover's own royal (burn.targets = any-but-own-royals)",
+                sq.name()
+            ));
         }
         if after.at(sq).is_some() && sq != to {
             return fail(&format!("captured {} is not empty after the move", sq.name()));

@@ -344,6 +344,9 @@ pub struct Abilities {
     /// Burn (Fire Demon): max burns after moving; 0 = does not burn.
     pub burn_max: u32,
     pub burn_any_target: bool,
+    /// `burn.targets = any-but-own-royals`: friendly pieces may be burned and taken by igui,
+    /// the mover's own royals never.
+    pub burn_spares_own_royals: bool,
     pub burn_immune: Vec<String>,
     pub burn_optional: bool,
     /// `burn.after-area-move`: 0 always, 1 never, 2 only after a non-capturing area move.
@@ -758,7 +761,8 @@ impl Abilities {
         let has = |prefix: &str| a.states_any(prefix);
         let abilities = Abilities {
             burn_max: a.int("burn.max") as u32,
-            burn_any_target: a.word("burn.targets") == "any",
+            burn_any_target: a.word("burn.targets") != "enemy",
+            burn_spares_own_royals: a.word("burn.targets") == "any-but-own-royals",
             burn_immune: a.list("burn.immune").to_vec(),
             burn_optional: a.flag("burn.optional"),
             burn_after_area: match a.word("burn.after-area-move") {

@@ -48,7 +48,7 @@ pub fn path_ok(engine: &Engine, pos: &Position, man: Man, moves: &CompiledBetza,
     if a.jumps && !jump_ok(engine, pos, man, pm) {
         return false;
     }
-    if !burn_and_igui_ok(engine, pos, man, moves, pm) {
+    if !burn_and_igui_ok(engine, pos, man, moves, pm) || takes_own_royal(engine, pos, man, pm) {
         return false;
     }
     if a.screens_non_cannon && hops_a_gun(engine, pos, pm) {
@@ -143,7 +143,7 @@ fn burn_and_igui_ok(engine: &Engine, pos: &Position, man: Man, moves: &CompiledB
     if pm.captures.is_empty() {
         return true;
     }
-    let immune = |sq: Square| pos.at(sq).is_some_and(|v| a.burn_immune.contains(&engine.piece(v.piece).id));
+    let immune = |sq: Square| burn_immune(engine, pos, man, sq);
     let at = arrival(pm);
     if pm.to == pm.from {
         // Back on the start square. After an area move that returned there (the start reached
@@ -242,4 +242,24 @@ pub fn burned_squares(engine: &Engine, man: Man, pm: &PieceMove) -> Squares {
         .collect();
     out.sort();
     out
+}
+
+// (Kept below the rest of the file, so that the line numbers of the mutation run of 2026-11-26
+// stay valid; see README, "How strong are the tests".)
+
+/// Is the piece on `sq` out of the burner's reach: named in burn.immune, or (burn.targets =
+/// any-but-own-royals) one of the burner's own royals?
+fn burn_immune(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bool {
+    let a = &engine.piece(man.piece).abilities;
+    pos.at(sq).is_some_and(|v| {
+        a.burn_immune.contains(&engine.piece(v.piece).id)
+            || (a.burn_spares_own_royals && v.player == man.player && engine.piece(v.piece).royal)
+    })
+}
+
+/// burn.targets = any-but-own-royals: does the path take one of the mover's own royals (by a
+/// burn or an igui, the only legs that may take friends)?
+fn takes_own_royal(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -> bool {
+    engine.piece(man.piece).abilities.burn_spares_own_royals
+        && pm.captures.iter().any(|&c| pos.at(c).is_some_and(|v| v.player == man.player && engine.piece(v.piece).royal))
 }

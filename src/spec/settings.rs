@@ -209,7 +209,7 @@ pub const RULES: &[Knob] = &[
 /// Settings under a piece's `ability` table.
 pub const ABILITIES: &[Knob] = &[
     knob("burn.max", Int(0, 8), Number(0), "how many adjacent pieces the piece burns after moving"),
-    knob("burn.targets", Choice(&["enemy", "any"]), Word("enemy"), "which pieces it may burn"),
+    knob("burn.targets", Choice(&["enemy", "any", "any-but-own-royals"]), Word("enemy"), "which pieces it may burn (and take by igui): enemies, any, or any but its own royals"),
     knob("burn.immune", Pieces, Empty, "pieces that are never burned"),
     knob("burn.optional", Bool, Flag(true), "is burning the player's choice"),
     knob("burn.passive", Bool, Flag(false), "does it burn on the opponent's turn (Tenjiku)"),

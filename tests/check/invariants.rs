@@ -102,3 +102,29 @@ fn a_hand_designed_position_must_read_under_the_spec() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.hand_positions.len(), 1);
 }
+
+#[test]
+fn the_record_check_refuses_a_burn_of_the_movers_own_royal_under_any_but_own_royals() {
+    // Suzumu's fd-burn-victims: under any-piece a Fire Demon may burn its own King (the option's
+    // words: "the burner's own King and Prince included"); under any-but-own-royals never. The
+    // move is made by the any-piece engine; the record check of each option judges it.
+    use std::collections::BTreeMap;
+    let spec = kensho::spec::load(std::path::Path::new("specs/suzumu.toml")).expect("spec");
+    let engine = |option: &str| {
+        let choices: BTreeMap<String, String> = [("fd-burn-victims".to_string(), option.to_string())].into();
+        kensho::engine::Engine::new(&spec.resolve(&choices).expect("reading")).expect("playable")
+    };
+    let (any, spare) = (engine("any-piece"), engine("any-but-own-royals"));
+    // Fire Demon c8, own King j7 next to i8, the second player's King p16.
+    let before = any.parse_position("15k/16/16/16/16/16/16/16/2(FD)13/9K6/16/16/16/16/16/16 b - 1").unwrap();
+    let mv = any
+        .legal_moves(&before)
+        .into_iter()
+        .find(|m| any.move_text(m) == "FD c8-i8 x j7")
+        .expect("any-piece burns the own King");
+    let mut after = before.clone();
+    any.make(&mut after, &mv, &mut Vec::new());
+    assert_eq!(kensho::check::generic::record(&any, &before, &mv, &after), Ok(()));
+    let refused = kensho::check::generic::record(&spare, &before, &mv, &after).expect_err("own royal burned");
+    assert!(refused.contains("own royal"), "{refused}");
+}
