@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod ability_widening;
 mod big_board;
 mod calibration;
 mod cli;
