@@ -5,15 +5,11 @@
 use kensho::engine::{Engine, Man, Position};
 use kensho::geometry::Square;
 
-/// A 7x7 game with one piece `X` of this XBetza and these ability lines, and Kings.
+/// A 7x7 game with one piece `X` of this XBetza and these ability lines, Kings and Pawns
+/// (the inline spec's header is the shared test one, `common::smt::mini`).
 fn game(betza: &str, ability: &str) -> Engine {
-    let text = format!(
-        r#"[game]
-id = "widening"
-name = "Widening test"
-document = "none"
-clause_prefix = "T"
-
+    let body = format!(
+        r#"
 [board]
 files = 7
 ranks = 7
@@ -39,8 +35,7 @@ betza = "fW"
 rank = 1
 "#
     );
-    let spec = kensho::spec::parse("widening.toml", &text).unwrap_or_else(|e| panic!("{e:?}"));
-    Engine::new(&spec.game).expect("playable")
+    Engine::new(&crate::common::smt::mini(&body).game).expect("playable")
 }
 
 fn sq(e: &Engine, name: &str) -> Square {
