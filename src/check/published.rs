@@ -22,7 +22,7 @@ use crate::geometry::Square;
 use crate::spec::finding::{Finding, Severity};
 use crate::spec::lint::Citations;
 use crate::spec::LoadedSpec;
-use crate::xbetza::generate::{generate, StepKind};
+use crate::xbetza::generate::{generate, PieceMove, StepKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A move as both sides of the comparison can state it: destination and captured squares.
@@ -100,11 +100,15 @@ pub fn compare(engine: &Engine, pos: &Position, sq: Square) -> (Vec<Identity>, V
 /// The piece's XBetza string alone, as the diagram plays it (the spec's compiled string, before
 /// the engine widens it for its abilities).
 fn string_moves(engine: &Engine, pos: &Position, sq: Square) -> BTreeSet<Identity> {
-    let Some(man) = pos.at(sq) else { return BTreeSet::new() };
+    string_paths(engine, pos, sq).iter().map(PieceMove::identity).collect()
+}
+
+/// Every path the string of the man on `sq` gives, one per identity.
+fn string_paths(engine: &Engine, pos: &Position, sq: Square) -> Vec<PieceMove> {
+    let Some(man) = pos.at(sq) else { return Vec::new() };
     let id = &engine.piece(man.piece).id;
-    let Some(piece) = engine.game.pieces.iter().find(|p| &p.id == id) else { return BTreeSet::new() };
-    let board = occupancy(pos, man.player);
-    generate(&piece.moves, &board, sq, engine.orientation(man.player)).iter().map(|pm| pm.identity()).collect()
+    let Some(piece) = engine.game.pieces.iter().find(|p| &p.id == id) else { return Vec::new() };
+    generate(&piece.moves, &occupancy(pos, man.player), sq, engine.orientation(man.player))
 }
 
 /// The engine's moves of the man on `sq` that move it or capture with it (promotions in place,
@@ -367,11 +371,7 @@ fn describe(engine: &Engine, at: &Placement, identity: &Identity, of_string: boo
 
 /// The legs of the string's move with this identity: "l5 hop, k4 hop, j3 capture".
 fn string_path(engine: &Engine, at: &Placement, identity: &Identity) -> Option<Vec<String>> {
-    let man = at.pos.at(at.sq)?;
-    let id = &engine.piece(man.piece).id;
-    let piece = engine.game.pieces.iter().find(|p| &p.id == id)?;
-    let board = occupancy(&at.pos, man.player);
-    let moves = generate(&piece.moves, &board, at.sq, engine.orientation(man.player));
+    let moves = string_paths(engine, &at.pos, at.sq);
     let pm = moves.iter().find(|pm| &pm.identity() == identity)?;
     Some(
         pm.path
