@@ -140,8 +140,8 @@ fn jump_ok(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove) -> bool {
 /// Burning (burn.*) and igui limits (igui.max).
 fn burn_and_igui_ok(engine: &Engine, pos: &Position, man: Man, moves: &CompiledBetza, pm: &PieceMove) -> bool {
     let a = &engine.piece(man.piece).abilities;
-    if pm.captures.is_empty() {
-        return true;
+    if pm.captures.is_empty() && (a.burn_optional || pm.to == pm.from) {
+        return true; // (a compulsory burner's move that takes nothing is judged below)
     }
     let immune = |sq: Square| burn_immune(engine, pos, man, sq);
     let at = arrival(pm);
