@@ -29,6 +29,14 @@ macro_rules! outln {
     ($($arg:tt)*) => {{ emit(format_args!($($arg)*)); emit(format_args!("\n")) }};
 }
 
+/// A line of prose for the terminal: wrapped at spaces to its width (`commands::terminal`).
+macro_rules! textln {
+    ($($arg:tt)*) => {{
+        let text = kensho::commands::terminal::prose(&format!($($arg)*), 2);
+        emit(format_args!("{text}\n"))
+    }};
+}
+
 #[derive(Parser)]
 #[command(
     name = "kensho",
@@ -43,6 +51,11 @@ struct Cli {
     /// perft, play, bench); default: one per core (RAYON_NUM_THREADS is read too).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
+    /// Print tables whole, however wide. Without it, tables fit the terminal's width (100
+    /// columns when the output is not a terminal; KENSHO_WIDTH=N sets it): long texts wrap at
+    /// spaces and the least needed columns are left out, each table saying which.
+    #[arg(long, global = true)]
+    wide: bool,
 }
 
 #[derive(Subcommand)]
@@ -533,12 +546,12 @@ fn run_moves(args: MovesArgs) -> ExitCode {
 
 fn print_readings() -> ExitCode {
     for r in READINGS {
-        outln!("{}: {}", r.name, r.question);
+        textln!("{}: {}", r.name, r.question);
         for (i, (v, meaning)) in r.values.iter().enumerate() {
             let tag = if i == 0 { " (default)" } else { "" };
-            outln!("  {v}{tag}: {meaning}");
+            textln!("  {v}{tag}: {meaning}");
         }
-        outln!("  why the default: {}\n", r.why_default);
+        textln!("  why the default: {}\n", r.why_default);
     }
     ExitCode::SUCCESS
 }
@@ -646,12 +659,12 @@ fn run_lint(args: LintArgs) -> ExitCode {
         errors += findings::counts(&found).0;
         match args.format {
             Format::Table => {
-                outln!("{} ({})", s.spec.game.name, s.path);
+                textln!("{} ({})", s.spec.game.name, s.path);
                 out!("{}", findings::render_table(&found));
-                outln!("{}", findings::summary(&found));
+                textln!("{}", findings::summary(&found));
                 let lock = kensho::spec::lock::lock_path(std::path::Path::new(&s.path));
                 if !lock.exists() {
-                    outln!(
+                    textln!(
                         "no clause lock ({}): `kensho lock {}` records what each clause encodes, so that lint lists the clauses an edit changes",
                         lock.display(),
                         s.path
@@ -1076,6 +1089,7 @@ fn run_check(args: CheckArgs) -> ExitCode {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    kensho::commands::terminal::set_wide(cli.wide);
     if let Some(n) = cli.threads {
         if let Err(e) = rayon::ThreadPoolBuilder::new().num_threads(n.into()).build_global() {
             return usage_error(format!("--threads {n}: {e}"));

@@ -46,23 +46,56 @@ pub fn shorten(s: &str, max: usize) -> String {
     }
 }
 
-/// `text` cut into lines of at most `width` characters at spaces (a longer word stands alone).
+/// `text` cut into lines of at most `width` characters at spaces. A word wider than that is
+/// cut after its commas (a list written without spaces, such as `a16,b16,c16`) when each piece
+/// then fits; otherwise it stands alone on a longer line.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+    // (piece, whether it follows the previous piece without a space)
+    let pieces =
+        text.split_whitespace().flat_map(|w| comma_pieces(w, width).into_iter().enumerate().map(|(i, p)| (p, i > 0)));
+    for (piece, glued) in pieces {
+        let gap = usize::from(!glued);
+        if !line.is_empty() && line.chars().count() + gap + piece.chars().count() > width {
             lines.push(std::mem::take(&mut line));
         }
-        if !line.is_empty() {
+        if !line.is_empty() && !glued {
             line.push(' ');
         }
-        line.push_str(word);
+        line.push_str(piece);
     }
     if !line.is_empty() {
         lines.push(line);
     }
     lines
+}
+
+/// `word` as pieces cut after its commas, each as long as fits in `width`; one piece when it
+/// fits or has no comma.
+fn comma_pieces(word: &str, width: usize) -> Vec<&str> {
+    // Cut only where every piece then fits: a piece too long would be cut again elsewhere.
+    if word.chars().count() <= width || word.split_inclusive(',').any(|p| p.chars().count() > width) {
+        return vec![word];
+    }
+    let mut out = Vec::new();
+    let (mut start, mut len) = (0, 0);
+    for part in word.split_inclusive(',') {
+        let n = part.chars().count();
+        if len > 0 && len + n > width {
+            out.push(&word[start..start + len_bytes(word, start, len)]);
+            start += len_bytes(word, start, len);
+            len = 0;
+        }
+        len += n;
+    }
+    out.push(&word[start..]);
+    out
+}
+
+/// The byte length of the `chars` characters of `s` from byte `start`.
+fn len_bytes(s: &str, start: usize, chars: usize) -> usize {
+    s[start..].char_indices().nth(chars).map_or(s.len() - start, |(i, _)| i)
 }
 
 #[cfg(test)]
@@ -74,6 +107,8 @@ mod tests {
         assert_eq!(wrap("one two three four", 9), vec!["one two", "three", "four"]);
         assert_eq!(wrap("a verylongword b", 4), vec!["a", "verylongword", "b"]);
         assert!(wrap("   ", 10).is_empty());
+        // A list without spaces breaks after its commas, and nowhere else.
+        assert_eq!(wrap("at a16,b16,c16,d16 end", 9), vec!["at", "a16,b16,", "c16,d16", "end"]);
     }
 
     #[test]

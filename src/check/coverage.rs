@@ -24,6 +24,24 @@ pub struct ClauseRow {
 }
 
 impl ClauseRow {
+    /// The invariants in short: the generic notation checks of several pieces as one entry
+    /// ("notation, 36 pieces"), the others by id.
+    pub fn invariants_in_short(&self) -> Vec<String> {
+        const NOTATION: &str = "generic:notation:";
+        let notation = self.invariants.iter().filter(|i| i.starts_with(NOTATION)).count();
+        let mut out: Vec<String> = Vec::new();
+        for id in &self.invariants {
+            if notation > 1 && id.starts_with(NOTATION) {
+                if !out.iter().any(|o| o.starts_with("notation, ")) {
+                    out.push(format!("notation, {notation} pieces"));
+                }
+            } else {
+                out.push(id.clone());
+            }
+        }
+        out
+    }
+
     /// Exercised by an invariant, or explained.
     pub fn accounted_for(&self) -> bool {
         self.exercised > 0 || self.explained

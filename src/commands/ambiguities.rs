@@ -3,6 +3,7 @@
 //! every path shape of every piece driven by Z3 (src/smt/paths.rs); dead notation is a finding.
 
 use super::engine::draw_position;
+use super::terminal::{self, Fit};
 use crate::engine::Engine;
 use crate::smt::paths::{path_witnesses, PathReport};
 use crate::smt::readings::{reading_witnesses_of, ReadingReport};
@@ -69,25 +70,35 @@ pub fn run(spec: &LoadedSpec, limits: &Limits, seed: u64, progress: bool, only: 
     }
 }
 
-fn style(table: &mut tabled::Table, markdown: bool) {
-    if markdown {
-        table.with(tabled::settings::Style::markdown());
-    } else {
-        table.with(tabled::settings::Style::psql());
+/// A table in Markdown, or for the terminal fitted to its width as `fits` say.
+fn table(header: &[&str], rows: Vec<Vec<String>>, markdown: bool, fits: &[Fit]) -> String {
+    if !markdown {
+        let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
+        return terminal::grid(&header, &rows, fits, terminal::width());
     }
+    let mut b = Builder::default();
+    b.push_record(header.iter().copied());
+    for row in rows {
+        b.push_record(row);
+    }
+    let mut t = b.build();
+    t.with(tabled::settings::Style::markdown());
+    t.to_string()
 }
 
 /// The terminal (or Markdown) report: the readings table, every witness drawn, the path-shape
 /// summary and the findings.
 pub fn render(result: &Ambiguities, engine: Option<&Engine>, markdown: bool) -> String {
     let mut out = String::new();
-    let h = |s: &str| if markdown { format!("\n## {s}\n\n") } else { format!("\n{s}\n") };
+    let h = |s: &str| if markdown { format!("\n## {s}\n\n") } else { terminal::prose(&format!("\n{s}\n"), 2) };
+    // A line about a witness: wrapped to the terminal (never in Markdown, where it stands in a
+    // code block).
+    let said = |s: String| if markdown { s } else { terminal::prose(&s, 4) };
     out.push_str(&h(&format!("{}: readings ({:.1} s, seed {})", result.spec, result.seconds, result.seed)));
-    let mut b = Builder::default();
-    b.push_record(["reading", "option vs default", "effect", "method", "verdict", "summary"]);
+    let mut rows: Vec<Vec<String>> = Vec::new();
     for r in &result.readings {
         for c in &r.comparisons {
-            b.push_record([
+            rows.push(vec![
                 r.reading.clone(),
                 format!("{} vs {}", c.option, r.default),
                 c.effect.clone(),
@@ -97,9 +108,16 @@ pub fn render(result: &Ambiguities, engine: Option<&Engine>, markdown: bool) -> 
             ]);
         }
     }
-    let mut t = b.build();
-    style(&mut t, markdown);
-    out.push_str(&t.to_string());
+    // Narrow terminals lose the method first, then the effect (the verdict and summary stay).
+    const FITS: [Fit; 5] = [
+        Fit::wrap("reading", 12),
+        Fit::wrap("option vs default", 14),
+        Fit::dropped("effect", 10, 2),
+        Fit::dropped("method", 8, 1),
+        Fit::wrap("summary", 24),
+    ];
+    let header = ["reading", "option vs default", "effect", "method", "verdict", "summary"];
+    out.push_str(&table(&header, rows, markdown, &FITS));
     out.push('\n');
     for r in &result.readings {
         for c in &r.comparisons {
@@ -115,16 +133,20 @@ pub fn render(result: &Ambiguities, engine: Option<&Engine>, markdown: bool) -> 
             }
             out.push_str(&format!("position: {}\n", w.position));
             if !w.line.is_empty() {
-                out.push_str(&format!("  line of play from there ({} plies): {}\n", w.line.len(), w.line.join(" ")));
+                out.push_str(&said(format!(
+                    "  line of play from there ({} plies): {}\n",
+                    w.line.len(),
+                    w.line.join(" ")
+                )));
             }
             for d in &w.differing {
-                out.push_str(&format!("  {:<24} legal under {} only\n", d.text, d.legal_under));
+                out.push_str(&said(format!("  {:<24} legal under {} only\n", d.text, d.legal_under)));
             }
             if w.differing_count > w.differing.len() {
                 out.push_str(&format!("  ... {} moves differ in all\n", w.differing_count));
             }
             for o in &w.outcomes {
-                out.push_str(&format!("  result under {o}\n"));
+                out.push_str(&said(format!("  result under {o}\n")));
             }
             if markdown {
                 out.push_str("```\n");
@@ -138,29 +160,27 @@ pub fn render(result: &Ambiguities, engine: Option<&Engine>, markdown: bool) -> 
     out.push_str(&h("path shapes (Z3 drives every shape of every piece; the move generator confirms)"));
     let count = |v: Verdict| result.paths.iter().filter(|p| p.verdict == v).count();
     let confirmed = result.paths.iter().filter(|p| p.confirmed).count();
-    out.push_str(&format!(
+    out.push_str(&said(format!(
         "{} shapes: {} driven both ways ({} confirmed by the generator), {} dead, {} unknown\n",
         result.paths.len(),
         count(Verdict::Witness),
         confirmed,
         count(Verdict::Proved),
         count(Verdict::Unknown)
-    ));
+    )));
     let notable: Vec<&PathReport> =
         result.paths.iter().filter(|p| p.verdict != Verdict::Witness || !p.confirmed).collect();
     if !notable.is_empty() {
-        let mut b = Builder::default();
-        b.push_record(["piece", "zone", "shape", "verdict", "finding"]);
+        let mut rows: Vec<Vec<String>> = Vec::new();
         for p in notable {
             let finding = match p.verdict {
                 Verdict::Proved => "dead notation (lint)".to_string(),
                 _ => p.summary.clone(),
             };
-            b.push_record([p.piece.clone(), p.zone.clone(), p.shape.clone(), p.verdict.name().into(), finding]);
+            rows.push(vec![p.piece.clone(), p.zone.clone(), p.shape.clone(), p.verdict.name().into(), finding]);
         }
-        let mut t = b.build();
-        style(&mut t, markdown);
-        out.push_str(&t.to_string());
+        let fits = [Fit::wrap("shape", 12), Fit::wrap("finding", 24)];
+        out.push_str(&table(&["piece", "zone", "shape", "verdict", "finding"], rows, markdown, &fits));
         out.push('\n');
     }
     out

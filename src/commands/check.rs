@@ -273,7 +273,7 @@ fn summary(subject: &Subject, o: &Outcome) -> String {
 
 /// The coverage table (tabled), plain or Markdown.
 pub fn render_table(subject: &Subject, o: &Outcome, markdown: bool) -> String {
-    use tabled::settings::{object::Columns, Modify, Width};
+    use super::terminal::{self, Fit};
     use tabled::{Table, Tabled};
     #[derive(Tabled)]
     struct Row {
@@ -293,16 +293,21 @@ pub fn render_table(subject: &Subject, o: &Outcome, markdown: bool) -> String {
             clause: c.id.clone(),
             words: shorten(&c.words, 60),
             encoding: shorten(&c.encoding.join(", "), 40),
-            invariants: shorten(&c.invariants.join(", "), 50),
+            invariants: shorten(&c.invariants_in_short().join(", "), 50),
             exercised: c.exercised,
             violations: c.violations,
             note: if markdown { c.note.clone() } else { shorten(&c.note, 60) },
         })
         .collect();
-    let mut table = styled(Table::new(rows), markdown);
-    if !markdown {
-        table.with(Modify::new(Columns::new(1..2)).with(Width::wrap(60)));
-    }
+    // Narrow terminals lose where each clause is encoded first (`kensho clauses` lists it),
+    // then the invariants' names.
+    const FITS: [Fit; 4] = [
+        Fit::wrap("words", 20),
+        Fit::dropped("encoded at", 16, 1),
+        Fit::dropped("invariants", 16, 2),
+        Fit::wrap("note", 16),
+    ];
+    let table = if markdown { styled(Table::new(rows), markdown).to_string() } else { terminal::table(&rows, &FITS) };
     let mut out = String::new();
     if markdown {
         out.push_str(&format!("## {}\n\n", subject.engine.game.name));
@@ -311,7 +316,7 @@ pub fn render_table(subject: &Subject, o: &Outcome, markdown: bool) -> String {
         }
         out.push('\n');
     } else {
-        out.push_str(&summary(subject, o));
+        out.push_str(&terminal::prose(&summary(subject, o), 2));
     }
     out.push_str(&format!("{table}\n"));
     out.push_str(&render_invariants(subject, o, markdown));
@@ -324,7 +329,8 @@ pub fn render_table(subject: &Subject, o: &Outcome, markdown: bool) -> String {
             } else {
                 format!("{} never exercised", c.invariants.join(", "))
             };
-            out.push_str(&format!("  {}: {} ({why})\n", c.id, shorten(&c.words, 70)));
+            let line = format!("  {}: {} ({why})\n", c.id, shorten(&c.words, 70));
+            out.push_str(&if markdown { line } else { terminal::prose(&line, 4) });
         }
     }
     out.push_str(&render_violations(subject, o));
@@ -363,7 +369,15 @@ fn render_invariants(subject: &Subject, o: &Outcome, markdown: bool) -> String {
             violations: o.report.tally.violated.get(&i.id).copied().unwrap_or(0),
         })
         .collect();
-    format!("\n{}\n", styled(Table::new(rows), markdown))
+    let table = if markdown {
+        styled(Table::new(rows), markdown).to_string()
+    } else {
+        super::terminal::table(
+            &rows,
+            &[super::terminal::Fit::wrap("invariant", 16), super::terminal::Fit::wrap("kind", 10)],
+        )
+    };
+    format!("\n{table}\n")
 }
 
 /// Every violation: the invariant, its clauses, the message, where it was found (with the seed),

@@ -31,10 +31,8 @@ pub fn status_counts(spec: &LoadedSpec) -> Vec<(ClauseStatus, usize)> {
 }
 
 pub fn render_table(spec: &LoadedSpec) -> String {
-    use tabled::{
-        settings::{object::Columns, Modify, Style, Width},
-        Table, Tabled,
-    };
+    use super::terminal::{self, Fit};
+    use tabled::Tabled;
     #[derive(Tabled)]
     struct Row {
         clause: String,
@@ -69,20 +67,26 @@ pub fn render_table(spec: &LoadedSpec) -> String {
     let g = &spec.spec.game;
     let counts: Vec<String> =
         status_counts(spec).into_iter().filter(|(_, n)| *n > 0).map(|(s, n)| format!("{n} {}", s.name())).collect();
-    let mut out = format!(
-        "{} ({}): {} clauses ({}), {} readings\n",
-        g.name,
-        spec.path,
-        spec.spec.clauses.len(),
-        counts.join(", "),
-        spec.spec.readings.len()
+    let mut out = terminal::prose(
+        &format!(
+            "{} ({}): {} clauses ({}), {} readings\n",
+            g.name,
+            spec.path,
+            spec.spec.clauses.len(),
+            counts.join(", "),
+            spec.spec.readings.len()
+        ),
+        2,
     );
     if !rows.is_empty() {
-        let table = Table::new(rows)
-            .with(Style::psql())
-            .with(Modify::new(Columns::single(5)).with(Width::wrap(30)))
-            .to_string();
-        out.push_str(&table);
+        // Narrow terminals lose the citing readings first, then the section.
+        const FITS: [Fit; 4] = [
+            Fit::wrap("words", 28),
+            Fit::wrap("encoded at / why not", 20),
+            Fit::dropped("section", 14, 2),
+            Fit::dropped("readings", 14, 1),
+        ];
+        out.push_str(&terminal::table(&rows, &FITS));
         out.push('\n');
     }
     out

@@ -12,6 +12,7 @@
 use super::check::default_properties_path;
 use super::clauses::shorten;
 use super::engine::divide;
+use super::terminal::{self, Fit};
 use crate::check::coverage::encode_paths;
 use crate::check::properties::{self, Properties};
 use crate::engine::random::SplitMix64;
@@ -957,7 +958,7 @@ pub fn render(diff: &SpecDiff, markdown: bool) -> String {
     if markdown {
         out.push_str(&format!("# kensho diff: {title}\n\n"));
     } else {
-        out.push_str(&format!("kensho diff: {title}\n"));
+        out.push_str(&terminal::prose(&format!("kensho diff: {title}\n"), 2));
     }
     let sections: [(&str, String); 8] = [
         ("Board, zones and setup", changes_table(&diff.board, markdown)),
@@ -990,27 +991,25 @@ fn section(out: &mut String, heading: &str, body: &str, markdown: bool) {
     }
 }
 
-fn styled(mut table: tabled::Table, markdown: bool) -> String {
-    use tabled::settings::Style;
+/// A table in Markdown, or for the terminal fitted to its width as `fits` say.
+fn styled<T: tabled::Tabled>(rows: Vec<T>, markdown: bool, fits: &[Fit]) -> String {
     if markdown {
-        table.with(Style::markdown());
-    } else {
-        table.with(Style::psql());
-    }
-    if markdown {
+        let mut table = tabled::Table::new(rows);
+        table.with(tabled::settings::Style::markdown());
         // A Markdown table needs blank lines around it to stand apart from the lines above.
         format!("\n{table}\n\n")
     } else {
-        format!("{table}\n")
+        format!("{}\n", terminal::table(&rows, fits))
     }
 }
 
-/// One line of a section: a list item in Markdown (so that lines do not run together).
+/// One line of a section: a list item in Markdown (so that lines do not run together), or
+/// prose wrapped to the terminal.
 fn line(text: &str, markdown: bool) -> String {
     if markdown {
         format!("- {text}\n")
     } else {
-        format!("{text}\n")
+        terminal::prose(&format!("{text}\n"), 2)
     }
 }
 
@@ -1033,7 +1032,7 @@ fn cell(text: &Option<String>, markdown: bool) -> String {
 }
 
 fn changes_table(changes: &[Change], markdown: bool) -> String {
-    use tabled::{Table, Tabled};
+    use tabled::Tabled;
     #[derive(Tabled)]
     struct Row {
         path: String,
@@ -1045,7 +1044,7 @@ fn changes_table(changes: &[Change], markdown: bool) -> String {
     }
     let rows =
         changes.iter().map(|c| Row { path: c.path.clone(), old: cell(&c.old, markdown), new: cell(&c.new, markdown) });
-    styled(Table::new(rows), markdown)
+    styled(rows.collect(), markdown, &[Fit::wrap("path", 16), Fit::wrap("old", 16), Fit::wrap("new", 16)])
 }
 
 fn render_pieces(p: &Pieces, markdown: bool) -> String {
@@ -1065,7 +1064,7 @@ fn render_pieces(p: &Pieces, markdown: bool) -> String {
 }
 
 fn reach_table(p: &Pieces, markdown: bool) -> String {
-    use tabled::{Table, Tabled};
+    use tabled::Tabled;
     #[derive(Tabled)]
     struct Row {
         piece: String,
@@ -1098,11 +1097,18 @@ fn reach_table(p: &Pieces, markdown: bool) -> String {
         return String::new();
     }
     let heading = line("on an empty board (first player; captures of a lone enemy):", markdown);
-    format!("{heading}{}", styled(Table::new(rows), markdown))
+    const FITS: [Fit; 5] = [
+        Fit::wrap("move set", 10),
+        Fit::wrap("moves gained", 10),
+        Fit::wrap("moves lost", 10),
+        Fit::wrap("captures gained", 10),
+        Fit::wrap("captures lost", 10),
+    ];
+    format!("{heading}{}", styled(rows, markdown, &FITS))
 }
 
 fn render_samples(s: &Samples, markdown: bool) -> String {
-    use tabled::{Table, Tabled};
+    use tabled::Tabled;
     #[derive(Tabled)]
     struct Row {
         piece: String,
@@ -1129,7 +1135,7 @@ fn render_samples(s: &Samples, markdown: bool) -> String {
     }
     out.push_str(&line(&format!("{sampled}:"), markdown));
     let rows = s.pieces.iter().map(|p| Row { piece: p.piece.clone(), gained: p.gained, lost: p.lost });
-    out.push_str(&styled(Table::new(rows), markdown));
+    out.push_str(&styled(rows.collect(), markdown, &[]));
     for p in &s.pieces {
         for e in &p.examples {
             let what = if e.legal_under == "new" { "gained" } else { "lost" };
@@ -1141,7 +1147,7 @@ fn render_samples(s: &Samples, markdown: bool) -> String {
 }
 
 fn render_perft(p: &Perft, markdown: bool) -> String {
-    use tabled::{Table, Tabled};
+    use tabled::Tabled;
     #[derive(Tabled)]
     struct Row {
         depth: u32,
@@ -1162,7 +1168,7 @@ fn render_perft(p: &Perft, markdown: bool) -> String {
         new: r.new,
         difference: format!("{:+}", r.difference),
     });
-    styled(Table::new(rows), markdown)
+    styled(rows.collect(), markdown, &[])
 }
 
 fn added_removed_changed(added: Vec<String>, removed: Vec<String>, changed: &[Changed], markdown: bool) -> String {

@@ -52,6 +52,10 @@ pub fn position_for(engine: &Engine, text: Option<&str>) -> Result<Position, Str
 
 /// The board with pieces by their tokens (upper case: first player; lower case: second),
 /// hands and side to move.
+/// How every board drawn for the terminal (`position`, `show`, witnesses) tells the players
+/// apart: as position strings write them.
+pub const SIDES: &str = "upper case: first player (b, moves up); lower case: second player (w)";
+
 pub fn draw_position(engine: &Engine, pos: &Position) -> String {
     let cell = |man| {
         let t = engine.token(man);
@@ -59,7 +63,7 @@ pub fn draw_position(engine: &Engine, pos: &Position) -> String {
     };
     let width = pos.board.iter().flatten().map(|&m| cell(m).chars().count()).max().unwrap_or(1).max(1);
     let mut out = draw_cells(pos.size, width, |sq| pos.at(sq).map(cell).unwrap_or_else(|| ".".into()));
-    out.push_str("    upper case: first player (b, moves up); lower case: second player (w)\n");
+    out.push_str(&format!("    {SIDES}\n"));
     for (player, name) in [(0u8, "first player"), (1, "second player")] {
         let held: Vec<String> = pos.hands[player as usize]
             .iter()

@@ -1,9 +1,9 @@
 //! Findings (lint, ingest) as a terminal table or JSON.
 
+use super::terminal::{self, Fit};
 use crate::spec::finding::{Finding, Severity};
 use serde_json::{json, Value};
-use tabled::settings::{object::Columns, Modify, Style, Width};
-use tabled::{Table, Tabled};
+use tabled::Tabled;
 
 /// Counts per severity: (errors, warnings, infos).
 pub fn counts(findings: &[Finding]) -> (usize, usize, usize) {
@@ -45,11 +45,14 @@ pub fn render_table(findings: &[Finding]) -> String {
     if rows.is_empty() {
         return String::from("no findings\n");
     }
-    let mut out = Table::new(rows)
-        .with(Style::psql())
-        .with(Modify::new(Columns::single(4)).with(Width::wrap(70)))
-        .with(Modify::new(Columns::single(3)).with(Width::wrap(16)))
-        .to_string();
+    // Narrow terminals lose the clauses first (the JSON has them), then where.
+    const FITS: [Fit; 4] = [
+        Fit::wrap("message", 30),
+        Fit::wrap("subject", 10),
+        Fit::dropped("clauses", 10, 1),
+        Fit::dropped("where", 17, 2),
+    ];
+    let mut out = terminal::table(&rows, &FITS);
     out.push('\n');
     out
 }

@@ -13,3 +13,4 @@ pub mod prove;
 pub mod report;
 pub mod settings;
 pub mod show;
+pub mod terminal;

@@ -133,7 +133,8 @@ pub fn path_text(m: &PieceMove) -> String {
     s
 }
 
-pub const LEGEND: &str = "@ the piece   * move to an empty square   X capture by moving there   i captured without moving (igui)   x captured on the way   o friend   e enemy   . empty";
+/// What the marks of the diagram and of the path column mean.
+pub const LEGEND: &str = "board: @ the piece, * move to an empty square, X capture by moving there, i captured without moving (igui), x captured on the way, o friend, e enemy, . empty\npath: the start and the end of every leg, joined by -; after a square, x: captured there, ^: hopped over (it stays)";
 
 /// The board with every destination and capture marked.
 pub fn diagram(req: &MovesRequest, moves: &[PieceMove]) -> String {
@@ -178,7 +179,7 @@ pub fn diagram(req: &MovesRequest, moves: &[PieceMove]) -> String {
 
 /// The terminal form: a summary, the move table and the diagram.
 pub fn render_text(req: &MovesRequest, moves: &[PieceMove]) -> String {
-    use tabled::{settings::Style, Table, Tabled};
+    use tabled::Tabled;
     #[derive(Tabled)]
     struct Row {
         #[tabled(rename = "#")]
@@ -207,22 +208,28 @@ pub fn render_text(req: &MovesRequest, moves: &[PieceMove]) -> String {
         .collect();
     let readings: Vec<String> = req.readings.values().iter().map(|(n, v)| format!("{n}={v}")).collect();
     let passes = moves.iter().any(|m| m.kind() == MoveKind::Pass);
-    let mut out = format!(
-        "{} on {} ({} board): {} move{}{}\nreadings: {}\n\n",
-        req.betza,
-        req.at,
-        req.size,
-        moves.len(),
-        if moves.len() == 1 { "" } else { "s" },
-        if passes { ", pass included" } else { "" },
-        readings.join(", ")
+    let mut out = super::terminal::prose(
+        &format!(
+            "{} on {} ({} board): {} move{}{}\nreadings: {}\n\n",
+            req.betza,
+            req.at,
+            req.size,
+            moves.len(),
+            if moves.len() == 1 { "" } else { "s" },
+            if passes { ", pass included" } else { "" },
+            readings.join(", ")
+        ),
+        2,
     );
     if !rows.is_empty() {
-        out.push_str(&Table::new(rows).with(Style::psql()).to_string());
+        out.push_str(&super::terminal::table(
+            &rows,
+            &[super::terminal::Fit::wrap("path", 12), super::terminal::Fit::wrap("shape", 8)],
+        ));
         out.push_str("\n\n");
     }
     out.push_str(&diagram(req, moves));
-    out.push_str(LEGEND);
+    out.push_str(&super::terminal::prose(LEGEND, 2));
     out.push('\n');
     out
 }

@@ -1,6 +1,7 @@
 //! `kensho prove SPEC...`: the spec consistency proofs (src/smt/proofs.rs), each proved,
 //! refuted with a witness, or unknown with the reason.
 
+use super::terminal::{self, Fit};
 use crate::smt::proofs::{spec_proofs, Proof};
 use crate::smt::{Limits, Verdict};
 use crate::spec::LoadedSpec;
@@ -31,8 +32,8 @@ pub fn run(spec: &LoadedSpec, limits: &Limits) -> Proofs {
 }
 
 pub fn render(result: &Proofs, markdown: bool) -> String {
-    let mut b = Builder::default();
-    b.push_record(["proof", "verdict", "detail"]);
+    let header: Vec<String> = ["proof", "verdict", "detail"].map(String::from).to_vec();
+    let mut rows: Vec<Vec<String>> = Vec::new();
     for p in &result.proofs {
         let verdict = match (&p.verdict, p.applies) {
             (Verdict::Witness, _) if p.acknowledged.is_some() => "refuted (acknowledged)".to_string(),
@@ -50,16 +51,23 @@ pub fn render(result: &Proofs, markdown: bool) -> String {
         if let Some(why) = &p.acknowledged {
             detail.push_str(&format!("; acknowledged in the spec: {why}"));
         }
-        b.push_record([p.name.clone(), verdict, detail]);
+        rows.push(vec![p.name.clone(), verdict, detail]);
     }
-    let mut t = b.build();
-    if markdown {
+    let t = if markdown {
+        let mut b = Builder::default();
+        b.push_record(header);
+        for row in rows {
+            b.push_record(row);
+        }
+        let mut t = b.build();
         t.with(tabled::settings::Style::markdown());
+        t.to_string()
     } else {
-        t.with(tabled::settings::Style::psql());
-    }
+        terminal::grid(&header, &rows, &[Fit::wrap("detail", 30), Fit::wrap("verdict", 10)], terminal::width())
+    };
     let head = if markdown { format!("## {}: proofs\n\n", result.spec) } else { format!("{}: proofs\n", result.spec) };
     let claims: String = result.proofs.iter().map(|p| format!("  {}: {}\n", p.name, p.claim)).collect();
+    let claims = if markdown { claims } else { terminal::prose(&claims, 4) };
     let stale: String = result.stale_acknowledgements.iter().map(|s| format!("  stale: {s}\n")).collect();
     format!("{head}{t}\n{claims}{stale}")
 }

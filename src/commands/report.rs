@@ -321,14 +321,13 @@ fn summarize(r: &SpecReport) -> Summary {
 
 /// The terminal summary: one row per spec.
 pub fn summary_table(reports: &[SpecReport]) -> String {
-    let mut b = tabled::builder::Builder::default();
-    b.push_record(std::iter::once("spec").chain(SUMMARY_HEADS));
-    for r in reports {
-        b.push_record(std::iter::once(r.spec.id.clone()).chain(r.summary_cells()));
-    }
-    let mut t = b.build();
-    t.with(tabled::settings::Style::psql());
-    t.to_string()
+    use super::terminal::{self, Fit};
+    let header: Vec<String> = std::iter::once("spec").chain(SUMMARY_HEADS).map(String::from).collect();
+    let rows: Vec<Vec<String>> =
+        reports.iter().map(|r| std::iter::once(r.spec.id.clone()).chain(r.summary_cells()).collect()).collect();
+    // Every heading may wrap at its spaces; the cells are short.
+    let fits: Vec<Fit> = SUMMARY_HEADS.iter().map(|h| Fit::wrap(h, 9)).collect();
+    terminal::grid(&header, &rows, &fits, terminal::width())
 }
 
 /// Gives each report a distinct id (the file names are made of it): a repeated id gets `-2`,

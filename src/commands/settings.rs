@@ -233,14 +233,15 @@ pub fn render(knobs: &[(Scope, &'static Knob)]) -> String {
             out.push_str(&format!("{}[{t}]\n", if table.is_empty() { "" } else { "\n" }));
             table = t;
         }
-        out.push_str(&format!("  {key}    default {}\n", knob.default.describe()));
+        out.push_str(&super::terminal::prose(&format!("  {key}    default {}\n", knob.default.describe()), 4));
         let mut text = vec![capitalised(knob.doc) + ".", format!("Values: {}.", knob.kind.describe())];
         if let Some(note) = engine_note(scope, knob) {
             text.push(capitalised(&note) + ".");
         }
         text.push(format!("Example: {}", example(scope, knob)));
         for para in text {
-            for line in wrap(&para, WIDTH - INDENT.len()) {
+            let width = super::terminal::width().unwrap_or(WIDTH).min(WIDTH);
+            for line in wrap(&para, width - INDENT.len()) {
                 out.push_str(&format!("{INDENT}{line}\n"));
             }
         }
@@ -286,10 +287,13 @@ pub fn game_values(game: &GameSpec) -> Vec<GameValue> {
 pub fn render_game(game: &GameSpec) -> String {
     let values = game_values(game);
     let width = values.iter().map(|v| v.path.len()).max().unwrap_or(0);
-    let mut out = format!("{}: {} settings; (default) marks those the spec leaves out\n", game.id, values.len());
+    let mut out = super::terminal::prose(
+        &format!("{}: {} settings; (default) marks those the spec leaves out\n", game.id, values.len()),
+        2,
+    );
     for v in &values {
         let mark = if v.stated { "" } else { "  (default)" };
-        out.push_str(&format!("  {:width$}  {}{mark}\n", v.path, v.value));
+        out.push_str(&super::terminal::prose(&format!("  {:width$}  {}{mark}\n", v.path, v.value), width + 4));
     }
     out
 }

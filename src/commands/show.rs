@@ -1,14 +1,15 @@
 //! `kensho show SPEC`: the board with the setup drawn and zones marked, then tables of the
 //! pieces (moves, promotions, abilities), the rule settings and the readings in force.
 
+use super::engine::SIDES;
+use super::terminal::{self, Fit};
 use crate::report::board::draw_cells;
 use crate::spec::game::GameSpec;
 use crate::spec::settings::Setting;
 use crate::spec::LoadedSpec;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use tabled::settings::{object::Columns, Modify, Style, Width};
-use tabled::{Table, Tabled};
+use tabled::Tabled;
 
 /// How a setting's value is written in tables.
 pub fn setting_text(s: &Setting) -> String {
@@ -23,26 +24,26 @@ pub fn setting_text(s: &Setting) -> String {
 }
 
 /// The characters that mark empty squares of zones: `+` the promotion zone, `#` a palace,
-/// otherwise the first letter of the zone's name not taken by another zone.
+/// otherwise the next of a few symbols (never a letter, which would read as a piece).
 fn zone_marks(zones: &[&String]) -> Vec<char> {
-    let mut taken: Vec<char> = Vec::new();
-    for z in zones {
-        let mark = match z.as_str() {
+    const OTHERS: [char; 7] = ['~', ':', '=', '%', '*', '&', '$'];
+    let mut others = OTHERS.iter().copied();
+    zones
+        .iter()
+        .map(|z| match z.as_str() {
             "promotion" => '+',
             z if z.contains("palace") => '#',
-            z => z.chars().filter(|c| c.is_ascii_alphanumeric()).find(|c| !taken.contains(c)).unwrap_or('?'),
-        };
-        taken.push(mark);
-    }
-    taken
+            _ => others.next().unwrap_or('?'),
+        })
+        .collect()
 }
 
-/// The board: the first player's pieces by id, the second player's with a leading `v` (as
-/// shogi diagrams mark the upside-down pieces), empty zone squares by the zone's mark.
+/// The board: the first player's pieces by id, the second player's in lower case (as
+/// position strings and `kensho position` write them), empty zone squares by the zone's mark.
 pub fn board_text(game: &GameSpec) -> String {
     let mut cells: BTreeMap<crate::geometry::Square, String> = BTreeMap::new();
     for p in &game.setup {
-        let text = if p.player == 0 { p.piece.clone() } else { format!("v{}", p.piece) };
+        let text = if p.player == 0 { p.piece.clone() } else { p.piece.to_lowercase() };
         cells.entry(p.square).and_modify(|c| c.push_str(&format!("/{text}"))).or_insert(text);
     }
     let width = cells.values().map(|c| c.chars().count()).max().unwrap_or(1);
@@ -58,13 +59,16 @@ pub fn board_text(game: &GameSpec) -> String {
         zones.iter().find(|(z, _)| in_zone(z, sq)).map(|(_, m)| m.to_string()).unwrap_or_else(|| ".".into())
     });
     let legend: Vec<String> = zones.iter().map(|(z, m)| format!("{m} {z}")).collect();
-    text.push_str(&format!(
-        "    v = the second player's piece; {}\n",
-        if legend.is_empty() {
-            "no zones".into()
-        } else {
-            format!("zones as the first player has them (palaces both): {}", legend.join(", "))
-        }
+    text.push_str(&terminal::prose(
+        &format!(
+            "    {SIDES}; {}\n",
+            if legend.is_empty() {
+                "no zones".into()
+            } else {
+                format!("zones as the first player has them (palaces both): {}", legend.join(", "))
+            }
+        ),
+        4,
     ));
     text
 }
@@ -101,15 +105,18 @@ fn short_list(ids: &[String]) -> String {
 }
 
 pub fn render(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, String>) -> String {
-    let mut out = format!(
-        "{} ({}): {} board, {} piece types, {} pieces per side\n",
-        game.name,
-        spec.path,
-        game.board,
-        game.pieces.len(),
-        game.setup.iter().filter(|p| p.player == 0).count()
+    let mut out = terminal::prose(
+        &format!(
+            "{} ({}): {} board, {} piece types, {} pieces per side\n",
+            game.name,
+            spec.path,
+            game.board,
+            game.pieces.len(),
+            game.setup.iter().filter(|p| p.player == 0).count()
+        ),
+        2,
     );
-    out.push_str(&format!("document: {}\n", spec.spec.game.document));
+    out.push_str(&terminal::prose(&format!("document: {}\n", spec.spec.game.document), 2));
     if chosen.is_empty() {
         out.push_str("readings: every default\n\n");
     } else {
@@ -156,14 +163,18 @@ pub fn render(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Stri
             }
         })
         .collect();
-    out.push_str(
-        &Table::new(rows)
-            .with(Style::psql())
-            .with(Modify::new(Columns::single(2)).with(Width::wrap(28)))
-            .with(Modify::new(Columns::single(6)).with(Width::wrap(36)))
-            .with(Modify::new(Columns::single(7)).with(Width::wrap(24)))
-            .to_string(),
-    );
+    // Narrow terminals lose the clauses first, then the start squares (the board shows them),
+    // then the rank.
+    const PIECE_FITS: [Fit; 7] = [
+        Fit::wrap("name", 10),
+        Fit::wrap("betza", 14),
+        Fit::wrap("abilities", 18),
+        Fit::dropped("start", 12, 2),
+        Fit::dropped("clauses", 10, 1),
+        Fit::dropped("rank", 0, 3),
+        Fit::dropped("royal", 0, 4),
+    ];
+    out.push_str(&terminal::table(&rows, &PIECE_FITS));
     out.push_str("\n\n");
 
     #[derive(Tabled)]
@@ -182,12 +193,8 @@ pub fn render(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Stri
         })
         .collect();
     if !rules.is_empty() {
-        out.push_str(
-            &Table::new(rules)
-                .with(Style::psql())
-                .with(Modify::new(Columns::single(1)).with(Width::wrap(50)))
-                .to_string(),
-        );
+        const RULE_FITS: [Fit; 3] = [Fit::wrap("setting", 20), Fit::wrap("value", 20), Fit::dropped("clauses", 10, 1)];
+        out.push_str(&terminal::table(&rules, &RULE_FITS));
         out.push_str("\n\n");
     }
 
@@ -214,12 +221,9 @@ pub fn render(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Stri
         })
         .collect();
     if !readings.is_empty() {
-        out.push_str(
-            &Table::new(readings)
-                .with(Style::psql())
-                .with(Modify::new(Columns::single(3)).with(Width::wrap(60)))
-                .to_string(),
-        );
+        const READING_FITS: [Fit; 4] =
+            [Fit::wrap("reading", 14), Fit::wrap("in force", 12), Fit::wrap("options", 14), Fit::wrap("question", 24)];
+        out.push_str(&terminal::table(&readings, &READING_FITS));
         out.push('\n');
     }
     out

@@ -49,7 +49,7 @@ pub const SUMMARY_HEADS: [&str; 9] = [
     "proofs: proved / refuted / unknown",
     "dead shapes",
     "lint E / W",
-    "perft",
+    "perft (depth: nodes)",
 ];
 
 impl SpecReport {

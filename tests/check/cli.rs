@@ -5,7 +5,12 @@
 use std::process::{Command, Output};
 
 fn check(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kensho")).arg("check").args(args).output().expect("run kensho")
+    Command::new(env!("CARGO_BIN_EXE_kensho"))
+        .env("KENSHO_WIDTH", "0")
+        .arg("check")
+        .args(args)
+        .output()
+        .expect("run kensho")
 }
 
 fn text(o: &Output) -> (String, String) {

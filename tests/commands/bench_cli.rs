@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn kensho(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kensho")).args(args).output().expect("run kensho")
+    Command::new(env!("CARGO_BIN_EXE_kensho")).env("KENSHO_WIDTH", "0").args(args).output().expect("run kensho")
 }
 
 fn text(b: &[u8]) -> String {

@@ -8,7 +8,12 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn diff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kensho")).arg("diff").args(args).output().expect("run kensho")
+    Command::new(env!("CARGO_BIN_EXE_kensho"))
+        .env("KENSHO_WIDTH", "0")
+        .arg("diff")
+        .args(args)
+        .output()
+        .expect("run kensho")
 }
 
 fn text(o: &Output) -> (String, String) {

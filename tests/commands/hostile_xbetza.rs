@@ -59,6 +59,7 @@ fn groups_that_unroll_into_millions_of_chains_are_refused_before_they_are_built(
 #[test]
 fn a_batch_answers_each_line_before_the_next_and_survives_hostile_lines() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kensho"))
+        .env("KENSHO_WIDTH", "0")
         .args(["moves", "--batch", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

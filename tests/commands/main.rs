@@ -20,3 +20,4 @@ mod report_diagram;
 mod report_swap;
 mod settings_cli;
 mod show_cli;
+mod terminal_width;

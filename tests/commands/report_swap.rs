@@ -44,7 +44,12 @@ fn killed_run(out: &Path, seed: &str, fault: &str) {
     let out_s = out.to_string_lossy().to_string();
     let mut args = vec!["report", "specs/xiangqi.toml", "--out", &out_s, "--seed", seed];
     args.extend_from_slice(SMALL);
-    let o = Command::new(env!("CARGO_BIN_EXE_kensho")).args(&args).env(FAULT_VAR, fault).output().expect("run kensho");
+    let o = Command::new(env!("CARGO_BIN_EXE_kensho"))
+        .env("KENSHO_WIDTH", "0")
+        .args(&args)
+        .env(FAULT_VAR, fault)
+        .output()
+        .expect("run kensho");
     assert_eq!(o.status.signal(), Some(9), "the run kills itself mid-swap: {}", String::from_utf8_lossy(&o.stderr));
 }
 

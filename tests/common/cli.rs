@@ -4,13 +4,16 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// Tests of what the commands say read their tables whole (KENSHO_WIDTH=0, as `--wide`);
+/// tests/commands/terminal_width.rs tests the fitting to a terminal's width.
 pub fn kensho(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kensho")).args(args).output().expect("run kensho")
+    Command::new(env!("CARGO_BIN_EXE_kensho")).env("KENSHO_WIDTH", "0").args(args).output().expect("run kensho")
 }
 
 /// `kensho` with `input` on its standard input.
 pub fn kensho_stdin(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kensho"))
+        .env("KENSHO_WIDTH", "0")
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -18,6 +18,7 @@ pub fn scratch(name: &str) -> PathBuf {
 
 pub fn kensho(args: &[&str], cwd: Option<&Path>) -> Output {
     let mut c = Command::new(env!("CARGO_BIN_EXE_kensho"));
+    c.env("KENSHO_WIDTH", "0");
     c.args(args);
     if let Some(d) = cwd {
         c.current_dir(d);

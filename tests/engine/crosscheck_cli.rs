@@ -10,6 +10,7 @@ use std::process::{Command, Output};
 fn crosscheck(mode: &[&str], extra: &[&str]) -> Output {
     let engine = format!("python3 tests/fixtures/fake_engine.py {}", mode.join(" "));
     Command::new(env!("CARGO_BIN_EXE_kensho"))
+        .env("KENSHO_WIDTH", "0")
         .args(["crosscheck", "specs/shogi.toml", "--engine", &engine, "--games", "1", "--plies", "1", "--seed", "5"])
         .args(extra)
         .output()
@@ -89,6 +90,7 @@ fn engine_failures_are_errors_with_exit_2() {
         assert!(err.contains(says), "{mode}: {err}");
     }
     let o = Command::new(env!("CARGO_BIN_EXE_kensho"))
+        .env("KENSHO_WIDTH", "0")
         .args(["crosscheck", "specs/shogi.toml", "--engine", "exit 3", "--games", "1"])
         .output()
         .expect("run kensho");

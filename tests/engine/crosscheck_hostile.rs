@@ -76,6 +76,7 @@ fn hung_engine(dir: &Path) -> String {
 /// (a shell without job control starts background jobs with SIGINT ignored).
 fn start(engine: &str, extra: &[&str]) -> Child {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_kensho"));
+    cmd.env("KENSHO_WIDTH", "0");
     cmd.args(["crosscheck", "specs/shogi.toml", "--engine", engine, "--games", "1", "--plies", "1", "--seed", "5"])
         .args(extra)
         .stdout(Stdio::piped())

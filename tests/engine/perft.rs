@@ -367,6 +367,7 @@ fn hook_start_perft_4() {
 fn cli_divide(game: &str, depth: u32) -> (Vec<(String, u64)>, u64, u64) {
     let spec = format!("specs/{game}.toml");
     let out = Command::new(env!("CARGO_BIN_EXE_kensho"))
+        .env("KENSHO_WIDTH", "0")
         .args(["perft", &spec, &depth.to_string(), "--divide"])
         .output()
         .expect("run kensho");

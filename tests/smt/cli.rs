@@ -5,7 +5,7 @@ use serde_json::Value;
 use std::process::{Command, Output};
 
 fn kensho(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kensho")).args(args).output().expect("run kensho")
+    Command::new(env!("CARGO_BIN_EXE_kensho")).env("KENSHO_WIDTH", "0").args(args).output().expect("run kensho")
 }
 
 fn text(o: &Output) -> (String, String) {

@@ -38,7 +38,8 @@ fn every_bad_spec_fixture_gives_its_diagnostic_at_its_line() {
 #[test]
 fn clauses_command_reports_a_bad_spec_with_file_line_and_exit_2() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bad-specs/why-missing.toml");
-    let out = Command::new(env!("CARGO_BIN_EXE_kensho")).arg("clauses").arg(&path).output().unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_kensho")).env("KENSHO_WIDTH", "0").arg("clauses").arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("why-missing.toml:13:10"), "{err}");
@@ -48,7 +49,11 @@ fn clauses_command_reports_a_bad_spec_with_file_line_and_exit_2() {
 
 #[test]
 fn missing_spec_file_is_a_clear_error() {
-    let out = Command::new(env!("CARGO_BIN_EXE_kensho")).args(["clauses", "/nonexistent/x.toml"]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_kensho"))
+        .env("KENSHO_WIDTH", "0")
+        .args(["clauses", "/nonexistent/x.toml"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the spec"));
 }

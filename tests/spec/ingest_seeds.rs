@@ -301,6 +301,7 @@ fn cli_writes_the_skeleton_atomically_and_refuses_to_overwrite() {
     let doc = docs.path(MITSUGUMI);
     let run = |extra: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_kensho"))
+            .env("KENSHO_WIDTH", "0")
             .arg("ingest")
             .arg(&doc)
             .args(["--out", out.to_str().unwrap()])
@@ -328,12 +329,17 @@ fn cli_writes_the_skeleton_atomically_and_refuses_to_overwrite() {
 
 #[test]
 fn cli_rejects_a_document_without_configuration() {
-    let missing = Command::new(env!("CARGO_BIN_EXE_kensho")).args(["ingest", "/nonexistent/doc.txt"]).output().unwrap();
+    let missing = Command::new(env!("CARGO_BIN_EXE_kensho"))
+        .env("KENSHO_WIDTH", "0")
+        .args(["ingest", "/nonexistent/doc.txt"])
+        .output()
+        .unwrap();
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("/nonexistent/doc.txt"), "the message names the path");
     let Some(docs) = outside::documents() else { return };
     let doc = docs.path("003_2f018b5a7f2f595e.txt");
-    let out = Command::new(env!("CARGO_BIN_EXE_kensho")).arg("ingest").arg(&doc).output().unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_kensho")).env("KENSHO_WIDTH", "0").arg("ingest").arg(&doc).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no Interactive Diagram configuration"));
 }

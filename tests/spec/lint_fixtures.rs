@@ -151,7 +151,7 @@ fn every_bundled_spec_lints_without_errors() {
 }
 
 fn kensho(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kensho")).args(args).output().expect("run kensho")
+    Command::new(env!("CARGO_BIN_EXE_kensho")).env("KENSHO_WIDTH", "0").args(args).output().expect("run kensho")
 }
 
 fn path_arg(p: &Path) -> &str {
