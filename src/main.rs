@@ -1356,7 +1356,7 @@ fn run_report(args: ReportArgs) -> ExitCode {
         outln!("to look at:");
         for r in reports.iter().filter(|r| r.alarming()) {
             for finding in r.open_findings() {
-                outln!("  {}: {}", r.spec.id, finding);
+                textln!("  {}: {}", r.spec.id, finding);
             }
         }
     }

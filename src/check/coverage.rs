@@ -23,23 +23,43 @@ pub struct ClauseRow {
     pub explained: bool,
 }
 
-impl ClauseRow {
-    /// The invariants in short: the generic notation checks of several pieces as one entry
-    /// ("notation, 36 pieces"), the others by id.
-    pub fn invariants_in_short(&self) -> Vec<String> {
-        const NOTATION: &str = "generic:notation:";
-        let notation = self.invariants.iter().filter(|i| i.starts_with(NOTATION)).count();
-        let mut out: Vec<String> = Vec::new();
-        for id in &self.invariants {
-            if notation > 1 && id.starts_with(NOTATION) {
-                if !out.iter().any(|o| o.starts_with("notation, ")) {
-                    out.push(format!("notation, {notation} pieces"));
-                }
-            } else {
-                out.push(id.clone());
+/// Invariant ids in short: the generic notation checks of several pieces as one entry
+/// ("notation, 36 pieces"), the others by id.
+pub fn invariants_in_short(ids: &[String]) -> Vec<String> {
+    const NOTATION: &str = "generic:notation:";
+    let notation = ids.iter().filter(|i| i.starts_with(NOTATION)).count();
+    let mut out: Vec<String> = Vec::new();
+    for id in ids {
+        if notation > 1 && id.starts_with(NOTATION) {
+            if !out.iter().any(|o| o.starts_with("notation, ")) {
+                out.push(format!("notation, {notation} pieces"));
             }
+        } else {
+            out.push(id.clone());
         }
-        out
+    }
+    out
+}
+
+/// A note for people: its sentences in words, and apart the sentences that name the tests
+/// (a `tests/...` file or a test function), which a report keeps out of sight.
+pub fn note_and_tests(note: &str) -> (String, String) {
+    let mut words = Vec::new();
+    let mut tests = Vec::new();
+    for sentence in note.split_inclusive(". ").map(str::trim).filter(|s| !s.is_empty()) {
+        if sentence.contains("tests/") {
+            tests.push(sentence);
+        } else {
+            words.push(sentence);
+        }
+    }
+    (words.join(" "), tests.join(" "))
+}
+
+impl ClauseRow {
+    /// The invariants in short ([`invariants_in_short`]).
+    pub fn invariants_in_short(&self) -> Vec<String> {
+        invariants_in_short(&self.invariants)
     }
 
     /// Exercised by an invariant, or explained.

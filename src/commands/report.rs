@@ -325,8 +325,12 @@ pub fn summary_table(reports: &[SpecReport]) -> String {
     let header: Vec<String> = std::iter::once("spec").chain(SUMMARY_HEADS).map(String::from).collect();
     let rows: Vec<Vec<String>> =
         reports.iter().map(|r| std::iter::once(r.spec.id.clone()).chain(r.summary_cells()).collect()).collect();
-    // Every heading may wrap at its spaces; the cells are short.
-    let fits: Vec<Fit> = SUMMARY_HEADS.iter().map(|h| Fit::wrap(h, 9)).collect();
+    // Every heading may wrap at its spaces, down to the width of its widest cell.
+    let fits: Vec<Fit> = SUMMARY_HEADS
+        .iter()
+        .enumerate()
+        .map(|(i, h)| Fit::wrap(h, rows.iter().map(|r| r[i + 1].chars().count()).max().unwrap_or(1).max(5)))
+        .collect();
     terminal::grid(&header, &rows, &fits, terminal::width())
 }
 

@@ -176,7 +176,8 @@ fn piece_diagrams(engine: &Engine, index: usize) -> Vec<PieceDiagram> {
         .map(|(zone, betza, moves)| {
             let marks = Finder::new(moves, from).marks(p.abilities.pass);
             let notes = notes(engine, index, zone, marks.get(&from).is_some_and(|k| k.contains(&Kind::Pass)));
-            diagram(Heading { piece: &p.id, name: &p.name, betza, zone }, size, &marks, notes)
+            let name = super::piece_name(&p.name);
+            diagram(Heading { piece: &p.id, name: &name, betza, zone }, size, &marks, notes)
         })
         .collect()
 }
@@ -622,7 +623,7 @@ pub fn picture(d: &PieceDiagram) -> Picture {
     p.label_origin = (low.file, low.rank);
     if let Some(from) = Square::parse(&d.from).ok().and_then(local) {
         p.shades.push((from, "from"));
-        p.tokens.push(Token { square: from, text: d.piece.clone(), player: 0 });
+        p.tokens.push(Token { square: from, text: d.piece.clone(), name: d.name.clone(), player: 0 });
     }
     for marked in &d.squares {
         let Some(sq) = Square::parse(&marked.square).ok().and_then(local) else { continue };

@@ -4,7 +4,8 @@
 
 use super::diagram::{self, PieceDiagram};
 use super::model::{ClauseEntry, SpecReport};
-use super::svg::{escape, inline, page_defs, STYLE};
+use super::svg::{escape, inline, key_html, page_defs, Picture, STYLE};
+use crate::check::coverage::{invariants_in_short, note_and_tests};
 use crate::smt::readings::ReadingReport;
 use crate::smt::Verdict;
 use std::fmt::Write;
@@ -18,20 +19,23 @@ nav{margin-top:8px;display:flex;flex-wrap:wrap;gap:12px}nav a{color:#0969da;text
 main{padding:8px 24px 40px;max-width:1400px}section{margin-top:24px}h2{border-bottom:1px solid var(--line);padding-bottom:4px}\
 table{border-collapse:collapse;margin:8px 0;font-size:13px}th,td{border:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top}\
 th{background:var(--soft);position:sticky;top:0}td.num{text-align:right;font-variant-numeric:tabular-nums}\
-.words{min-width:16em;max-width:40em}td.note{min-width:10em;max-width:22em}td.path{max-width:16em}td{overflow-wrap:anywhere}#clause-table{width:100%}.path{font-family:ui-monospace,monospace;font-size:12px}code{font-family:ui-monospace,monospace;font-size:12px}\
+.words{min-width:16em;max-width:30em}td.note{min-width:14em;max-width:30em}td.path{max-width:16em}td{overflow-wrap:break-word}#clause-table{width:100%}.scroll{overflow-x:auto;max-width:100%}\
+td[class^=status-],td.num,.v-witness,.v-proved,.v-unknown,.v-refuted{white-space:nowrap}td.invariants{max-width:14em}details.tests{color:var(--muted);font-size:12px}.path{font-family:ui-monospace,monospace;font-size:12px}code{font-family:ui-monospace,monospace;font-size:12px}\
 .top{display:flex;gap:24px;align-items:flex-start;flex-wrap:wrap}.top .cards{max-width:620px}.cards{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}.card{border:1px solid var(--line);border-radius:6px;padding:8px 12px;background:var(--bg)}\
 .stat{font-size:20px;font-weight:600}.good{color:var(--ok)}.bad{color:var(--bad)}.warn{color:var(--warn)}\
 .status-encoded{color:var(--ok)}.status-pending{color:var(--warn)}.status-contradicted{color:var(--bad)}\
 .v-witness{color:#8250df;font-weight:600}.v-proved{color:var(--ok)}.v-unknown{color:var(--warn)}.v-refuted{color:var(--bad);font-weight:600}\
 figure{margin:0}figcaption{font-size:12px;color:var(--muted);max-width:560px}\
 .pieces{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));gap:14px}\
-.piece{border:1px solid var(--line);border-radius:6px;padding:8px}.piece svg{max-width:100%;height:auto}\
+.piece{border:1px solid var(--line);border-radius:6px;padding:8px;min-width:0}.piece figcaption{overflow-wrap:anywhere}.piece svg{max-width:100%;height:auto}\
 .witness{border:1px solid var(--line);border-radius:6px;padding:10px;margin:12px 0;display:flex;gap:16px;flex-wrap:wrap}\
-.witness svg{max-width:100%;height:auto}.moves{min-width:280px}\
+.witness svg{max-width:100%;height:auto}.moves{min-width:280px;max-width:100%}.moves code{overflow-wrap:anywhere;word-break:break-all}\
 .swatch{display:inline-block;width:22px;height:0;border-top:3px solid;vertical-align:middle;margin-right:6px}\
 .swatch.a{border-color:#1565c0}.swatch.b{border-color:#e65100;border-top-style:dashed}\
 .filters{display:flex;gap:8px;align-items:center}input,select{font:inherit;padding:3px 6px}\
-.board-start svg,.legend svg{max-width:100%;height:auto}";
+.board-start svg,.legend svg{max-width:100%;height:auto}\
+.glossary dt{margin-top:6px}.glossary dd{margin:0 0 0 16px;color:var(--muted)}\
+.zone-key,.ids{display:flex;flex-wrap:wrap;gap:4px 12px;margin-top:6px}.key-entry svg{vertical-align:-2px}.ids .id b{font-family:ui-monospace,monospace}";
 
 /// The clause table's filter: text and status. No console output, no network.
 const SCRIPT: &str = "(function(){var f=document.getElementById('clause-filter'),s=document.getElementById('status-filter'),c=document.getElementById('clause-count');if(!f||!s||!c)return;var rows=Array.prototype.slice.call(document.querySelectorAll('#clause-table tbody tr'));function apply(){var q=f.value.toLowerCase(),st=s.value,n=0;rows.forEach(function(r){var ok=(!q||r.textContent.toLowerCase().indexOf(q)>=0)&&(!st||r.getAttribute('data-status')===st);r.hidden=!ok;if(ok)n++;});c.textContent=n+' of '+rows.length+' clauses';}f.addEventListener('input',apply);s.addEventListener('change',apply);apply();})();";
@@ -60,11 +64,23 @@ fn verdict_class(word: &str) -> &'static str {
     }
 }
 
+/// The pieces a board shows, id and name (the name is also each token's hover text).
+fn ids_legend(p: &Picture) -> String {
+    let mut ids: Vec<(&str, &str)> = p.tokens.iter().map(|t| (t.text.as_str(), t.name.as_str())).collect();
+    ids.sort();
+    ids.dedup();
+    let items: Vec<String> = ids
+        .iter()
+        .map(|(id, name)| format!("<span class=\"id\"><b>{}</b> {}</span>", escape(id), escape(name)))
+        .collect();
+    format!("<span class=\"ids\">{}</span>", items.join(""))
+}
+
 /// One spec's page.
 pub fn spec_page(r: &SpecReport) -> String {
     let s = &r.summary;
     let header = format!(
-        "<h1>{}</h1><p class=\"meta\"><code>{}</code> · {} board · digest <code>{}</code> · seed {} · kensho {} · {}</p><nav><a href=\"index.html\">all specs</a><a href=\"#clauses\">clauses</a><a href=\"#readings\">readings</a><a href=\"#proofs\">proofs</a><a href=\"#pieces\">pieces</a><a href=\"#perft\">perft</a><a href=\"#lint\">lint</a><a href=\"#check\">invariants</a><a href=\"#paths\">path shapes</a><a href=\"#run\">run</a></nav>",
+        "<h1>{}</h1><p class=\"meta\"><code>{}</code> · {} board · digest <code>{}</code> · seed {} · kensho {} · Z3 {}</p><nav><a href=\"index.html\">all specs</a><a href=\"#clauses\">clauses</a><a href=\"#readings\">readings</a><a href=\"#proofs\">proofs</a><a href=\"#pieces\">pieces</a><a href=\"#perft\">perft</a><a href=\"#lint\">lint</a><a href=\"#check\">invariants</a><a href=\"#paths\">path shapes</a><a href=\"#run\">run</a></nav>",
         escape(&r.spec.name),
         escape(&r.spec.path),
         escape(&r.spec.board),
@@ -111,7 +127,13 @@ pub fn spec_page(r: &SpecReport) -> String {
     ));
     b.push_str("</div>");
     if let Some(start) = &r.pictures.start {
-        let _ = write!(b, "<figure class=\"board-start\">{}<figcaption>Start position; shaded: the first player's promotion zone (brown) and the second player's (green). The second player's pieces are drawn upside down.</figcaption></figure>", inline(start));
+        let _ = write!(
+            b,
+            "<figure class=\"board-start\">{}<figcaption>Start position; the second player's pieces are drawn upside down. {}{}</figcaption></figure>",
+            inline(start),
+            key_html(start),
+            ids_legend(start)
+        );
     }
     b.push_str("</div>");
     for w in &r.spec.warnings {
@@ -130,6 +152,29 @@ pub fn spec_page(r: &SpecReport) -> String {
     page(&format!("kensho: {}", r.spec.name), &header, &b, true)
 }
 
+/// A clause's invariants: in short, with the whole list behind a disclosure when it was
+/// grouped (`coverage::invariants_in_short`).
+fn invariants_cell(ids: &[String]) -> String {
+    let short = invariants_in_short(ids);
+    if short.len() == ids.len() {
+        return format!("<span class=\"path\">{}</span>", escape(&ids.join(", ")));
+    }
+    format!(
+        "<details><summary>{}</summary><span class=\"path\">{}</span></details>",
+        escape(&short.join(", ")),
+        escape(&ids.join(", "))
+    )
+}
+
+/// A note in words; the sentences that name tests behind a disclosure.
+fn note_cell(note: &str) -> String {
+    let (words, tests) = note_and_tests(note);
+    if tests.is_empty() {
+        return escape(&words);
+    }
+    format!("{}<details class=\"tests\"><summary>tests</summary>{}</details>", escape(&words), escape(&tests))
+}
+
 fn clauses(list: &[ClauseEntry]) -> String {
     let mut b = String::from("<section id=\"clauses\"><h2>Clauses</h2><p>Every clause of the document: its words, how the spec encodes it, the invariants that check it and how often they judged a move in this run, the proofs that speak for it, and the readings that ask about it.</p>");
     b.push_str("<div class=\"filters\"><input id=\"clause-filter\" type=\"search\" placeholder=\"filter clauses\" aria-label=\"filter clauses\"><select id=\"status-filter\" aria-label=\"status\"><option value=\"\">every status</option>");
@@ -137,7 +182,7 @@ fn clauses(list: &[ClauseEntry]) -> String {
         let _ = write!(b, "<option value=\"{st}\">{st}</option>");
     }
     let _ = write!(b, "</select><span id=\"clause-count\">{} clauses</span></div>", list.len());
-    b.push_str("<table id=\"clause-table\"><thead><tr><th>clause</th><th>status</th><th>the document's words</th><th>encoded at / why not</th><th>invariants</th><th>exercised</th><th>proofs</th><th>readings</th><th>note</th></tr></thead><tbody>");
+    b.push_str("<div class=\"scroll\"><table id=\"clause-table\"><thead><tr><th>clause</th><th>status</th><th>the document's words</th><th>encoded at / why not</th><th>invariants</th><th>exercised</th><th>proofs</th><th>readings</th><th>note</th></tr></thead><tbody>");
     for c in list {
         let encoding = if c.encoding.is_empty() {
             escape(c.why.as_deref().unwrap_or(""))
@@ -159,24 +204,24 @@ fn clauses(list: &[ClauseEntry]) -> String {
             .collect();
         let _ = write!(
             b,
-            "<tr data-status=\"{st}\"><td><code>{}</code><br><small>{}</small></td><td class=\"status-{st}\">{st}</td><td class=\"words\">{}</td><td>{encoding}</td><td class=\"path\">{}</td><td class=\"num\">{exercised}</td><td>{}</td><td class=\"path\">{}</td><td class=\"note\">{}</td></tr>",
+            "<tr data-status=\"{st}\"><td><code>{}</code><br><small>{}</small></td><td class=\"status-{st}\">{st}</td><td class=\"words\">{}</td><td>{encoding}</td><td class=\"invariants\">{}</td><td class=\"num\">{exercised}</td><td>{}</td><td class=\"path\">{}</td><td class=\"note\">{}</td></tr>",
             escape(&c.id),
             escape(&c.section),
             escape(&c.words),
-            escape(&c.invariants.join(", ")),
+            invariants_cell(&c.invariants),
             proofs.join("<br>"),
             escape(&c.readings.join(", ")),
-            escape(&c.note),
+            note_cell(&c.note),
             st = escape(&c.status),
         );
     }
-    b.push_str("</tbody></table></section>");
+    b.push_str("</tbody></table></div></section>");
     b
 }
 
 fn readings(r: &SpecReport) -> String {
     let mut b = String::from("<section id=\"readings\"><h2>Readings and ambiguities</h2><p>Every option of every reading against the reading's default: a witness position where the two allow different moves (or reach different results), confirmed by the engine; or a proof that they agree (within the window Z3 searched); or unknown with the reason.</p>");
-    b.push_str("<table id=\"readings-table\"><thead><tr><th>reading</th><th>option vs default</th><th>effect</th><th>method</th><th>verdict</th><th>summary</th></tr></thead><tbody>");
+    b.push_str("<div class=\"scroll\"><table id=\"readings-table\"><thead><tr><th>reading</th><th>option vs default</th><th>effect</th><th>method</th><th>verdict</th><th>summary</th></tr></thead><tbody>");
     for rr in &r.readings {
         for c in &rr.comparisons {
             let verdict = c.verdict.name();
@@ -202,7 +247,7 @@ fn readings(r: &SpecReport) -> String {
             );
         }
     }
-    b.push_str("</tbody></table>");
+    b.push_str("</tbody></table></div>");
     for rr in &r.readings {
         b.push_str(&witnesses(r, rr));
     }
@@ -260,7 +305,7 @@ fn witnesses(r: &SpecReport, rr: &ReadingReport) -> String {
 }
 
 fn proofs(r: &SpecReport) -> String {
-    let mut b = String::from("<section id=\"proofs\"><h2>Consistency proofs</h2><table id=\"proofs-table\"><thead><tr><th>proof</th><th>claim</th><th>verdict</th><th>detail</th></tr></thead><tbody>");
+    let mut b = String::from("<section id=\"proofs\"><h2>Consistency proofs</h2><div class=\"scroll\"><table id=\"proofs-table\"><thead><tr><th>proof</th><th>claim</th><th>verdict</th><th>detail</th></tr></thead><tbody>");
     for p in &r.proofs {
         let word = super::model::proof_word(p);
         let mut detail = escape(&p.detail);
@@ -278,7 +323,7 @@ fn proofs(r: &SpecReport) -> String {
             verdict_class(word)
         );
     }
-    b.push_str("</tbody></table></section>");
+    b.push_str("</tbody></table></div></section>");
     b
 }
 
@@ -291,6 +336,20 @@ pub fn diagram_caption(d: &PieceDiagram) -> String {
 fn pieces(list: &[PieceDiagram]) -> String {
     let mut b = String::from("<section id=\"pieces\"><h2>Pieces</h2><p>Each piece alone on the board (the first player's, moving up), every square it reaches marked by how.</p>");
     let _ = write!(b, "<div class=\"legend\">{}</div>", diagram::legend_svg());
+    // A fact under more than half of the diagrams is said once, here, and not under each.
+    let shared: Vec<&String> = {
+        let mut notes: Vec<&String> = list.iter().flat_map(|d| &d.notes).collect();
+        notes.sort();
+        notes.dedup();
+        notes.into_iter().filter(|n| 2 * list.iter().filter(|d| d.notes.contains(n)).count() > list.len()).collect()
+    };
+    if !shared.is_empty() {
+        b.push_str("<p class=\"shared-notes\">Of most pieces (said under a diagram only where it differs):</p><ul class=\"shared-notes\">");
+        for n in &shared {
+            let _ = write!(b, "<li>{}</li>", escape(n));
+        }
+        b.push_str("</ul>");
+    }
     b.push_str("<div class=\"pieces\">");
     for d in list {
         let _ = write!(
@@ -299,8 +358,11 @@ fn pieces(list: &[PieceDiagram]) -> String {
             inline(&diagram::picture(d)),
             escape(&diagram_caption(d))
         );
-        for n in &d.notes {
+        for n in d.notes.iter().filter(|n| !shared.contains(n)) {
             let _ = write!(b, "<br>{}", escape(n));
+        }
+        for n in shared.iter().filter(|n| !d.notes.contains(n)) {
+            let _ = write!(b, "<br><i>unlike most: not</i> “{}”", escape(n));
         }
         b.push_str("</figcaption></figure>");
     }
@@ -461,22 +523,61 @@ fn run(r: &SpecReport) -> String {
 }
 
 /// The index: one row per spec, linking its page.
+/// Every reading of the specs with its one-line question and the specs that have it.
+fn glossary(reports: &[SpecReport]) -> String {
+    let mut readings: std::collections::BTreeMap<&str, (&str, Vec<&str>)> = std::collections::BTreeMap::new();
+    for r in reports {
+        for rr in &r.readings {
+            readings
+                .entry(rr.reading.as_str())
+                .or_insert((rr.question.as_str(), Vec::new()))
+                .1
+                .push(r.spec.id.as_str());
+        }
+    }
+    if readings.is_empty() {
+        return String::new();
+    }
+    let mut b = String::from("<section id=\"glossary\"><h2>Readings</h2><p>The named readings of the specs: each is a question the document leaves open, with its options compared on each spec's page.</p><dl class=\"glossary\">");
+    for (id, (question, specs)) in readings {
+        let _ = write!(
+            b,
+            "<dt><code>{}</code> <small>({})</small></dt><dd>{}</dd>",
+            escape(id),
+            escape(&specs.join(", ")),
+            escape(question)
+        );
+    }
+    b.push_str("</dl></section>");
+    b
+}
+
 pub fn index_page(reports: &[SpecReport]) -> String {
     let seed = reports.first().map(|r| r.run.seed).unwrap_or_default();
     let header = format!(
-        "<h1>kensho report</h1><p class=\"meta\">{} specs · seed {seed} · kensho {} · {}</p>",
+        "<h1>kensho report</h1><p class=\"meta\">{} specs · seed {seed} · kensho {} · Z3 {}</p>",
         reports.len(),
         escape(reports.first().map(|r| r.run.kensho.as_str()).unwrap_or("")),
         escape(reports.first().map(|r| r.run.z3.as_str()).unwrap_or(""))
     );
-    let mut b = String::from("<section><table id=\"index-table\"><thead><tr><th>spec</th><th>board</th><th>clauses (encoded)</th><th>exercised</th><th>unaccounted</th><th>violations</th><th>readings: witness / no effect / unknown</th><th>proofs: proved / refuted / unknown</th><th>dead shapes</th><th>lint errors / warnings</th><th>pieces</th><th>perft</th></tr></thead><tbody>");
+    let mut b = String::from("<section><div class=\"scroll\"><table id=\"index-table\"><thead><tr><th>spec</th><th>board</th><th>clauses (encoded)</th><th>exercised</th><th>unaccounted</th><th>violations</th><th>readings: witness / no effect / unknown</th><th>proofs: proved / refuted / unknown</th><th>dead shapes</th><th>lint errors / warnings</th><th>pieces</th><th>perft of the start</th><th>to look at</th></tr></thead><tbody>");
     for r in reports {
         let s = &r.summary;
-        let perft = r.perft.last().map(|p| format!("{}: {}", p.depth, p.nodes)).unwrap_or_else(|| "-".into());
+        let perft = r
+            .perft
+            .last()
+            .map(|p| format!("depth {}: {} nodes", p.depth, crate::text::thousands(p.nodes)))
+            .unwrap_or_else(|| "-".into());
+        let open = r.open_findings();
+        let look = if open.is_empty() {
+            "<span class=\"good\">nothing</span>".to_string()
+        } else {
+            open.iter().map(|f| format!("<span class=\"warn\">{}</span>", escape(f))).collect::<Vec<_>>().join("<br>")
+        };
         let bad = |n: u64| if n > 0 { " bad" } else { "" };
         let _ = write!(
             b,
-            "<tr><td><a href=\"{id}.html\">{}</a><br><small><code>{}</code></small></td><td>{}</td><td class=\"num\">{} ({})</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num{}\">{}</td><td>{} / {} / {}</td><td class=\"{}\">{} / {} / {}</td><td class=\"num{}\">{}</td><td>{} / {}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+            "<tr><td><a href=\"{id}.html\">{}</a><br><small><code>{}</code></small></td><td>{}</td><td class=\"num\">{} ({})</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num{}\">{}</td><td>{} / {} / {}</td><td class=\"{}\">{} / {} / {}</td><td class=\"num{}\">{}</td><td>{} / {}</td><td class=\"num\">{}</td><td>{}</td><td class=\"note\">{look}</td></tr>",
             escape(&r.spec.name),
             escape(&r.spec.path),
             escape(&r.spec.board),
@@ -502,6 +603,8 @@ pub fn index_page(reports: &[SpecReport]) -> String {
             id = escape(&r.spec.id),
         );
     }
-    b.push_str("</tbody></table><p>Each spec's page has its clause table, readings with witness boards, proofs, piece diagrams, perft, lint findings and invariants. The same data is in <code>index.json</code> and <code>&lt;spec&gt;.json</code> (docs/report.md), and as Markdown in <code>index.md</code>.</p></section>");
+    b.push_str("</tbody></table></div>");
+    b.push_str(&glossary(reports));
+    b.push_str("<p>Each spec's page has its clause table, readings with witness boards, proofs, piece diagrams, perft, lint findings and invariants. The same data is in <code>index.json</code> and <code>&lt;spec&gt;.json</code> (docs/report.md), and as Markdown in <code>index.md</code>.</p></section>");
     page("kensho report", &header, &b, false)
 }

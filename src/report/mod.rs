@@ -11,6 +11,27 @@ pub mod position;
 pub mod svg;
 
 use model::{SpecReport, SCHEMA};
+
+/// A piece's name as rule documents write it: a spec whose names are all lower case (as the
+/// Interactive Diagram configurations give them, "fire demon") gets each word capitalised but
+/// the small ones ("Chariot of the Gods"); a name with a capital is kept as written.
+pub fn piece_name(name: &str) -> String {
+    const SMALL: [&str; 8] = ["of", "the", "and", "a", "an", "in", "on", "to"];
+    if name.chars().any(char::is_uppercase) {
+        return name.to_string();
+    }
+    name.split(' ')
+        .enumerate()
+        .map(|(i, w)| {
+            if i > 0 && SMALL.contains(&w) {
+                return w.to_string();
+            }
+            let mut c = w.chars();
+            c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 use serde_json::json;
 
 /// Every file of a report directory for these specs: per spec `<id>.html`, `<id>.md` (with its
@@ -56,4 +77,15 @@ pub fn index_json(reports: &[SpecReport]) -> serde_json::Value {
             "summary": r.summary,
         })).collect::<Vec<_>>(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn lower_case_names_are_written_as_documents_write_them() {
+        assert_eq!(super::piece_name("fire demon"), "Fire Demon");
+        assert_eq!(super::piece_name("chariot of the gods"), "Chariot of the Gods");
+        assert_eq!(super::piece_name("Lion Dog"), "Lion Dog");
+        assert_eq!(super::piece_name("SoS"), "SoS");
+    }
 }

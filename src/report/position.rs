@@ -14,24 +14,44 @@ pub fn picture(engine: &Engine, pos: &Position, title: impl Into<String>) -> Pic
     let mut p = Picture::new(pos.size, title);
     for sq in pos.size.squares() {
         if let Some(man) = pos.at(sq) {
-            p.tokens.push(Token { square: sq, text: engine.piece(man.piece).id.clone(), player: man.player });
+            let piece = engine.piece(man.piece);
+            p.tokens.push(Token {
+                square: sq,
+                text: piece.id.clone(),
+                name: super::piece_name(&piece.name),
+                player: man.player,
+            });
         }
     }
     p
 }
 
-/// The start position with the first player's promotion zone in one shade and the second
-/// player's in another.
+/// The start position with every zone the spec names shaded, each in its own colour with a
+/// key entry: the promotion zone of each player, palaces (both players'), and any other zone
+/// as the first player has it.
 pub fn start_picture(engine: &Engine) -> Picture {
+    const OTHERS: [&str; 4] = ["zone3", "zone4", "zone5", "zone6"];
     let pos = engine.start();
     let mut p = picture(engine, &pos, format!("{}: start position", engine.game.name));
-    if engine.game.zones.contains_key(PROMOTION_ZONE) {
-        for sq in pos.size.squares() {
-            if engine.in_zone(PROMOTION_ZONE, 0, sq) {
-                p.shades.push((sq, "zone"));
-            }
-            if engine.in_zone(PROMOTION_ZONE, 1, sq) {
-                p.shades.push((sq, "zone2"));
+    let mut ids: Vec<&String> = engine.game.zones.keys().collect();
+    ids.sort_by_key(|z| (z.as_str() != PROMOTION_ZONE, !z.contains("palace")));
+    let mut others = OTHERS.iter().copied();
+    for zone in ids {
+        let shades: Vec<(u8, &'static str, String)> = if zone == PROMOTION_ZONE {
+            vec![
+                (0, "zone", "the first player's promotion zone".to_string()),
+                (1, "zone2", "the second player's promotion zone".to_string()),
+            ]
+        } else if zone.contains("palace") {
+            vec![(0, "palace", format!("{zone} (both players')")), (1, "palace", String::new())]
+        } else {
+            let Some(class) = others.next() else { continue };
+            vec![(0, class, format!("zone {zone} (the first player's)"))]
+        };
+        for (player, class, words) in shades {
+            p.shades.extend(pos.size.squares().filter(|&sq| engine.in_zone(zone, player, sq)).map(|sq| (sq, class)));
+            if !words.is_empty() {
+                p.key.push((class, words));
             }
         }
     }

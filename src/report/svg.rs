@@ -16,6 +16,8 @@ const MARGIN: f64 = 22.0;
 pub struct Token {
     pub square: Square,
     pub text: String,
+    /// The piece's name, said on hover (the token's `<title>`).
+    pub name: String,
     /// 0: the first player (moves up, drawn upright); 1: the second (drawn upside down).
     pub player: u8,
 }
@@ -54,6 +56,8 @@ pub struct Picture {
     pub title: String,
     /// Squares filled with a class's colour (zones, the moving piece's square).
     pub shades: Vec<(Square, &'static str)>,
+    /// What each shading class means, for the key under the picture: (class, words).
+    pub key: Vec<(&'static str, String)>,
     pub tokens: Vec<Token>,
     pub marks: Vec<(Square, Mark)>,
     pub arrows: Vec<Arrow>,
@@ -69,6 +73,7 @@ impl Picture {
             size,
             title: title.into(),
             shades: Vec::new(),
+            key: Vec::new(),
             tokens: Vec::new(),
             marks: Vec::new(),
             arrows: Vec::new(),
@@ -86,9 +91,13 @@ pub const STYLE: &str = "\
 .kb-token{font-family:sans-serif;font-weight:600;fill:#1d1d1d}\
 .kb-token-bg{fill:#fffaf0;stroke:#5a4632;stroke-width:0.8}\
 .kb-token-bg.p1{fill:#e3e8f2}\
-.zone{fill:#c9b48e;opacity:.55}\
-.zone2{fill:#b7c7a6;opacity:.55}\
-.zone3{fill:#c7a6b7;opacity:.55}\
+.zone{fill:#b08d57;opacity:.6}\
+.zone2{fill:#6f9a5a;opacity:.55}\
+.zone3{fill:#b5739d;opacity:.5}\
+.zone4{fill:#5b8fc7;opacity:.5}\
+.zone5{fill:#d9a441;opacity:.55}\
+.zone6{fill:#7f7f7f;opacity:.45}\
+.palace{fill:#8c6bb1;opacity:.45}\
 .from{fill:#f2c14e}\
 .move{fill:#2e7d32}\
 .capture{stroke:#c62828;stroke-width:2.4;fill:none}\
@@ -229,22 +238,56 @@ fn draw(p: &Picture, own_style: bool) -> String {
     s
 }
 
+/// The key of a picture's shading as HTML: a swatch of each class and what it means.
+pub fn key_html(p: &Picture) -> String {
+    if p.key.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("<span class=\"zone-key\">");
+    for (class, words) in &p.key {
+        let _ = write!(
+            out,
+            "<span class=\"key-entry\"><svg class=\"kb\" width=\"14\" height=\"14\" viewBox=\"0 0 14 14\" aria-hidden=\"true\"><rect class=\"kb-board\" width=\"14\" height=\"14\"/><rect class=\"{class}\" width=\"14\" height=\"14\"/></svg> {}</span>",
+            escape(words)
+        );
+    }
+    out.push_str("</span>");
+    out
+}
+
 /// A picture as a file: the XML prolog, then the `<svg>`.
 pub fn standalone(p: &Picture) -> String {
     format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{}\n", render(p))
 }
 
+/// The font size that keeps `text` inside its square: its width estimated from the widths of
+/// bold sans-serif letters (in em: W and M widest, I narrowest), with 6 units of room left.
+pub fn token_font(text: &str) -> f64 {
+    let em: f64 = text
+        .chars()
+        .map(|c| match c {
+            'W' | 'M' => 0.95,
+            'm' | 'w' => 0.85,
+            'I' | 'i' | 'l' | 'j' | '!' | '.' | '1' => 0.35,
+            c if c.is_ascii_uppercase() => 0.76,
+            c if c.is_ascii_lowercase() || c.is_ascii_digit() => 0.62,
+            '+' => 0.62,
+            _ => 1.0,
+        })
+        .sum();
+    (CELL * 0.62).min((CELL - 6.0) / em.max(0.5))
+}
+
 fn render_token(s: &mut String, size: BoardSize, t: &Token) {
     let (cx, cy) = centre(size, t.square);
-    let n = t.text.chars().count().max(1) as f64;
-    // Longer tokens (+DE, SoS) get a smaller font so they stay inside their square.
-    let font = (CELL * 0.62).min(CELL * 1.5 / n);
+    let font = token_font(&t.text);
     let player = if t.player == 1 { " p1" } else { "" };
     let rotate = if t.player == 1 { format!(" transform=\"rotate(180 {cx} {cy})\"") } else { String::new() };
     let (x, y) = corner(size, t.square);
     let _ = write!(
         s,
-        "<g{rotate}><rect class=\"kb-token-bg{player}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" rx=\"3\"/><text class=\"kb-token\" x=\"{cx}\" y=\"{:.1}\" font-size=\"{font:.1}\" text-anchor=\"middle\">{}</text></g>",
+        "<g{rotate}><title>{}</title><rect class=\"kb-token-bg{player}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" rx=\"3\"/><text class=\"kb-token\" x=\"{cx}\" y=\"{:.1}\" font-size=\"{font:.1}\" text-anchor=\"middle\">{}</text></g>",
+        escape(&t.name),
         x + 2.0,
         y + 2.0,
         CELL - 4.0,
@@ -321,8 +364,8 @@ mod tests {
     fn the_second_players_tokens_are_upside_down_and_text_is_escaped() {
         let size = BoardSize::parse("3x3").unwrap();
         let mut p = Picture::new(size, "a<b");
-        p.tokens.push(Token { square: Square::new(0, 0), text: "K".into(), player: 0 });
-        p.tokens.push(Token { square: Square::new(2, 2), text: "<&>".into(), player: 1 });
+        p.tokens.push(Token { square: Square::new(0, 0), text: "K".into(), name: "King".into(), player: 0 });
+        p.tokens.push(Token { square: Square::new(2, 2), text: "<&>".into(), name: "a <b>".into(), player: 1 });
         let svg = render(&p);
         assert_eq!(count(&svg, "rotate(180"), 1);
         assert!(svg.contains("&lt;&amp;&gt;") && svg.contains("<title>a&lt;b</title>"));

@@ -16,12 +16,13 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// The report every test reads: shogi (perft and diagrams) and Shoogantshii (reading witnesses).
+/// The report every test reads: shogi (perft and diagrams), Shoogantshii (reading witnesses, a
+/// palace) and Ryu (four zones).
 fn report_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let out = scratch("browser").join("report");
-        report(&["specs/shogi.toml", "specs/shoogantshii.toml"], &out);
+        report(&["specs/shogi.toml", "specs/shoogantshii.toml", "specs/ryu.toml"], &out);
         out
     })
 }
@@ -29,8 +30,14 @@ fn report_dir() -> &'static Path {
 /// Runs Chromium headless on `page` with `action` (--dump-dom, --screenshot=...), no network
 /// features, a fresh profile; returns (stdout, stderr). Killed after a minute.
 fn chromium_run(browser: &Path, page: &Path, action: &str, tag: &str) -> (String, String) {
+    chromium_with(browser, page, "", &["--window-size=1280,1500", action], tag)
+}
+
+/// [`chromium_run`] on the page's URL with `fragment` (`#readings`, or ""), with `flags` (the
+/// window size and the action among them).
+fn chromium_with(browser: &Path, page: &Path, fragment: &str, flags: &[&str], tag: &str) -> (String, String) {
     let profile = scratch(&format!("chromium-{tag}"));
-    let url = format!("file://{}", page.canonicalize().expect("page exists").display());
+    let url = format!("file://{}{fragment}", page.canonicalize().expect("page exists").display());
     let mut child = Command::new(browser)
         .args([
             "--headless",
@@ -45,10 +52,9 @@ fn chromium_run(browser: &Path, page: &Path, action: &str, tag: &str) -> (String
             "--hide-scrollbars",
             "--enable-logging=stderr",
             "--v=0",
-            "--window-size=1280,1500",
         ])
         .arg(format!("--user-data-dir={}", profile.join("profile").display()))
-        .arg(action)
+        .args(flags)
         .arg(&url)
         // Files, not pipes: a page's DOM overflows a pipe's buffer while we wait for the exit.
         .stdout(Stdio::from(std::fs::File::create(profile.join("stdout")).expect("stdout file")))
@@ -62,7 +68,7 @@ fn chromium_run(browser: &Path, page: &Path, action: &str, tag: &str) -> (String
         }
         if started.elapsed() > Duration::from_secs(60) {
             let _ = child.kill();
-            panic!("chromium did not finish {action} {url} within a minute");
+            panic!("chromium did not finish {flags:?} {url} within a minute");
         }
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -158,7 +164,7 @@ fn the_index_loads_cleanly_and_links_every_spec() {
     assert!(console.is_empty(), "console messages: {console:#?}");
     let index = json(&dir.join("index.json"));
     let specs: Vec<&Value> = index["specs"].as_array().unwrap().iter().collect();
-    assert_eq!(specs.len(), 2);
+    assert_eq!(specs.len(), 3);
     for s in specs {
         let page = s["html"].as_str().unwrap();
         assert!(dom.contains(&format!("href=\"{page}\"")), "index links {page}");
@@ -195,4 +201,80 @@ fn screenshot_for_the_readme() {
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG");
     // A blank page compresses to a few KB; a drawn report is far larger.
     assert!(png.len() > 20_000, "screenshot is only {} bytes", png.len());
+}
+
+/// What the page measures of itself in a 1,400 x 1,000 window, once loaded (and scrolled to
+/// `fragment`): a copy of the page with a measuring script added writes it into its DOM.
+fn measure(browser: &Path, page: &Path, fragment: &str, tag: &str) -> Value {
+    const SCRIPT: &str = "<script>window.addEventListener('load',function(){setTimeout(function(){\
+var r={scrollWidth:document.documentElement.scrollWidth,innerWidth:window.innerWidth,scrollY:window.scrollY};\
+var rows=document.querySelectorAll('#clause-table tbody tr');r.clauseRows=rows.length;r.tallestRow=0;\
+rows.forEach(function(x){r.tallestRow=Math.max(r.tallestRow,x.offsetHeight)});\
+r.tokens=0;r.overflowing=[];document.querySelectorAll('text.kb-token').forEach(function(t){r.tokens++;\
+var tile=t.previousElementSibling.getBBox(),b=t.getBBox();\
+if(b.width>tile.width||b.height>tile.height+4)r.overflowing.push(t.textContent+' '+b.width.toFixed(1)+'x'+b.height.toFixed(1))});\
+var board=document.querySelector('.board-start svg');r.shaded=[];r.keyed=[];\
+if(board)board.querySelectorAll('rect').forEach(function(x){var c=x.getAttribute('class');if(c&&/^(zone|palace)/.test(c)&&r.shaded.indexOf(c)<0)r.shaded.push(c)});\
+document.querySelectorAll('.board-start .zone-key rect').forEach(function(x){var c=x.getAttribute('class');if(c&&/^(zone|palace)/.test(c))r.keyed.push(c)});\
+r.sections={};['clauses','readings','pieces'].forEach(function(id){var e=document.getElementById(id);if(e)r.sections[id]=e.getBoundingClientRect().top});\
+var pre=document.createElement('pre');pre.id='kensho-measure';pre.textContent=JSON.stringify(r);document.body.appendChild(pre);},100);});</script>";
+    // Out of the report directory, which another test reads whole (the page loads nothing).
+    let measured = scratch(&format!("measure-{tag}")).join(page.file_name().unwrap());
+    std::fs::write(&measured, read(page).replace("</body>", &format!("{SCRIPT}</body>"))).unwrap();
+    let flags = ["--window-size=1400,1000", "--virtual-time-budget=5000", "--dump-dom"];
+    // Under load Chromium has once dumped the DOM before the script's timer ran: a second try.
+    let (mut dom, mut log) = chromium_with(browser, &measured, fragment, &flags, tag);
+    if !dom.contains("<pre id=\"kensho-measure\">") {
+        (dom, log) = chromium_with(browser, &measured, fragment, &flags, tag);
+    }
+    let _ = std::fs::remove_file(&measured);
+    let start =
+        dom.find("<pre id=\"kensho-measure\">").unwrap_or_else(|| panic!("the page did not measure itself:\n{log}"));
+    let text = &dom[start + "<pre id=\"kensho-measure\">".len()..];
+    let text = &text[..text.find("</pre>").expect("end of the measurement")];
+    serde_json::from_str(&text.replace("&quot;", "\"").replace("&amp;", "&")).expect("measurement JSON")
+}
+
+#[test]
+fn pages_fit_a_1400_pixel_window_and_every_board_reads() {
+    let Some(browser) = outside::chromium() else { return };
+    let dir = report_dir();
+    for spec in ["shogi", "shoogantshii", "ryu"] {
+        let m = measure(&browser, &dir.join(format!("{spec}.html")), "", spec);
+        // No sideways scrolling: wide tables scroll inside their own box.
+        assert!(m["scrollWidth"].as_u64() <= m["innerWidth"].as_u64(), "{spec}: {m}");
+        // A clause row stays readable (the invariants in short, the tests behind a disclosure).
+        assert!(m["clauseRows"].as_u64().unwrap() > 0, "{spec}: {m}");
+        assert!(m["tallestRow"].as_u64().unwrap() <= 320, "{spec}: a clause row {} px tall", m["tallestRow"]);
+        // Every piece id fits its tile.
+        assert!(m["tokens"].as_u64().unwrap() > 0, "{spec}: {m}");
+        assert_eq!(m["overflowing"], serde_json::json!([]), "{spec}: ids wider than their tiles");
+        // Every zone of the start board has a key entry, and every key entry is on the board.
+        let mut shaded: Vec<String> = serde_json::from_value(m["shaded"].clone()).unwrap();
+        let mut keyed: Vec<String> = serde_json::from_value(m["keyed"].clone()).unwrap();
+        shaded.sort();
+        keyed.sort();
+        keyed.dedup();
+        assert_eq!(shaded, keyed, "{spec}: shaded zones and their key");
+        let zones = match spec {
+            "shogi" => 2,        // each player's promotion zone
+            "shoogantshii" => 3, // and the palace
+            _ => 4,              // Ryu's first, second, third and fourth zones
+        };
+        assert_eq!(shaded.len(), zones, "{spec}: {shaded:?}");
+    }
+}
+
+#[test]
+fn an_anchor_shows_its_section() {
+    // A headless --screenshot of page.html#readings is blank for any page with an anchor, this
+    // report's or a plain one (tried), so the test asks the page where the section is instead.
+    let Some(browser) = outside::chromium() else { return };
+    let page = report_dir().join("shoogantshii.html");
+    let at_top = measure(&browser, &page, "", "anchor-top");
+    let there = measure(&browser, &page, "#readings", "anchor");
+    assert_eq!(at_top["scrollY"].as_f64(), Some(0.0), "{at_top}");
+    assert!(there["scrollY"].as_f64().unwrap() > 100.0, "the page did not scroll: {there}");
+    let top = there["sections"]["readings"].as_f64().unwrap();
+    assert!(top.abs() < 2.0, "#readings is {top} px from the window's top: {there}");
 }
