@@ -197,8 +197,16 @@ fn third_zone_source(engine: &Engine, index: usize) -> Option<&str> {
     base.zone_moves.get("third").filter(|_| third_zone).map(|(text, _)| text.as_str())
 }
 
-fn diagram(h: Heading<'_>, size: BoardSize, marks: &Marks, notes: Vec<String>) -> PieceDiagram {
+/// The note of a cropped picture ([`window`]).
+pub const RUNS_ON: &str = "the lines drawn to the picture's edge run on to the board's edge";
+
+fn diagram(h: Heading<'_>, size: BoardSize, marks: &Marks, mut notes: Vec<String>) -> PieceDiagram {
     let from = centre(size);
+    let window = window(size, from, marks);
+    let on_edge = |sq: &Square| sq.file == 0 || sq.rank == 0 || sq.file + 1 == size.files || sq.rank + 1 == size.ranks;
+    if window.size() != size && marks.keys().any(on_edge) {
+        notes.push(RUNS_ON.to_string());
+    }
     let squares = marks
         .iter()
         .map(|(sq, kinds)| MarkedSquare { square: sq.name(), kinds: kinds.iter().map(|k| k.name()).collect() })
@@ -214,7 +222,7 @@ fn diagram(h: Heading<'_>, size: BoardSize, marks: &Marks, notes: Vec<String>) -
         zone: h.zone.map(str::to_string),
         board: size.to_string(),
         from: from.name(),
-        window: window(size, from, marks.keys()),
+        window,
         squares,
         counts,
         notes,
@@ -222,14 +230,27 @@ fn diagram(h: Heading<'_>, size: BoardSize, marks: &Marks, notes: Vec<String>) -
 }
 
 /// The smallest square window centred on `from` that holds every marked square, at least 5x5
-/// (clipped by the board); the whole board when a mark stands on its edge, since a line that
-/// runs to the edge reads as "as far as the board goes" only when the edge is drawn on every
-/// side.
-fn window<'a>(size: BoardSize, from: Square, marked: impl Iterator<Item = &'a Square>) -> Window {
+/// (clipped by the board); when a mark stands on the board's edge, the whole board, since a line
+/// that runs to the edge reads as "as far as the board goes" only when the edge is drawn on
+/// every side; or, on a board wider than [`CROP`] squares each way, the window of [`CROP`]
+/// around the piece when every mark outside it continues one of the eight lines from the piece
+/// with the marks of the line's last square inside, to the board's edge ([`runs_on`]): the
+/// picture then shows all there is to see, at a readable size, and says that the lines run on.
+fn window(size: BoardSize, from: Square, marks: &Marks) -> Window {
     let on_edge = |sq: &Square| sq.file == 0 || sq.rank == 0 || sq.file + 1 == size.files || sq.rank + 1 == size.ranks;
     let mut radius = 2;
-    for sq in marked {
+    for sq in marks.keys() {
         if on_edge(sq) {
+            let around = |r: u8| {
+                Window::new(
+                    Square::new(from.file.saturating_sub(r), from.rank.saturating_sub(r)),
+                    Square::new((from.file + r).min(size.files - 1), (from.rank + r).min(size.ranks - 1)),
+                )
+            };
+            let crop = CROP / 2;
+            if size.files > CROP && size.ranks > CROP && runs_on(size, from, marks, crop) {
+                return around(crop);
+            }
             return Window::new(Square::new(0, 0), Square::new(size.files - 1, size.ranks - 1));
         }
         radius = radius.max(sq.file.abs_diff(from.file)).max(sq.rank.abs_diff(from.rank));
@@ -237,6 +258,33 @@ fn window<'a>(size: BoardSize, from: Square, marked: impl Iterator<Item = &'a Sq
     let low = Square::new(from.file.saturating_sub(radius), from.rank.saturating_sub(radius));
     let high = Square::new((from.file + radius).min(size.files - 1), (from.rank + radius).min(size.ranks - 1));
     Window::new(low, high)
+}
+
+/// The side of a long-range piece's cropped picture, in squares.
+const CROP: u8 = 9;
+
+/// Does every mark farther than `radius` from `from` lie on one of the eight lines from it,
+/// each of which keeps the marks of its square at distance `radius` on every square from there
+/// to the board's edge? (A line that stops between the two would read, cropped, as running on.)
+fn runs_on(size: BoardSize, from: Square, marks: &Marks, radius: u8) -> bool {
+    let mut covered = 0;
+    for df in -1..=1i32 {
+        for dr in -1..=1i32 {
+            let r = i32::from(radius);
+            let Some(border) = size.offset(from, (df * r, dr * r)).filter(|_| (df, dr) != (0, 0)) else { continue };
+            let Some(kinds) = marks.get(&border) else { continue };
+            let mut at = border;
+            while let Some(next) = size.offset(at, (df, dr)) {
+                if marks.get(&next) != Some(kinds) {
+                    return false;
+                }
+                covered += 1;
+                at = next;
+            }
+        }
+    }
+    let far = |sq: &&Square| sq.file.abs_diff(from.file).max(sq.rank.abs_diff(from.rank)) > radius;
+    covered == marks.keys().filter(far).count()
 }
 
 /// Finds the marks of one move set by running its paths on designed boards:
@@ -753,12 +801,14 @@ mod tests {
     fn the_window_is_at_least_five_wide_and_the_board_when_a_mark_is_on_its_edge() {
         let size = BoardSize::parse("9x9").unwrap();
         let e5 = Square::new(4, 4);
+        let marks =
+            |squares: &[Square]| -> Marks { squares.iter().map(|&s| (s, BTreeSet::from([Kind::Move]))).collect() };
         // No mark: 5x5 around e5.
-        assert_eq!(window(size, e5, [].iter()), Window { files: ('c', 'g'), ranks: (3, 7) });
+        assert_eq!(window(size, e5, &marks(&[])), Window { files: ('c', 'g'), ranks: (3, 7) });
         // A mark 3 away (b5): 7x7, b2-h8.
-        assert_eq!(window(size, e5, [Square::new(1, 4)].iter()), Window { files: ('b', 'h'), ranks: (2, 8) });
+        assert_eq!(window(size, e5, &marks(&[Square::new(1, 4)])), Window { files: ('b', 'h'), ranks: (2, 8) });
         // A mark on the edge (e9): the whole board.
-        assert_eq!(window(size, e5, [Square::new(4, 8)].iter()), Window { files: ('a', 'i'), ranks: (1, 9) });
+        assert_eq!(window(size, e5, &marks(&[Square::new(4, 8)])), Window { files: ('a', 'i'), ranks: (1, 9) });
         assert_eq!(Window { files: ('b', 'h'), ranks: (2, 8) }.size(), BoardSize { files: 7, ranks: 7 });
     }
 

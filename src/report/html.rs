@@ -336,9 +336,10 @@ pub fn diagram_caption(d: &PieceDiagram) -> String {
 fn pieces(list: &[PieceDiagram]) -> String {
     let mut b = String::from("<section id=\"pieces\"><h2>Pieces</h2><p>Each piece alone on the board (the first player's, moving up), every square it reaches marked by how.</p>");
     let _ = write!(b, "<div class=\"legend\">{}</div>", diagram::legend_svg());
-    // A fact under more than half of the diagrams is said once, here, and not under each.
+    // A fact about the pieces under more than half of the diagrams is said once, here, and not
+    // under each (what a picture says of itself, that its lines run on, stays with it).
     let shared: Vec<&String> = {
-        let mut notes: Vec<&String> = list.iter().flat_map(|d| &d.notes).collect();
+        let mut notes: Vec<&String> = list.iter().flat_map(|d| &d.notes).filter(|n| *n != diagram::RUNS_ON).collect();
         notes.sort();
         notes.dedup();
         notes.into_iter().filter(|n| 2 * list.iter().filter(|d| d.notes.contains(n)).count() > list.len()).collect()

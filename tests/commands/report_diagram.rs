@@ -71,6 +71,29 @@ fn a_rook_reaches_its_lines_and_the_window_is_the_whole_board() {
 }
 
 #[test]
+fn a_long_range_piece_on_a_large_board_is_drawn_on_a_crop_that_says_its_lines_run_on() {
+    // A Queen from h8 on 16x16 reaches the edge along its eight lines, each the same marks to
+    // the edge: drawn on the 9x9 around it (d4-l12), with the note.
+    let d = of_betza("Q", "16x16");
+    assert_eq!(d.from, "h8");
+    assert_eq!((d.window.files, d.window.ranks), (('d', 'l'), (4, 12)));
+    assert!(d.notes.iter().any(|n| n == diagram::RUNS_ON), "{:?}", d.notes);
+    // A slider that stops short of the edge on one line (R6 reaches b8 leftwards but not a8):
+    // the crop would read as running on, so the whole board is drawn, without the note.
+    let d = of_betza("R6", "16x16");
+    assert_eq!((d.window.files, d.window.ranks), (('b', 'n'), (2, 14)));
+    assert!(!d.notes.iter().any(|n| n == diagram::RUNS_ON));
+    // Forward to the edge, but backward only 6 (to h2, not h1): cropped, the backward line would
+    // read as running on to h1. The whole board.
+    let d = of_betza("fRbR6", "16x16");
+    assert_eq!((d.window.files, d.window.ranks), (('a', 'p'), (1, 16)));
+    // A hook mover reaches squares off its lines: the whole board.
+    let d = of_betza("RmasR", "16x16");
+    assert_eq!((d.window.files, d.window.ranks), (('a', 'p'), (1, 16)));
+    assert!(!d.notes.iter().any(|n| n == diagram::RUNS_ON));
+}
+
+#[test]
 fn the_xiangqi_cannon_moves_along_its_lines_and_captures_only_by_jumping() {
     let d = of_betza("mRcpR", "9x10");
     // 9x10: files a-i, ranks 1-10; the centre is e5 (rank 5 of 10: just below the middle).
