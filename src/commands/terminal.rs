@@ -146,17 +146,22 @@ fn shrink(natural: &[usize], mins: &[usize], limit: usize) -> Option<Vec<usize>>
 /// `text` wrapped at spaces to lines of at most `width` columns (`text::wrap`; its own line
 /// breaks and each line's indentation kept); a word wider than that is shortened with "…".
 pub fn wrap(text: &str, width: usize) -> String {
-    let width = width.max(1);
+    hanging(text, width, 0)
+}
+
+/// [`wrap`], the continuation lines of each line indented `hang` columns more than it.
+fn hanging(text: &str, width: usize, hang: usize) -> String {
     let mut lines: Vec<String> = Vec::new();
-    for source in text.lines() {
-        if source.width() <= width {
-            lines.push(source.to_string());
+    for line in text.lines() {
+        if line.width() <= width {
+            lines.push(line.to_string());
             continue;
         }
-        let indent = source.len() - source.trim_start_matches(' ').len();
-        let room = width.saturating_sub(indent).max(1);
-        for line in crate::text::wrap(source, room) {
-            lines.push(format!("{}{}", " ".repeat(indent), shorten(&line, room)));
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let room = width.saturating_sub(indent + hang).max(1);
+        for (i, piece) in crate::text::wrap(line, room).iter().enumerate() {
+            let pad = if i == 0 { indent } else { indent + hang };
+            lines.push(format!("{}{}", " ".repeat(pad), shorten(piece, room)));
         }
     }
     lines.join("\n")
@@ -182,24 +187,11 @@ fn shorten(word: &str, width: usize) -> String {
 /// the line they continue (plus `hang` columns).
 pub fn prose(text: &str, hang: usize) -> String {
     let Some(w) = width() else { return text.to_string() };
-    let mut out: Vec<String> = Vec::new();
-    for line in text.lines() {
-        if line.width() <= w {
-            out.push(line.to_string());
-            continue;
-        }
-        let indent = line.len() - line.trim_start_matches(' ').len();
-        let room = w.saturating_sub(indent + hang).max(1);
-        for (i, piece) in crate::text::wrap(line, room).iter().enumerate() {
-            let pad = if i == 0 { indent } else { indent + hang };
-            out.push(format!("{}{}", " ".repeat(pad), shorten(piece, room)));
-        }
-    }
-    let mut joined = out.join("\n");
+    let mut out = hanging(text, w, hang);
     if text.ends_with('\n') {
-        joined.push('\n');
+        out.push('\n');
     }
-    joined
+    out
 }
 
 #[cfg(test)]
