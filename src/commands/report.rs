@@ -325,11 +325,25 @@ pub fn summary_table(reports: &[SpecReport]) -> String {
     let header: Vec<String> = std::iter::once("spec").chain(SUMMARY_HEADS).map(String::from).collect();
     let rows: Vec<Vec<String>> =
         reports.iter().map(|r| std::iter::once(r.spec.id.clone()).chain(r.summary_cells()).collect()).collect();
-    // Every heading may wrap at its spaces, down to the width of its widest cell.
+    // Every heading may wrap at its spaces, down to its widest word or cell; a narrow
+    // terminal loses the perft, then the dead shapes, the lint counts, the proofs and the
+    // readings, in that order (the violations and clause counts always stay).
+    let drop = |h: &str| match h {
+        "perft (depth: nodes)" => Some(1),
+        "dead shapes" => Some(2),
+        "lint E / W" => Some(3),
+        h if h.starts_with("proofs") => Some(4),
+        h if h.starts_with("readings") => Some(5),
+        _ => None,
+    };
     let fits: Vec<Fit> = SUMMARY_HEADS
         .iter()
         .enumerate()
-        .map(|(i, h)| Fit::wrap(h, rows.iter().map(|r| r[i + 1].chars().count()).max().unwrap_or(1).max(5)))
+        .map(|(i, h)| {
+            let cells = rows.iter().map(|r| r[i + 1].chars().count()).max().unwrap_or(1);
+            let words = h.split(' ').map(|w| w.chars().count()).max().unwrap_or(1);
+            Fit { column: h, min: cells.max(words), drop: drop(h) }
+        })
         .collect();
     terminal::grid(&header, &rows, &fits, terminal::width())
 }
