@@ -35,15 +35,22 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// The text on one line, cut to `max` characters with an ellipsis.
+/// The text on one line, cut to `max` terminal columns with an ellipsis (a wide character,
+/// as CJK ones are, takes two).
 pub fn shorten(s: &str, max: usize) -> String {
+    use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
     let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    if s.chars().count() <= max {
-        s
-    } else {
-        let cut: String = s.chars().take(max - 1).collect();
-        format!("{cut}…")
+    if s.width() <= max {
+        return s;
     }
+    let mut cut = String::new();
+    for c in s.chars() {
+        if cut.width() + c.width().unwrap_or(0) + 1 > max {
+            break;
+        }
+        cut.push(c);
+    }
+    format!("{cut}…")
 }
 
 /// `text` cut into lines of at most `width` characters at spaces. A word wider than that is

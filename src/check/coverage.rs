@@ -128,3 +128,26 @@ pub fn rows(spec: &LoadedSpec, props: &Properties, invariants: &[Invariant], tal
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_invariants_are_grouped_only_when_several() {
+        let ids = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let many = ids(&["generic:notation:K", "promotion", "generic:notation:R", "generic:notation:B"]);
+        assert_eq!(invariants_in_short(&many), ["notation, 3 pieces", "promotion"]);
+        let one = ids(&["generic:notation:K", "promotion"]);
+        assert_eq!(invariants_in_short(&one), one);
+    }
+
+    #[test]
+    fn sentences_naming_tests_are_set_apart() {
+        let note = "Bare King is a loss. tests/engine/ryu_rules.rs `a_bare_king` tests it. No kind judges it.";
+        let (words, tests) = note_and_tests(note);
+        assert_eq!(words, "Bare King is a loss. No kind judges it.");
+        assert_eq!(tests, "tests/engine/ryu_rules.rs `a_bare_king` tests it.");
+        assert_eq!(note_and_tests("plain words"), ("plain words".to_string(), String::new()));
+    }
+}

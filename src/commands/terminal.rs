@@ -161,26 +161,10 @@ fn hanging(text: &str, width: usize, hang: usize) -> String {
         let room = width.saturating_sub(indent + hang).max(1);
         for (i, piece) in crate::text::wrap(line, room).iter().enumerate() {
             let pad = if i == 0 { indent } else { indent + hang };
-            lines.push(format!("{}{}", " ".repeat(pad), shorten(piece, room)));
+            lines.push(format!("{}{}", " ".repeat(pad), crate::text::shorten(piece, room)));
         }
     }
     lines.join("\n")
-}
-
-/// `word` cut to `width` columns with a trailing "…" when it is wider.
-fn shorten(word: &str, width: usize) -> String {
-    if word.width() <= width {
-        return word.to_string();
-    }
-    let mut out = String::new();
-    for c in word.chars() {
-        if out.width() + unicode_width::UnicodeWidthChar::width(c).unwrap_or(0) + 1 > width {
-            break;
-        }
-        out.push(c);
-    }
-    out.push('…');
-    out
 }
 
 /// Prose for the terminal: every line wrapped to [`width`], continuation lines indented like
