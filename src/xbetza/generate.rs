@@ -8,7 +8,7 @@
 use super::compile::{CompiledBetza, LegDirections, LegProgram, Program};
 use super::directions::rotate45;
 use super::readings::{ToggleScope, ToggleSpan};
-use super::table::{CompassProgram, Geometry, MoveTable, Ray};
+use super::table::{CompassProgram, Geometry, MoveTable, Ray, LINE_LEGS};
 use crate::geometry::{BoardSize, GeometryError, Square, Vec2};
 use smallvec::SmallVec;
 
@@ -266,6 +266,9 @@ pub fn generate_tabled_into(
         program: first,
         program_index: 0,
         accept,
+        lines: [LineScan::default(); 8],
+        lines_known: 0,
+        friends_around: None,
     };
     let tabled = table.and_then(|t| Some((t, t.origin(orientation, from)?)));
     for (i, program) in compiled.programs.iter().enumerate() {
@@ -278,6 +281,14 @@ pub fn generate_tabled_into(
         if let Some(rays) = table.rays_from(i, origin) {
             walker.rays(table.geometry(), origin.index, rays);
         } else if let Some(compass) = table.compass(i) {
+            let dirs = compass.first_mask[origin.orientation];
+            if compass.stopped_by_friends && dirs & !walker.friends_around(table.geometry(), origin.index) == 0 {
+                continue; // every first step is onto a friend: no path
+            }
+            if compass.line {
+                walker.line(table.geometry(), &compass.first[origin.orientation], origin.index);
+                continue;
+            }
             let first = &compass.first[origin.orientation];
             walker.compass_leg(table, compass, first, 0, origin.index, 0, false, false);
         } else {
@@ -315,6 +326,28 @@ struct Walker<'a> {
     program: &'a Program,
     program_index: u32,
     accept: &'a mut dyn FnMut(&PieceMove) -> bool,
+    /// The pieces along each compass line from the moving piece, for line programs: read
+    /// once per line and shared by every line program of the piece (`lines_known` has bit
+    /// `d` set once line `d` is read).
+    lines: [LineScan; 8],
+    lines_known: u8,
+    /// The compass directions whose first king step from the moving piece is onto a friend, as
+    /// a bit set; read once per piece, when a compass program first asks.
+    friends_around: Option<u8>,
+}
+
+/// The nearest pieces along one compass line from the moving piece, nearest first, and how
+/// far the line runs on the board: all a line program needs to know of that line.
+#[derive(Clone, Copy, Default)]
+struct LineScan {
+    /// How many pieces were found (at most `LINE_LEGS`: more are never reached).
+    count: u8,
+    /// Each one's distance from the moving piece in king steps, and its square index (small
+    /// types: the walker clears eight of these per piece, and boards are at most 26x26).
+    distance: [u8; LINE_LEGS],
+    index: [u16; LINE_LEGS],
+    /// How many king steps the line stays on the board.
+    edge: u8,
 }
 
 impl Walker<'_> {
@@ -487,6 +520,100 @@ impl Walker<'_> {
                     break;
                 }
             }
+        }
+    }
+
+    /// `Walker::friends_around`, read from the board the first time.
+    fn friends_around(&mut self, geometry: &Geometry, origin: usize) -> u8 {
+        *self.friends_around.get_or_insert_with(|| {
+            (0..8u8)
+                .filter(|&d| {
+                    geometry.edge(origin, d) > 0
+                        && self.board.at_index((origin as i32 + geometry.compass_step(d)) as usize) == Cell::Friend
+                })
+                .fold(0, |mask, d| mask | 1 << d)
+        })
+    }
+
+    /// A line program (`CompassProgram::line`) from square index `origin` along each of the
+    /// directions `dirs`: the paths `compass_leg` would walk, in the same order, found from the
+    /// pieces along each line. Leg `k` (not the last) can end only on the `k`-th piece, by
+    /// capturing it or hopping it; the last leg lands on the empty squares before the next
+    /// piece and on that piece. Nothing is ever walked back over, so neither the start square
+    /// nor a captured square is seen again.
+    fn line(&mut self, geometry: &Geometry, dirs: &[u8], origin: usize) {
+        for &dir in dirs {
+            let scan = self.line_scan(geometry, origin, dir);
+            self.line_leg(geometry, &scan, origin, dir, 0, 0);
+        }
+    }
+
+    /// The pieces along compass line `dir` from `origin`, read from the board the first time a
+    /// line program of this piece asks.
+    fn line_scan(&mut self, geometry: &Geometry, origin: usize, dir: u8) -> LineScan {
+        let bit = 1u8 << dir;
+        if self.lines_known & bit == 0 {
+            let step = geometry.compass_step(dir);
+            let edge = geometry.edge(origin, dir);
+            let mut scan = LineScan { edge: edge as u8, ..LineScan::default() };
+            let mut at = origin as i32;
+            for distance in 1..=edge {
+                at += step;
+                if self.board.at_index(at as usize) != Cell::Empty {
+                    let n = usize::from(scan.count);
+                    scan.distance[n] = distance as u8;
+                    scan.index[n] = at as u16;
+                    scan.count += 1;
+                    if n + 1 == LINE_LEGS {
+                        break;
+                    }
+                }
+            }
+            self.lines[usize::from(dir)] = scan;
+            self.lines_known |= bit;
+        }
+        self.lines[usize::from(dir)]
+    }
+
+    /// Leg `i` of a line program, starting `behind` king steps out along line `dir` (on the
+    /// `i`-th piece of `scan`, or the start square for the first leg).
+    fn line_leg(&mut self, geometry: &Geometry, scan: &LineScan, origin: usize, dir: u8, i: usize, behind: u32) {
+        let program = self.program;
+        let leg = &program.legs[i];
+        let limit = behind.saturating_add(program.base_steps).min(u32::from(scan.edge));
+        // The piece this leg meets, if it is within the leg's range.
+        let next = (i < usize::from(scan.count) && u32::from(scan.distance[i]) <= limit).then_some(i);
+        if leg.is_final {
+            if leg.modes.empty {
+                let step = geometry.compass_step(dir);
+                let end = next.map_or(limit, |k| u32::from(scan.distance[k]) - 1);
+                for distance in behind + 1..=end {
+                    let index = (origin as i32 + distance as i32 * step) as usize;
+                    self.land_on(leg, geometry.square(index), Cell::Empty);
+                }
+            }
+            if let Some(k) = next {
+                let index = scan.index[k] as usize;
+                self.land_on(leg, geometry.square(index), self.board.at_index(index));
+            }
+            return;
+        }
+        let Some(k) = next else { return };
+        let index = scan.index[k] as usize;
+        let (sq, cell) = (geometry.square(index), self.board.at_index(index));
+        let m = leg.modes;
+        // As `continue_from` orders them: the capture first, then the hop.
+        if (cell == Cell::Enemy && m.enemy) || (cell == Cell::Friend && m.friend) {
+            self.captured.push(sq);
+            self.path.push(PathStep { square: sq, kind: StepKind::Capture });
+            self.line_leg(geometry, scan, origin, dir, i + 1, u32::from(scan.distance[k]));
+            self.path.pop();
+            self.captured.pop();
+        }
+        if m.hop {
+            self.path.push(PathStep { square: sq, kind: StepKind::Hop });
+            self.line_leg(geometry, scan, origin, dir, i + 1, u32::from(scan.distance[k]));
+            self.path.pop();
         }
     }
 

@@ -151,7 +151,20 @@ pub struct CompassProgram {
     /// Per leg: the capture every path from that leg's start must make, when one must come
     /// within a known number of king steps (`CaptureAhead`).
     pub capture_ahead: Vec<Option<CaptureAhead>>,
+    /// The first leg's directions as a bit set (bit `d` for compass direction `d`), per
+    /// orientation.
+    pub first_mask: Vec<u8>,
+    /// Does a friend on the first step stop every path that way? True when the first leg can
+    /// neither capture a friend nor hop: a piece shut in by its own men (most pieces at the
+    /// start of a large game) then has no path in this program, and it is not walked.
+    pub stopped_by_friends: bool,
+    /// Is this a line program (`is_line`)? Then the walker runs it from the pieces that stand
+    /// along each line (`Walker::line`) instead of walking it square by square.
+    pub line: bool,
 }
+
+/// The most legs a line program may have: the walker keeps this many pieces per line.
+pub const LINE_LEGS: usize = 4;
 
 /// A leg ahead that can only end by capturing (no empty-square or hop ending), in a program of
 /// king steps with no range toggle: from the start of leg `i`, every path captures a friend
@@ -246,6 +259,11 @@ impl MoveTable {
         self.compass.iter().flatten().count()
     }
 
+    /// How many programs are line programs (`CompassProgram::line`).
+    pub fn line_programs(&self) -> usize {
+        self.compass.iter().flatten().filter(|c| c.line).count()
+    }
+
     /// Test support: leaves the first ray of the first tabled program out (one table entry
     /// made wrong), so that a test can show the comparison with the walker catches it. Returns
     /// whether there was such a ray.
@@ -255,12 +273,21 @@ impl MoveTable {
         rays.map(|r| r.remove(0)).is_some()
     }
 
+    /// Test support: leaves the first direction out of the first line program, for the first
+    /// orientation (a line the table forgets), so that a test can show the comparison with the
+    /// walker catches it. Returns whether there was a line program.
+    #[doc(hidden)]
+    pub fn corrupt_one_line(&mut self) -> bool {
+        let first = self.compass.iter_mut().flatten().find(|c| c.line).and_then(|c| c.first.first_mut());
+        first.is_some_and(|dirs| !dirs.is_empty() && { dirs.remove(0); true })
+    }
+
     /// Test support: turns the first compass program's last leg one more step to the left (a
     /// wrong turn in the table), so that a test can show the comparison with the walker
     /// catches it. Returns whether there was a compass program.
     #[doc(hidden)]
     pub fn corrupt_one_turn(&mut self) -> bool {
-        let turns = self.compass.iter_mut().flatten().find_map(|c| c.turns.last_mut());
+        let turns = self.compass.iter_mut().flatten().filter(|c| !c.line).find_map(|c| c.turns.last_mut());
         turns.map(|t| t.iter_mut().for_each(|d| *d = (*d + 1) & 7)).is_some()
     }
 }
@@ -290,7 +317,28 @@ fn compass_program(program: &Program, orientations: &[Orientation]) -> Option<Co
             _ => None,
         })
         .collect::<Option<Vec<_>>>()?;
-    Some(CompassProgram { first, turns, capture_ahead: capture_ahead(program) })
+    let line = is_line(program, &turns);
+    let first_mask = first.iter().map(|dirs: &Vec<u8>| dirs.iter().fold(0u8, |mask, &d| mask | 1 << d)).collect();
+    let m = program.legs[0].modes;
+    let stopped_by_friends = !(m.friend || m.hop || m.grasshop);
+    Some(CompassProgram { first, turns, capture_ahead: capture_ahead(program), first_mask, stopped_by_friends, line })
+}
+
+/// A line program: a compass program that goes straight on (every later leg turns by 0 only),
+/// where every leg but the last ends on an occupied square (no `m`, `y` or `g`: no range
+/// toggle), with at most `LINE_LEGS` legs. Its paths are then fixed by the pieces along each
+/// line from the start: leg `k` ends on the `k`-th of them. These are the jumping generals'
+/// multiple captures (`(cpaf)2cB`, hop or capture each piece in turn, capture the last), whose
+/// programs walked the same lines again and again.
+fn is_line(program: &Program, turns: &[Vec<u8>]) -> bool {
+    let (last, before) = program.legs.split_last().expect("a compass program has legs");
+    program.legs.len() <= LINE_LEGS
+        && turns.iter().all(|t| t.as_slice() == [0])
+        && before.iter().all(|leg| {
+            let m = leg.modes;
+            !(m.empty || m.toggle_empty || m.grasshop)
+        })
+        && !last.modes.has_toggle()
 }
 
 /// `CompassProgram::capture_ahead`: for each leg, the first capture-only leg from it on, if

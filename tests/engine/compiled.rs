@@ -5,8 +5,9 @@
 //!   every orientation, on boards filled at random: `generate_tabled` and `generate_where`
 //!   return the same moves (destinations, captures, paths, shapes), in the same order. This
 //!   covers the one-leg rays and the compass programs (Lion steps, area moves, hook moves,
-//!   multi-capturing jumpers), under every toggle reading. A table with one ray left out, or
-//!   one compass turn made wrong, fails this check at once.
+//!   multi-capturing jumpers, run as line programs), under every toggle reading. A table with
+//!   one ray left out, one compass turn made wrong, or one line forgotten fails this check at
+//!   once.
 //! - Game by game: every bundled spec's engine, and the same engine told to walk every leg
 //!   (`Engine::reference_generation`), give the same legal moves in every position of seeded
 //!   random games and one move beyond.
@@ -97,7 +98,9 @@ fn every_move() -> Vec<(String, CompiledBetza)> {
         }
         // Compass programs no bundled piece writes (a hook mover, a toggled bent rider, double
         // captures along a line), and a toggling area mover under every toggle reading.
-        for text in ["mafsR", "ymafsF", "yafsQ", "mcafmcafR", FIRE_DEMON] {
+        // Line programs (pieces captured or hopped in turn along a line) with a limited range,
+        // an empty-square or friend-capturing last leg, and four legs.
+        for text in ["mafsR", "ymafsF", "yafsQ", "mcafmcafR", "cpafmcR3", "dpafcpafmcQ", "pafpafpafcK", FIRE_DEMON] {
             for scope in [ToggleScope::WholeLeg, ToggleScope::OwnAlternative] {
                 for span in [ToggleSpan::RestOfMove, ToggleSpan::NextLeg] {
                     let readings = Readings { toggle_scope: scope, toggle_span: span, ..Readings::default() };
@@ -121,12 +124,13 @@ fn every_move() -> Vec<(String, CompiledBetza)> {
 
 #[test]
 fn every_pieces_table_gives_the_walkers_moves_on_random_boards() {
-    let (mut tabled_programs, mut compass_programs) = (0, 0);
+    let (mut tabled_programs, mut compass_programs, mut line_programs) = (0, 0, 0);
     let moves = every_move();
     for (i, (name, compiled)) in moves.iter().enumerate() {
         let table = MoveTable::of(compiled, &ALL_ORIENTATIONS);
         tabled_programs += table.tabled();
         compass_programs += table.compass_programs();
+        line_programs += table.line_programs();
         if table.tabled() == 0 {
             continue; // nothing but the walker runs this move
         }
@@ -139,6 +143,8 @@ fn every_pieces_table_gives_the_walkers_moves_on_random_boards() {
     assert!(tabled_programs > 300, "only {tabled_programs} programs have tables");
     // The Fire Demon alone has 14 compass programs per reading and board.
     assert!(compass_programs > 200, "only {compass_programs} compass programs compared");
+    // Suzumu's and Mitsugumi's jumping generals, and the line programs listed above.
+    assert!(line_programs > 40, "only {line_programs} line programs compared");
 }
 
 /// The check above is the guard of the tables: leave one ray out of a Rook's table and it
@@ -153,6 +159,13 @@ fn a_table_with_one_ray_left_out_is_caught() {
 #[test]
 fn a_compass_program_with_a_wrong_turn_is_caught() {
     assert_corruption_caught("KNADcaKmcabK", "the Lion has a compass program", MoveTable::corrupt_one_turn);
+}
+
+/// And for line programs: forget one line of a jumping general's multiple capture and the
+/// comparison names the captures the walker finds along it.
+#[test]
+fn a_line_program_with_a_line_left_out_is_caught() {
+    assert_corruption_caught("B(cpaf)2cB", "the general has a line program", MoveTable::corrupt_one_line);
 }
 
 /// The table of `betza` on 9x9 agrees with the walker; made wrong by `corrupt` (which says
