@@ -39,9 +39,14 @@ names=("$@")
 for name in "${names[@]}"; do
     [[ -n "${FILE[$name]:-}" ]] || { echo "unknown file '$name'; one of: ${ORDER[*]}" >&2; exit 2; }
     filter="${FILTER[$name]}"
-    [[ ${#iterate[@]} -gt 0 ]] && filter='kind(lib) | binary(engine) | binary(pieces) | binary(check)'
+    suites=()
+    if [[ ${#iterate[@]} -gt 0 ]]; then
+        filter='kind(lib) | binary(engine) | binary(pieces) | binary(check)'
+        # .cargo/mutants.toml builds the library, engine and pieces; the retest needs check too.
+        suites=(--cargo-arg=--test=check)
+    fi
     echo "== ${FILE[$name]}: tests $filter"
-    cargo mutants "${iterate[@]}" -f "${FILE[$name]}" -o "target/mutants-out/$name" -- -E "$filter" || true
+    cargo mutants "${iterate[@]}" "${suites[@]}" -f "${FILE[$name]}" -o "target/mutants-out/$name" -- -E "$filter" || true
     for outcome in caught missed timeout unviable; do
         printf '%s %s\n' "$outcome" "$(wc -l < "target/mutants-out/$name/mutants.out/$outcome.txt")"
     done
