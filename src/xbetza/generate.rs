@@ -923,6 +923,58 @@ mod tests {
         assert!(moves.len() > 200, "only {} identities", moves.len());
     }
 
+    /// The destinations of `betza` from e5 on a 9x9 board with friends on `friends`, for the
+    /// first player, under the default readings.
+    fn destinations(betza: &str, friends: &[&str]) -> BTreeSet<String> {
+        let size = BoardSize::new(9, 9).expect("size");
+        let compiled = crate::xbetza::compile_str(betza, size, crate::xbetza::Readings::default()).expect(betza);
+        let friends: Vec<String> = friends.iter().map(|s| s.to_string()).collect();
+        let board = Occupancy::from_names(size, &friends, &[]).expect("board");
+        let from = size.parse_square("e5").expect("e5");
+        generate(&compiled, &board, from, Orientation::Up).iter().map(|m| m.to.name()).collect()
+    }
+
+    /// `y` alone (XBETZA.md: "ends on an empty square and toggles the range like g"): `yasR`
+    /// slides to any empty square, then takes one king step to either side. Counted by hand
+    /// from e5: the squares with one coordinate one away from e5's and the other at least one
+    /// away, 16 on files d and f plus 16 on ranks 4 and 6, less the 4 counted twice.
+    #[test]
+    fn a_y_leg_ends_on_an_empty_square_and_the_next_leg_steps_once() {
+        let found = destinations("yasR", &[]);
+        assert_eq!(found.len(), 28, "{found:?}");
+        assert!(found.contains("d9") && found.contains("a6"), "{found:?}");
+        assert!(!found.contains("c9") && !found.contains("e9"), "{found:?}");
+    }
+
+    /// `g` alone: `gasR` slides to the first piece, passes over it, and takes one king step to
+    /// either side. With one friend on e7, that is d7 and f7 and nothing else.
+    #[test]
+    fn a_g_leg_hops_the_first_piece_and_the_next_leg_steps_once() {
+        let found = destinations("gasR", &["e7"]);
+        assert_eq!(found, ["d7", "f7"].map(String::from).into(), "{found:?}");
+    }
+
+    /// Under toggle-span = rest-of-move two toggles cancel: in `yafyasR` the second leg steps
+    /// once and the third slides again. Counted by hand from e5: going up, the third leg runs
+    /// along ranks 7, 8 and 9 on every file but e (24 squares); so in each direction (96),
+    /// less the 9 squares of each corner reached two ways (36): 60.
+    #[test]
+    fn two_toggles_give_the_range_back() {
+        let found = destinations("yafyasR", &[]);
+        assert!(found.contains("a7"), "{found:?}");
+        assert_eq!(found.len(), 60, "{found:?}");
+        // And three toggles leave it toggled: `yafyafyasR`'s last leg is one king step.
+        let found = destinations("yafyafyasR", &[]);
+        assert!(found.contains("d8") && !found.contains("a8"), "{found:?}");
+    }
+
+    /// `d` on the final leg captures a friend: `dW` next to a friend on e6 takes it.
+    #[test]
+    fn a_d_leg_captures_a_friend() {
+        let found = destinations("dW", &["e6"]);
+        assert_eq!(found, ["e6"].map(String::from).into(), "{found:?}");
+    }
+
     /// `piece_within` against the distance counted square by square, on random boards of two
     /// shapes: for every square and every distance up to 4, the same answer for friends and for
     /// enemies; and a changed cell is seen.

@@ -279,7 +279,12 @@ impl MoveTable {
     #[doc(hidden)]
     pub fn corrupt_one_line(&mut self) -> bool {
         let first = self.compass.iter_mut().flatten().find(|c| c.line).and_then(|c| c.first.first_mut());
-        first.is_some_and(|dirs| !dirs.is_empty() && { dirs.remove(0); true })
+        first.is_some_and(|dirs| {
+            !dirs.is_empty() && {
+                dirs.remove(0);
+                true
+            }
+        })
     }
 
     /// Test support: turns the first compass program's last leg one more step to the left (a

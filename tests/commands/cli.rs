@@ -21,6 +21,26 @@ fn lion_json_lists_25_moves_with_the_pass() {
     assert!(moves.iter().any(|m| m["to"] == "h8" && m["captures"].as_array().unwrap().is_empty()));
 }
 
+/// Each move names its kind and the path shape that made it. A Lion on h8 beside an enemy on i9
+/// has all four kinds (it can step out and back, take i9 and step back, take it, or move); its
+/// move to j9 is the Knight leap (`N` comes before the double steps in `KNADcaKmcabK`), and its
+/// capture of i9 landing on j9 can only be the capture-then-step `caK`.
+#[test]
+fn json_moves_name_their_kind_and_shape() {
+    let out = kensho(&["moves", "KNADcaKmcabK", "--board", "16x16", "--at", "h8", "--enemies", "i9", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let moves = v.as_array().unwrap();
+    let kinds: std::collections::BTreeSet<&str> = moves.iter().filter_map(|m| m["kind"].as_str()).collect();
+    assert_eq!(kinds.into_iter().collect::<Vec<_>>(), ["capture", "igui", "move", "pass"]);
+    let shape = |to: &str, captures: usize| {
+        let m = moves.iter().find(|m| m["to"] == to && m["captures"].as_array().unwrap().len() == captures);
+        m.map(|m| m["shape"].clone()).unwrap_or_default()
+    };
+    assert_eq!(shape("j9", 0), "N");
+    assert_eq!(shape("j9", 1), "caK");
+}
+
 #[test]
 fn json_captures_are_sorted_and_include_a_captured_destination() {
     // Lion on h8, enemies on i9 and j10: the double capture lands on j10 and takes both.

@@ -136,3 +136,30 @@ fn burn_immunity_belongs_to_burners() {
     assert_eq!(captures_of("mcabK", &burner, "c3", &other), vec![]);
     assert_eq!(captures_of("mcabK", &non_burner, "c3", &other), vec![mv("c3", &["c4"])]);
 }
+
+/// burn.targets = any-but-own-royals (Suzumu's reading fd-burn-targets): a burner takes friends
+/// as well as enemies, by a burn or an igui, but never its own King; the enemy King it may
+/// take. Counted by hand on the designed 7x7 game.
+#[test]
+fn a_burner_of_friends_spares_its_own_royal_and_not_the_enemys() {
+    let spares = "[piece.ability.burn]\nmax = 1\ntargets = \"any-but-own-royals\"";
+    let e = game(BURNER, spares);
+    let steps_to_d4 = |men: &[(&str, u8, &str)]| -> Vec<(String, Vec<String>)> {
+        moves(&e, men, "c3").into_iter().filter(|(to, _)| to == "d4").collect()
+    };
+    // X steps c3-d4 and may burn one neighbour of d4: the enemy King on e5 (the game is won by
+    // taking it), or the friendly Pawn on c5; never its own King on e5.
+    let enemy_king = steps_to_d4(&[("X", 0, "c3"), ("K", 0, "a1"), ("K", 1, "e5"), ("P", 0, "c5")]);
+    assert_eq!(enemy_king, vec![mv("d4", &[]), mv("d4", &["c5"]), mv("d4", &["e5"])]);
+    let own_king = steps_to_d4(&[("X", 0, "c3"), ("K", 0, "e5"), ("K", 1, "g7"), ("P", 0, "c5")]);
+    assert_eq!(own_king, vec![mv("d4", &[]), mv("d4", &["c5"])]);
+
+    // An igui by a later leg, which the reading lets take friends: `mamacamK` goes
+    // c3-c4-d4, takes d3 and steps back to c3 (as in the test of return-to-start above). A
+    // friendly Pawn or the enemy King on d3 may be taken so; its own King may not.
+    let e = game("mamacamK", spares);
+    let igui = |men: &[(&str, u8, &str)]| moves(&e, men, "c3").contains(&mv("c3", &["d3"]));
+    assert!(igui(&[("X", 0, "c3"), ("K", 0, "a1"), ("K", 1, "g7"), ("P", 0, "d3")]), "a friendly Pawn");
+    assert!(igui(&[("X", 0, "c3"), ("K", 0, "a1"), ("K", 1, "d3")]), "the enemy King");
+    assert!(!igui(&[("X", 0, "c3"), ("K", 0, "d3"), ("K", 1, "g7")]), "its own King");
+}

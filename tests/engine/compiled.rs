@@ -91,7 +91,11 @@ fn every_move() -> Vec<(String, CompiledBetza)> {
     let mut out = Vec::new();
     for size in ["9x9", "16x16"] {
         let size = BoardSize::parse(size).expect("size");
-        for text in ["jD", "jN", "nA", "nN", "jR", "jB", "pR", "gQ", "mRcpR", "DD", "fsW", "ffN"] {
+        // Three-square lame and jumping leapers (two squares on the way), and hoppers with a
+        // range.
+        for text in [
+            "jD", "jN", "nA", "nN", "nH", "jH", "nG", "jR", "jB", "pR", "gQ", "pR3", "gB3", "mRcpR", "DD", "fsW", "ffN",
+        ] {
             let readings = kensho::xbetza::Readings::default();
             let compiled = kensho::xbetza::compile_str(text, size, readings).expect(text);
             out.push((format!("{text} on {}x{}", size.files, size.ranks), compiled));
