@@ -29,6 +29,7 @@ pub fn facing_royal(engine: &Engine, pos: &Position, sq: Square) -> Option<(Squa
 /// The flying capture of the royal on `sq`, if it faces the enemy royal: a move to its
 /// square (`move`: the one move that may leave a palace, as in xiangqi) or a capture without
 /// moving (`shoot`).
+#[inline]
 pub fn captures(engine: &Engine, pos: &Position, sq: Square, man: Man, out: &mut Vec<Move>) {
     let how = engine.piece(man.piece).abilities.flying_capture;
     if how == FlyingCapture::None {

@@ -75,6 +75,7 @@ impl SideView {
         SideView { player, occupancy: occupancy(pos, player), freezers, mid_move_freeze }
     }
 
+    #[inline]
     pub fn is_frozen(&self, engine: &Engine, man: Man, sq: Square) -> bool {
         !self.freezers.is_empty() && frozen_by(engine, &self.freezers, man, sq)
     }

@@ -299,8 +299,12 @@ fn deva_target(engine: &Engine, man: Man, pm: &PieceMove, captures: &[(Square, M
 
 /// Standalone promotion without moving: promotion.in-place = any-piece-any-time (a piece in the
 /// zone), and promotion.last-rank-timing = any-time (a last-rank piece standing there).
+#[inline]
 pub fn in_place(engine: &Engine, pos: &Position, view: &SideView, sq: Square, man: Man, out: &mut Vec<Move>) {
     let rules = &engine.rules;
+    if !(rules.promote_in_place_any || rules.last_rank_any_time) {
+        return; // most games: asked for every man of every position, so answered first
+    }
     let me = engine.piece(man.piece);
     let Some(target) = me.promotes_to else { return };
     if view.is_frozen(engine, man, sq) {

@@ -775,7 +775,9 @@ impl Walker<'_> {
     }
 
     /// [`Walker::land`] on `sq`, whose content (as [`Walker::cell`] reads it) is `cell`.
-    #[inline]
+    /// Inlined where it is called: most landings are refused by the leg's modes (a slide
+    /// meeting a friend, a capture-only leg on an empty square), and those cost no call.
+    #[inline(always)]
     fn land_on(&mut self, leg: &LegProgram, sq: Square, cell: Cell) {
         let kind = match cell {
             Cell::Empty if leg.modes.empty => StepKind::Move,
@@ -783,6 +785,13 @@ impl Walker<'_> {
             Cell::Friend if leg.modes.friend => StepKind::Capture,
             _ => return,
         };
+        self.record(sq, kind);
+    }
+
+    /// The final leg ends on `sq` with this step: the move is recorded unless its identity
+    /// was found already or `accept` refuses the path.
+    #[inline(never)]
+    fn record(&mut self, sq: Square, kind: StepKind) {
         // The identity is built on the stack: most paths of a many-path piece (an area mover)
         // reach an identity already found, and those allocate nothing. A one-leg path (most
         // moves) captures at most its destination, so nothing needs sorting.
