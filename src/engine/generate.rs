@@ -38,13 +38,14 @@ pub fn passes_on_empty_board(moves: &CompiledBetza, size: BoardSize) -> bool {
 /// The pieces that freeze `player`'s pieces: the opponent's freezers, and the player's own
 /// where `freeze.targets = any`.
 fn freezers(engine: &Engine, pos: &Position, player: u8) -> Vec<(Square, Man)> {
+    // The square is named only for the few men that freeze (naming it divides).
     pos.board
         .iter()
         .enumerate()
-        .filter_map(|(i, m)| m.map(|m| (pos.size.square_at(i), m)))
-        .filter(|(_, m)| {
+        .filter_map(|(i, m)| {
+            let m = (*m)?;
             let a = &engine.piece(m.piece).abilities;
-            a.freezes && (m.player != player || a.freeze_any)
+            (a.freezes && (m.player != player || a.freeze_any)).then(|| (pos.size.square_at(i), m))
         })
         .collect()
 }
