@@ -23,7 +23,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
-const SPECS: [&str; 8] = ["suzumu", "mitsugumi", "hook", "shogi", "shoogantshii", "xiangqi", "ryu", "heian-ryu"];
+const SPECS: [&str; 9] =
+    ["suzumu", "mitsugumi", "hook", "shogi", "shoogantshii", "xiangqi", "ryu", "heian-ryu", "minishogi"];
 
 fn cases() -> u32 {
     std::env::var("KENSHO_CHECK_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(6)
@@ -35,7 +36,7 @@ fn config() -> ProptestConfig {
 
 /// Each spec's engine and invariants, built once for the file.
 fn subject_of(v: usize) -> &'static Subject {
-    static SUBJECTS: [OnceLock<Subject>; 8] = [const { OnceLock::new() }; 8];
+    static SUBJECTS: [OnceLock<Subject>; SPECS.len()] = [const { OnceLock::new() }; SPECS.len()];
     SUBJECTS[v].get_or_init(|| {
         let name = SPECS[v];
         let spec = kensho::spec::load(Path::new(&format!("specs/{name}.toml"))).expect("spec loads");

@@ -1,5 +1,5 @@
-//! Calibration against published perft figures (../shared/reference/perft.md): shogi and
-//! xiangqi from the start position. These numbers come from the games' engine test suites and
+//! Calibration against published perft figures (../shared/reference/perft.md): shogi, xiangqi
+//! and minishogi from the start position. These numbers come from the games' engine test suites and
 //! are reproduced by Fairy-Stockfish. Shogi exercises promotion (optional in the zone, forced on
 //! the last ranks), drops with the two-pawns ban, the pawn-drop mate ban and the dead-piece
 //! bans, and the ban on leaving one's own king attacked; xiangqi exercises palaces, the
@@ -44,6 +44,22 @@ fn xiangqi_start_position_string_matches_the_usual_fen_board() {
         engine.position_string(&engine.start()),
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - 1"
     );
+}
+
+/// Minishogi (specs/minishogi.toml, issue 21). Published: 14, 181, 2,512, 35,401, 533,203;
+/// Fairy-Stockfish gives 533,203 at depth 5 (`../shared/bench/fsf-perft minishogi 5`), and
+/// lishogi's shogiops the first four (its `perft` in shogiops/debug, 0.18.0).
+#[test]
+fn minishogi_start_position_perft_matches_the_published_figures_to_depth_5() {
+    let engine = engine("minishogi");
+    let mut pos = engine.start();
+    for (depth, expected) in [(1, 14), (2, 181), (3, 2_512), (4, 35_401), (5, 533_203)] {
+        assert_eq!(engine.perft(&mut pos, depth), expected, "minishogi perft {depth}");
+    }
+    assert_eq!(pos, engine.start(), "perft leaves the position as it found it");
+    // The usual minishogi SFEN: Gote's Rook, Bishop, Silver, Gold, King on the top rank from
+    // Sente's left, its Pawn in front of its King; Sente's mirrored.
+    assert_eq!(engine.position_string(&engine.start()), "rbsgk/4p/5/P4/KGSBR b - 1");
 }
 
 #[test]

@@ -7,6 +7,7 @@ uses the virtualenv made by `tools/ffish/setup.sh` (pinned pyffish).
 
 Games:
   shogi         FSF's built-in `shogi`
+  minishogi     FSF's built-in `minishogi`
   xiangqi       FSF's built-in `xiangqi`
   shoogantshii  a custom FSF variant built here (`shoogantshii_ini`) from the hello's pieces
 
@@ -289,6 +290,12 @@ BUILTIN_PIECES = {
         "+R": ("RF", None), "+B": ("BW", None), "+S": ("WfF", None), "+N": ("WfF", None),
         "+L": ("WfF", None), "+P": ("WfF", None),
     },
+    # Minishogi: shogi's pieces but the Knight and the Lance (FSF's built-in `minishogi`).
+    "minishogi": {
+        "K": ("K", None), "R": ("R", "+R"), "B": ("B", "+B"), "G": ("WfF", None),
+        "S": ("FfW", "+S"), "P": ("fW", "+P"), "+R": ("RF", None), "+B": ("BW", None),
+        "+S": ("WfF", None), "+P": ("WfF", None),
+    },
     "xiangqi": {
         # FSF's FEN letters: k general, a advisor, b elephant, n horse, r chariot, c cannon,
         # p soldier: the same letters as kensho's ids.
@@ -328,6 +335,17 @@ class Shogi(Game):
         check_builtin("shogi", self.pieces)
 
     # Deviation: pawn-drop-mate only (Game.mating_pawn_drops).
+
+
+class Minishogi(Shogi):
+    variant = "minishogi"
+    files = ranks = 5
+    readings = {}   # no readings
+
+    def check_pieces(self):
+        check_builtin("minishogi", self.pieces)
+
+    # Deviation: pawn-drop-mate only, as in shogi (Game.mating_pawn_drops).
 
 
 class Xiangqi(Game):
@@ -507,7 +525,7 @@ def shoogantshii_ini(pieces):
     return "\n".join(lines) + "\n"
 
 
-GAMES = {"shogi": Shogi, "xiangqi": Xiangqi, "shoogantshii": Shoogantshii}
+GAMES = {"shogi": Shogi, "minishogi": Minishogi, "xiangqi": Xiangqi, "shoogantshii": Shoogantshii}
 
 # The spec's default Shoogantshii pieces (specs/shoogantshii.toml), for `--ini` only.
 SHOOGANTSHII_DEFAULT = {

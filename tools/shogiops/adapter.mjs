@@ -2,8 +2,9 @@
 // "The shogiops adapter"). It speaks kensho-crosscheck/1 on standard input and output: a hello,
 // then one position per line, answered with shogiops' legal moves as kensho's move keys.
 //
-// Games: shogi (shogiops' `standard`). The hello's pieces must be exactly standard shogi's, as
-// specs/shogi.toml writes them; anything else is refused, with the differences listed.
+// Games: shogi (shogiops' `standard`) and minishogi. The hello's pieces must be exactly the
+// game's, as specs/shogi.toml and specs/minishogi.toml write them; anything else is refused,
+// with the differences listed.
 import { createInterface } from 'node:readline';
 import { readFileSync } from 'node:fs';
 import { parseSfen } from 'shogiops/sfen';
@@ -22,6 +23,17 @@ const SHOGI_PIECES = {
   '+S': ['WfF', null], '+N': ['WfF', null], '+L': ['WfF', null], '+P': ['WfF', null],
 };
 
+// Minishogi's: shogi's without the Knight and the Lance.
+const MINISHOGI_PIECES = Object.fromEntries(
+  Object.entries(SHOGI_PIECES).filter(([id]) => !['N', 'L', '+N', '+L'].includes(id)),
+);
+
+// kensho's game id -> shogiops' rules, board size and pieces.
+const GAMES = {
+  shogi: { rules: 'standard', files: 9, ranks: 9, pieces: SHOGI_PIECES },
+  minishogi: { rules: 'minishogi', files: 5, ranks: 5, pieces: MINISHOGI_PIECES },
+};
+
 // shogiops' roles of the pieces that can be held, as kensho's ids (drop keys).
 const DROP_IDS = { rook: 'R', bishop: 'B', gold: 'G', silver: 'S', knight: 'N', lance: 'L', pawn: 'P' };
 
@@ -35,7 +47,7 @@ function pieceDifferences(pieces, expected) {
     else if (g[0] !== betza || g[1] !== promotes)
       out.push(`${id} is ${g[0]} promoting to ${g[1]}, shogiops' is ${betza} promoting to ${promotes}`);
   }
-  for (const id of given.keys()) if (!(id in expected)) out.push(`${id} is not a shogi piece`);
+  for (const id of given.keys()) if (!(id in expected)) out.push(`${id} is not one of its pieces`);
   return out;
 }
 
@@ -76,17 +88,20 @@ const answer = (obj) => process.stdout.write(`${JSON.stringify(obj)}\n`);
 
 function hello(msg) {
   if (msg.hello !== 'kensho-crosscheck/1') return { error: `unknown protocol ${JSON.stringify(msg.hello)}` };
-  if (msg.game !== 'shogi') return { error: `the shogiops adapter plays shogi only, not ${msg.game}` };
-  if (msg.files !== 9 || msg.ranks !== 9) return { error: `shogi is 9x9, not ${msg.files}x${msg.ranks}` };
-  const differences = pieceDifferences(msg.pieces ?? [], SHOGI_PIECES);
-  if (differences.length) return { error: `not shogiops' shogi: ${differences.join('; ')}` };
-  game = { rules: 'standard', files: 9, ranks: 9 };
-  return { engine: `shogiops ${VERSION} (lishogi)`, variant: 'standard', readings: {} };
+  const known = GAMES[msg.game];
+  if (!known) return { error: `the shogiops adapter plays ${Object.keys(GAMES).join(' and ')}, not ${msg.game}` };
+  if (msg.files !== known.files || msg.ranks !== known.ranks)
+    return { error: `${msg.game} is ${known.files}x${known.ranks}, not ${msg.files}x${msg.ranks}` };
+  const differences = pieceDifferences(msg.pieces ?? [], known.pieces);
+  if (differences.length) return { error: `not shogiops' ${msg.game}: ${differences.join('; ')}` };
+  game = known;
+  return { engine: `shogiops ${VERSION} (lishogi)`, variant: known.rules, readings: {} };
 }
 
 function position(msg) {
-  // A kensho shogi position string is an SFEN: rows from the top, files from the first player's
-  // left (shogi's file 9), upper case for Sente, count-prefixed hands, the move number.
+  // A kensho shogi or minishogi position string is an SFEN: rows from the top, files from the
+  // first player's left (shogi's highest file number), upper case for Sente, count-prefixed
+  // hands, the move number.
   const parsed = parseSfen(game.rules, String(msg.position), false);
   if (parsed.isErr) return { id: msg.id, error: `shogiops cannot read the position: ${parsed.error}` };
   return { id: msg.id, moves: legalMoves(parsed.value, game.files, game.ranks), filtered: [] };
