@@ -9,7 +9,8 @@
 //!   the Lion's double steps and igui, the Fire Demon's area moves and burns, the hook movers
 //!   and the multi-capturing jumpers (`(cpaf)2cB`). Their directions become compass indices (a
 //!   turn is an addition modulo 8) and their steps index steps, so the walker follows them
-//!   without vector arithmetic.
+//!   without vector arithmetic. Those that go straight on and end every leg but the last on a
+//!   piece (the jumpers) are line programs, run from the pieces along each line.
 //!
 //! Everything else (oblique or longer leaps in a multi-leg program, the universal leaper) stays
 //! with the walker's general legs. The walker (`generate::Walker`) runs a table's rays and
@@ -287,9 +288,10 @@ impl MoveTable {
         })
     }
 
-    /// Test support: turns the first compass program's last leg one more step to the left (a
-    /// wrong turn in the table), so that a test can show the comparison with the walker
-    /// catches it. Returns whether there was a compass program.
+    /// Test support: turns the last leg of the first compass program that is not a line
+    /// program one more step to the left (a wrong turn in the table; a line program reads no
+    /// turns), so that a test can show the comparison with the walker catches it. Returns
+    /// whether there was such a program.
     #[doc(hidden)]
     pub fn corrupt_one_turn(&mut self) -> bool {
         let turns = self.compass.iter_mut().flatten().filter(|c| !c.line).find_map(|c| c.turns.last_mut());
