@@ -155,6 +155,7 @@ fn promotion(b: &mut Builder) {
         "starts-or-ends-in-zone" => PromotionTrigger::InZoneStartOrEnd,
         "ends-in-zone" => PromotionTrigger::EndsInZone,
         "enters-zone" => PromotionTrigger::EntersZone,
+        "enters-or-captures-in-zone" => PromotionTrigger::EntersOrCapturesInZone,
         other => return b.skip("promotion", format!("promotion.trigger = {other} has no promotion invariant")),
     };
     // The promotion kind judges a move by the zone alone; every rule that promotes (or keeps
@@ -172,8 +173,14 @@ fn promotion(b: &mut Builder) {
             return b.skip("promotion", format!("rules.{path} = {} is beyond the promotion kind", r.word(path)));
         }
     }
-    if !r.list("promotion.last-rank").is_empty() {
-        return b.skip("promotion", "rules.promotion.last-rank promotes outside the zone rule");
+    let last_rank = r.list("promotion.last-rank").to_vec();
+    if !last_rank.is_empty()
+        && (!r.flag("promotion.last-rank-optional") || r.word("promotion.last-rank-timing") != "on-arrival")
+    {
+        return b.skip(
+            "promotion",
+            "a forced or deferred last-rank promotion (rules.promotion.last-rank-*) is beyond the promotion kind",
+        );
     }
     let after_drop_same = matches!(
         (r.word("promotion.after-drop"), trigger),
@@ -198,6 +205,7 @@ fn promotion(b: &mut Builder) {
             trigger,
             optional: forced != "always",
             forced: if forced == "listed-ranks" { forced_ranks } else { BTreeMap::new() },
+            last_rank,
         },
         &rules(&["promotion.zone", "promotion.trigger", "promotion.forced", "promotion.forced-ranks"]),
         format!(
@@ -212,6 +220,7 @@ fn trigger_word(t: PromotionTrigger) -> &'static str {
         PromotionTrigger::InZoneStartOrEnd => "starts-or-ends-in-zone",
         PromotionTrigger::EndsInZone => "ends-in-zone",
         PromotionTrigger::EntersZone => "enters-zone",
+        PromotionTrigger::EntersOrCapturesInZone => "enters-or-captures-in-zone",
     }
 }
 
@@ -530,8 +539,13 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
                 });
                 compare_ranks(FORCED, ranks, &spec_ranks.unwrap_or_default(), &promotes, &mut say);
             }
-            Kind::Promotion { zone, trigger, optional, forced } => match mine.first() {
-                Some(Kind::Promotion { zone: z, trigger: t, optional: o, forced: f }) => {
+            Kind::Promotion { zone, trigger, optional, forced, last_rank } => match mine.first() {
+                Some(Kind::Promotion { zone: z, trigger: t, optional: o, forced: f, last_rank: l }) => {
+                    if last_rank != l {
+                        say(format!(
+                            "lets {last_rank:?} promote on reaching the last rank; the spec's rules.promotion.last-rank is {l:?}"
+                        ));
+                    }
                     if zone != z {
                         say(format!("promotes in zone '{zone}'; the spec's rules.promotion.zone is '{z}'"));
                     }

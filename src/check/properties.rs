@@ -210,7 +210,8 @@ pub enum Kind {
     /// outside, ends inside), to the piece the spec's map gives; where `optional`, every such
     /// move is offered both ways, except where the piece would stand on a `forced` rank
     /// unpromoted, and every non-promoting move the trigger allows has its promoting twin;
-    /// where not `optional`, such a move must promote.
+    /// where not `optional`, such a move must promote. The pieces of `last-rank` may also
+    /// promote, optionally, on any move that reaches the last rank from another.
     Promotion {
         zone: String,
         trigger: PromotionTrigger,
@@ -218,6 +219,8 @@ pub enum Kind {
         optional: bool,
         #[serde(default)]
         forced: BTreeMap<String, Vec<u8>>,
+        #[serde(default)]
+        last_rank: Vec<String>,
     },
     /// No move leaves one of the mover's royals attacked (moving into check is illegal).
     NoSelfCheck,
@@ -242,6 +245,8 @@ pub enum PromotionTrigger {
     InZoneStartOrEnd,
     EndsInZone,
     EntersZone,
+    /// Enters the zone from outside, or captures on a move that starts or ends in it.
+    EntersOrCapturesInZone,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -313,7 +318,7 @@ impl Kind {
             Kind::ProtectedRoyalBan { .. } => &["pieces", "royals"],
             Kind::GameEnd { .. } => &["by"],
             Kind::Repetition { .. } => &["count", "hands", "perpetual-check-loses"],
-            Kind::Promotion { .. } => &["zone", "trigger", "optional", "forced"],
+            Kind::Promotion { .. } => &["zone", "trigger", "optional", "forced", "last-rank"],
             _ => &[],
         }
     }
@@ -351,9 +356,8 @@ impl Kind {
         let mut out: Vec<&str> = Vec::new();
         match self {
             Kind::Burn { immune, .. } => out.extend(immune.iter().map(String::as_str)),
-            Kind::ForcedPromotion { ranks } | Kind::Promotion { forced: ranks, .. } => {
-                out.extend(ranks.keys().map(String::as_str))
-            }
+            Kind::ForcedPromotion { ranks } => out.extend(ranks.keys().map(String::as_str)),
+            Kind::Promotion { forced, last_rank, .. } => out.extend(forced.keys().chain(last_rank).map(String::as_str)),
             Kind::Confined { pieces, .. } | Kind::RankJump { pieces, .. } | Kind::PawnDropMate { pieces } => {
                 out.extend(pieces.iter().map(String::as_str))
             }

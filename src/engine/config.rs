@@ -55,6 +55,38 @@ pub enum Trigger {
     EndsInZone,
     StartsOrEndsInZone,
     AnySquareVisited,
+    /// A move from outside the zone into it, or a capture by a move that starts or ends in it
+    /// (Chu Shogi: a piece that declined promotion on entering may promote later only by
+    /// capturing in the zone).
+    EntersOrCapturesInZone,
+}
+
+/// The Lion-trading rules (`lion-trade.*`, Chu Shogi).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LionTrade {
+    /// `lion-trade.lions`: the pieces the rules call Lions.
+    pub lions: Vec<String>,
+    /// `lion-trade.distant-protected = banned`: a Lion may not take a protected enemy Lion that
+    /// is not adjacent to its start square.
+    pub distant_protected_banned: bool,
+    /// `lion-trade.bridge`: which other capture in the same move lifts that ban.
+    pub bridge: Bridge,
+    /// `lion-trade.bridge-excluded`: pieces whose capture is no bridge (`Bridge::AnyButListed`).
+    pub bridge_excluded: Vec<String>,
+    /// `lion-trade.counter-strike = no-non-lion-capture`: after a non-Lion takes a Lion, the
+    /// opponent's next move may take no Lion with a non-Lion.
+    pub counter_strike: bool,
+    /// `lion-trade.counter-strike-same-square = allowed`: except the Lion standing where the
+    /// Lion was taken.
+    pub counter_strike_same_square_allowed: bool,
+}
+
+/// `lion-trade.bridge`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bridge {
+    None,
+    AnyCapture,
+    AnyButListed,
 }
 
 /// `promotion.after-drop`: which moves of a dropped piece may promote, until one of them is
@@ -336,6 +368,8 @@ pub struct Rules {
     /// `end.checkmate = terminal`: a player in check with no move that saves every royal loses
     /// at once (otherwise the game goes on until the royal is taken).
     pub checkmate_terminal: bool,
+    /// `lion-trade.*`; None when `lion-trade.lions` names no piece.
+    pub lion_trade: Option<LionTrade>,
 }
 
 /// Per-piece abilities beyond XBetza.
@@ -549,6 +583,7 @@ impl Rules {
             "ends-in-zone" => Trigger::EndsInZone,
             "starts-or-ends-in-zone" => Trigger::StartsOrEndsInZone,
             "any-square-visited" => Trigger::AnySquareVisited,
+            "enters-or-captures-in-zone" => Trigger::EntersOrCapturesInZone,
             _ => Trigger::None,
         };
         let forced = match r.word("promotion.forced") {
@@ -677,6 +712,18 @@ impl Rules {
             board_frame: r.word("zone-moves.frame") == "board",
             zone_moves_by_destination: r.word("zone-moves.by") == "destination",
             repetition_every_action: r.word("end.repetition-counted-at") == "every-action",
+            lion_trade: (!r.list("lion-trade.lions").is_empty()).then(|| LionTrade {
+                lions: r.list("lion-trade.lions").to_vec(),
+                distant_protected_banned: r.word("lion-trade.distant-protected") == "banned",
+                bridge: match r.word("lion-trade.bridge") {
+                    "any-capture" => Bridge::AnyCapture,
+                    "any-but-listed" => Bridge::AnyButListed,
+                    _ => Bridge::None,
+                },
+                bridge_excluded: r.list("lion-trade.bridge-excluded").to_vec(),
+                counter_strike: r.word("lion-trade.counter-strike") == "no-non-lion-capture",
+                counter_strike_same_square_allowed: r.word("lion-trade.counter-strike-same-square") == "allowed",
+            }),
         };
         if r.word("end.repetition") == "loss-for-repeater" {
             refuse("end.repetition", "loss-for-repeater", "not played yet");

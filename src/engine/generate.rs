@@ -593,7 +593,10 @@ impl Engine {
         let captures: Captures = pm.captures.iter().filter_map(|&c| pos.at(c).map(|m| (c, m))).collect();
         // The ban concerns captures only, and burns come after a first leg: most moves need
         // neither looked at (nor the piece's abilities read).
-        if !captures.is_empty() && !self.protected_royal_ban_ok(pos, man, &pm, &captures) {
+        if !captures.is_empty()
+            && (!self.protected_royal_ban_ok(pos, man, &pm, &captures)
+                || !super::lion_trade::allows(self, pos, man, &pm, &captures))
+        {
             return;
         }
         let burned = if pm.path.len() > 1 { filters::burned_squares(self, man, &pm) } else { Default::default() };

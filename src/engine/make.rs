@@ -16,6 +16,7 @@ pub struct Undo {
     side: u8,
     extra_turn: bool,
     last_skip: [bool; 2],
+    lion_taken_at: Option<Square>,
     move_number: u32,
     board_hash: u64,
     hand_hash: u64,
@@ -31,6 +32,7 @@ impl Engine {
             side: pos.side,
             extra_turn: pos.extra_turn,
             last_skip: pos.last_skip,
+            lion_taken_at: pos.lion_taken_at,
             move_number: pos.move_number,
             board_hash: pos.board_hash,
             hand_hash: pos.hand_hash,
@@ -78,6 +80,9 @@ impl Engine {
             }
         }
         pos.last_skip[mv.man.player as usize] = mv.is_skip;
+        if self.rules.lion_trade.as_ref().is_some_and(|t| t.counter_strike) {
+            pos.set_lion_taken_at(z, super::lion_trade::lion_taken_at(self, mv));
+        }
         // extra-turn.after: a drop that earns another turn leaves the side to move as it is.
         pos.set_extra_turn(z, mv.earns_extra_turn);
         if !mv.earns_extra_turn {
@@ -103,6 +108,7 @@ impl Engine {
         pos.side = u.side;
         pos.extra_turn = u.extra_turn;
         pos.last_skip = u.last_skip;
+        pos.lion_taken_at = u.lion_taken_at;
         pos.move_number = u.move_number;
         pos.board_hash = u.board_hash;
         pos.hand_hash = u.hand_hash;

@@ -15,6 +15,7 @@ pub mod drops;
 pub mod filters;
 pub mod flying;
 pub mod generate;
+pub mod lion_trade;
 pub mod make;
 pub mod moves;
 pub mod notation;
@@ -98,6 +99,9 @@ pub struct PieceType {
     /// Is it named in drops.nifu-pieces, and in drops.pawn-mate-pieces (read for every drop)?
     pub(crate) nifu: bool,
     pub(crate) pawn_mate: bool,
+    /// Is it named in lion-trade.lions, and in lion-trade.bridge-excluded?
+    pub(crate) lion: bool,
+    pub(crate) bridge_excluded: bool,
     /// What the piece can do on an otherwise empty board, per player (`promotion::EmptyBoard`):
     /// worked out for every square the first time a rule asks, since drops ask it for every
     /// empty square of every position.
@@ -258,6 +262,8 @@ impl Engine {
                 deva_exempt: false,
                 nifu: false,
                 pawn_mate: false,
+                lion: false,
+                bridge_excluded: false,
                 empty_board: Default::default(),
                 drop_squares: Default::default(),
             });
@@ -281,6 +287,10 @@ impl Engine {
             p.deva_exempt = rules.deva_exempt.contains(&p.id);
             p.nifu = rules.nifu_pieces.contains(&p.id);
             p.pawn_mate = rules.pawn_mate_pieces.contains(&p.id);
+            if let Some(t) = &rules.lion_trade {
+                p.lion = t.lions.contains(&p.id);
+                p.bridge_excluded = t.bridge_excluded.contains(&p.id);
+            }
         }
         let promotion_zone = rules.promotion_zone.as_deref().map(zone_index);
         let deva_forms = rules

@@ -4,7 +4,7 @@
 //! (docs/engine.md):
 //!
 //! ```text
-//! <rows> <side> <hands> <move number> [<skips>] [*<squares>] [=<squares>] [+]
+//! <rows> <side> <hands> <move number> [<skips>] [x<square>] [*<squares>] [=<squares>] [+]
 //! ```
 //! - rows from the highest rank down to rank 1, separated by `/`; each row from file a on;
 //!   a run of empty squares is its decimal count (`16`); a piece whose id is one letter with an
@@ -14,6 +14,8 @@
 //! - hands `-` or count-prefixed pieces, the first player's first (`2P(FD)p`);
 //! - the move number as in SFEN (1 at the start, one more after every turn);
 //! - only when a player's last turn was a skip: `~b`, `~w` or `~bw`.
+//! - only where the game has the counter-strike rule (`lion-trade.counter-strike`), and only
+//!   when the last move took a Lion with a non-Lion: `x` and the square where it did (`xf7`).
 //! - only where the position remembers dropped pieces (`promotion.after-drop`): `*` and the
 //!   squares, comma-separated, of the pieces dropped that have not yet made a move meeting that
 //!   rule (`*e8,c5`); only where it remembers demoted pieces (`demotion.repromote`): `=` and
@@ -107,6 +109,10 @@ impl Engine {
                 s.push('w');
             }
         }
+        if let Some(sq) = pos.lion_taken_at {
+            s.push_str(" x");
+            s.push_str(&sq.name());
+        }
         for (bit, mark) in [(DROPPED, '*'), (DEMOTED, '=')] {
             let squares: Vec<String> = pos
                 .flags
@@ -125,6 +131,28 @@ impl Engine {
             s.push_str(" +");
         }
         s
+    }
+
+    /// A field `xf7`: the last move took a Lion with a non-Lion on f7 (lion-trade.counter-strike).
+    /// The square must hold a piece of the player who just moved: the capturer.
+    fn parse_lion_taken(&self, pos: &mut Position, field: &str) -> Result<(), PositionError> {
+        if !self.rules.lion_trade.as_ref().is_some_and(|t| t.counter_strike) {
+            return err(format!(
+                "field '{field}' (a Lion just taken) in a game without the counter-strike rule (lion-trade.counter-strike)"
+            ));
+        }
+        let name = &field[1..];
+        let sq = self.game.board.parse_square(name).map_err(|e| PositionError(format!("field '{field}': {e}")))?;
+        match pos.at(sq) {
+            Some(m) if m.player != pos.side => {}
+            _ => {
+                return err(format!(
+                    "field '{field}': {name} must hold the piece that just took the Lion, one of the player who does not move next"
+                ))
+            }
+        }
+        pos.set_lion_taken_at(&self.zobrist, Some(sq));
+        Ok(())
     }
 
     /// A field `*e8,c5` (dropped pieces) or `=c2` (demoted pieces) of a position string: sets
@@ -280,18 +308,23 @@ impl Engine {
             }
             let order = match field.chars().next() {
                 Some('~') => 0,
-                Some('*') => 1,
-                Some('=') => 2,
-                _ => 3,
+                Some('x') => 1,
+                Some('*') => 2,
+                Some('=') => 3,
+                _ => 4,
             };
-            if order < next_allowed || order == 3 {
+            if order < next_allowed || order == 4 {
                 return err(format!(
-                    "after the move number: ~b, ~w or ~bw (whose last turn was a skip), then + (an extra turn), found '{field}' (where the game remembers them, *<squares> for dropped and =<squares> for demoted pieces come between, in this order, each once)"
+                    "after the move number: ~b, ~w or ~bw (whose last turn was a skip), then + (an extra turn), found '{field}' (where the game remembers them, x<square> for a Lion just taken by a non-Lion, *<squares> for dropped and =<squares> for demoted pieces come between, in this order, each once)"
                 ));
             }
             next_allowed = order + 1;
-            if order > 0 {
-                let bit = if order == 1 { DROPPED } else { DEMOTED };
+            if order == 1 {
+                self.parse_lion_taken(&mut pos, field)?;
+                continue;
+            }
+            if order > 1 {
+                let bit = if order == 2 { DROPPED } else { DEMOTED };
                 self.parse_flags(&mut pos, field, bit)?;
                 continue;
             }

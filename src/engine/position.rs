@@ -1,6 +1,6 @@
 //! A position: pieces on squares, pieces in hand, the side to move and the history facts the
 //! rules read (whether each player's last turn was a skip, which pieces were dropped or
-//! demoted), with an incrementally kept Zobrist hash.
+//! demoted, where a non-Lion just took a Lion), with an incrementally kept Zobrist hash.
 
 use super::zobrist::Zobrist;
 use crate::geometry::{BoardSize, Square};
@@ -45,10 +45,15 @@ pub struct Position {
     /// The side to move is on the extra turn a first-zone drop earned (extra-turn.after), or
     /// (drops.per-turn = in-addition) may still drop a piece after this turn's move.
     pub extra_turn: bool,
+    /// Where the last move took a Lion with a non-Lion (`lion-trade.counter-strike`: the
+    /// opponent's next move may then take no Lion with a non-Lion); None otherwise, and always
+    /// in games without that rule. Part of the board hash.
+    pub lion_taken_at: Option<Square>,
     /// Full moves counted as in SFEN: starts at 1, one more after every turn; at most
     /// `MAX_MOVE_NUMBER`.
     pub move_number: u32,
-    /// Hash of the board with its flags, the side to move and the extra-turn flag.
+    /// Hash of the board with its flags, the side to move, the extra-turn flag and
+    /// `lion_taken_at`.
     pub board_hash: u64,
     /// Hash of the hands.
     pub hand_hash: u64,
@@ -64,6 +69,7 @@ impl Position {
             side: 0,
             last_skip: [false; 2],
             extra_turn: false,
+            lion_taken_at: None,
             move_number: 1,
             board_hash: 0,
             hand_hash: 0,
@@ -118,6 +124,15 @@ impl Position {
         }
     }
 
+    /// Sets where the last move took a Lion with a non-Lion, keeping the hash.
+    pub fn set_lion_taken_at(&mut self, z: &Zobrist, sq: Option<Square>) {
+        if self.lion_taken_at != sq {
+            self.board_hash ^= z.lion_taken(self.lion_taken_at.map(|s| self.size.index(s)))
+                ^ z.lion_taken(sq.map(|s| self.size.index(s)));
+            self.lion_taken_at = sq;
+        }
+    }
+
     pub fn set_hand(&mut self, z: &Zobrist, player: u8, piece: u16, count: u16) {
         let old = self.hands[player as usize][piece as usize];
         self.hand_hash ^= z.hand(player, piece, old) ^ z.hand(player, piece, count);
@@ -144,6 +159,7 @@ impl Position {
         if self.extra_turn {
             h ^= z.extra_turn;
         }
+        h ^= z.lion_taken(self.lion_taken_at.map(|s| self.size.index(s)));
         for player in 0..2u8 {
             for (piece, &n) in self.hands[player as usize].iter().enumerate() {
                 h ^= z.hand(player, piece as u16, n);

@@ -112,6 +112,9 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
             Trigger::AnySquareVisited => {
                 in_zone(pm.from) || pm.path.iter().any(|s| s.kind != StepKind::Hop && in_zone(s.square))
             }
+            Trigger::EntersOrCapturesInZone => {
+                (!in_zone(pm.from) && in_zone(pm.to)) || (!captures.is_empty() && (in_zone(pm.from) || in_zone(pm.to)))
+            }
         },
     };
     // Must the piece promote where it ends, whatever the move (forced ranks, or no further

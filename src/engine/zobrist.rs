@@ -1,6 +1,7 @@
 //! Zobrist keys: one random 64-bit key per (square, player, piece type), per hand count, for the
 //! side to move and for each player's skip flag, and per (square, memory flag) for what the
-//! position remembers of the piece on a square (`Position::flags`). Keys come from a fixed
+//! position remembers of the piece on a square (`Position::flags`), and per square for where a
+//! non-Lion just took a Lion (`Position::lion_taken_at`). Keys come from a fixed
 //! seed so that hashes are the same from run to run (a repetition found in one run is found in
 //! a replay).
 
@@ -18,6 +19,8 @@ pub struct Zobrist {
     pub extra_turn: u64,
     /// One key per (square, flag bit) of `Position::flags` (drawn last, so older keys stay).
     flags: Vec<u64>,
+    /// One key per square for `Position::lion_taken_at` (drawn last, so older keys stay).
+    lion_taken: Vec<u64>,
 }
 
 /// Flag bits with a key of their own (`position::DROPPED`, `position::DEMOTED`).
@@ -35,13 +38,20 @@ impl Zobrist {
         let skip = [rng.next_u64(), rng.next_u64()];
         let extra_turn = rng.next_u64();
         let flags = (0..squares * FLAG_BITS).map(|_| rng.next_u64()).collect();
-        Zobrist { piece_types, board, hands, side, skip, extra_turn, flags }
+        let lion_taken = (0..squares).map(|_| rng.next_u64()).collect();
+        Zobrist { piece_types, board, hands, side, skip, extra_turn, flags, lion_taken }
     }
 
     /// The key of the memory `flags` (a set of `Position::flags` bits) on `square`; no flag is
     /// key 0, so a position without memory hashes as before.
     pub fn flags(&self, square: usize, flags: u8) -> u64 {
         (0..FLAG_BITS).filter(|b| flags & (1 << b) != 0).fold(0, |h, b| h ^ self.flags[square * FLAG_BITS + b])
+    }
+
+    /// The key of `Position::lion_taken_at` (a square index); None is key 0, so a position
+    /// of a game without the counter-strike rule hashes as before.
+    pub fn lion_taken(&self, square: Option<usize>) -> u64 {
+        square.map_or(0, |i| self.lion_taken[i])
     }
 
     pub fn piece(&self, square: usize, man: Man) -> u64 {

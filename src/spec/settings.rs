@@ -117,7 +117,7 @@ pub const RULES: &[Knob] = &[
     knob("turn-order", Choice(&["first-player-first", "second-player-first"]), Word("first-player-first"), "who moves first"),
     // Promotion.
     knob("promotion.zone", Zone, Word("none"), "the zone where promotion happens (\"none\": no zone promotion)"),
-    knob("promotion.trigger", Choice(&["none", "enters-zone", "ends-in-zone", "starts-or-ends-in-zone", "any-square-visited"]), Word("none"), "which moves may promote"),
+    knob("promotion.trigger", Choice(&["none", "enters-zone", "ends-in-zone", "starts-or-ends-in-zone", "any-square-visited", "enters-or-captures-in-zone"]), Word("none"), "which moves may promote (enters-or-captures-in-zone: a move from outside the zone into it, or a capture by a move that starts or ends in it)"),
     knob("promotion.forced", Choice(&["never", "always", "when-no-further-move", "listed-ranks"]), Word("never"), "when a promotion must be taken"),
     knob("promotion.forced-ranks", RanksPerPiece, Empty, "ranks where a piece must promote"),
     knob("promotion.on-capture", Choice(&["none", "any-capture", "capture-and-move"]), Word("none"), "capture promotion: which captures promote the capturer"),
@@ -192,6 +192,13 @@ pub const RULES: &[Knob] = &[
     knob("zone-moves.by", Choice(&["destination", "origin"]), Word("origin"), "which square's zone decides a move"),
     knob("zone-moves.promoted", Choice(&["own-move", "third-zone"]), Word("own-move"), "what promoted pieces move like"),
     knob("zone-moves.frame", Choice(&["player", "board"]), Word("player"), "are left and right the player's or the board's"),
+    // The Lion-trading rules of Chu Shogi (specs/chu.toml).
+    knob("lion-trade.lions", Pieces, Empty, "the pieces the Lion-trading rules call Lions (empty: the game has no Lion-trading rules)"),
+    knob("lion-trade.distant-protected", Choice(&["allowed", "banned"]), Word("allowed"), "may a Lion capture an enemy Lion that is not adjacent to the Lion's start square and that the enemy protects (judged with the capture made: could the enemy then capture on that square)"),
+    knob("lion-trade.bridge", Choice(&["none", "any-capture", "any-but-listed"]), Word("none"), "the bridge capture: does another capture in the same move lift the distant-protected ban (any-but-listed: a capture of a piece not in lion-trade.bridge-excluded)"),
+    knob("lion-trade.bridge-excluded", Pieces, Empty, "pieces whose capture does not make a bridge (lion-trade.bridge = any-but-listed)"),
+    knob("lion-trade.counter-strike", Choice(&["none", "no-non-lion-capture"]), Word("none"), "after a non-Lion captures a Lion, may the opponent's next move capture a Lion with a non-Lion (no-non-lion-capture: it may not)"),
+    knob("lion-trade.counter-strike-same-square", Choice(&["banned", "allowed"]), Word("banned"), "under the counter-strike ban, may a non-Lion still capture a Lion on the square where the Lion was just taken (the capturer, if it promoted to a Lion there)"),
     // Additions for one document go below, in a block headed by the spec's id.
     // shogi/xiangqi:
     knob("end.impasse-declaration", Choice(&["none", "king-in-zone"]), Word("none"), "impasse by declaration (in place of end.impasse-trigger): the player to move, not in check, with the king in the promotion zone, declares; the declarer wins if the conditions hold, else loses"),

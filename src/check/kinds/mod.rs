@@ -42,8 +42,8 @@ pub fn judge(inv: &Invariant, t: &Transition<'_>) -> Verdict {
         Kind::Repetition { count, hands, perpetual_check_loses } => {
             ending::repetition(*count, *hands, *perpetual_check_loses, t)
         }
-        Kind::Promotion { zone, trigger, optional, forced } => {
-            pieces::promotion(game, zone, *trigger, *optional, forced, t)
+        Kind::Promotion { zone, trigger, optional, forced, last_rank } => {
+            pieces::promotion(game, zone, *trigger, *optional, forced, last_rank, t)
         }
         Kind::NoSelfCheck => ending::no_self_check(game, t),
         generic => super::generic::judge(generic, t),

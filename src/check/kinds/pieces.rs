@@ -292,12 +292,16 @@ fn trigger_allows(
     player: u8,
     from: Option<Square>,
     to: Square,
+    captures: bool,
 ) -> bool {
     let inside = |sq: Square| game.in_zone(zone, player, sq);
     match trigger {
         PromotionTrigger::InZoneStartOrEnd => inside(to) || from.is_some_and(inside),
         PromotionTrigger::EndsInZone => inside(to),
         PromotionTrigger::EntersZone => inside(to) && !from.is_some_and(inside),
+        PromotionTrigger::EntersOrCapturesInZone => {
+            (inside(to) && !from.is_some_and(inside)) || (captures && (inside(to) || from.is_some_and(inside)))
+        }
     }
 }
 
@@ -307,6 +311,7 @@ pub fn promotion(
     trigger: PromotionTrigger,
     optional: bool,
     forced: &BTreeMap<String, Vec<u8>>,
+    last_rank: &[String],
     t: &Transition<'_>,
 ) -> Verdict {
     let mv = t.mv;
@@ -328,7 +333,11 @@ pub fn promotion(
         };
     };
     let me = mv.man.player;
-    let allowed = trigger_allows(game, zone, trigger, me, mv.from, to);
+    let last = game.board.ranks;
+    let reaches_last_rank = last_rank.contains(&piece.id)
+        && own_rank(game, me, to) == last
+        && mv.from.is_some_and(|from| own_rank(game, me, from) != last);
+    let allowed = reaches_last_rank || trigger_allows(game, zone, trigger, me, mv.from, to, !mv.captures.is_empty());
     let twin = |promoted: bool| {
         let mut id = mv.identity();
         id.promotion = if promoted { game.pieces.iter().position(|p| p.id == target).map(|i| i as u16) } else { None };

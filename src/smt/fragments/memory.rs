@@ -44,6 +44,8 @@ struct MoveFacts {
     square_forced: Bool,
     /// Of a ranging move under any-square-visited: it passes through the zone.
     passes: Bool,
+    /// The move captures (enters-or-captures-in-zone).
+    captures: Bool,
 }
 
 impl MoveFacts {
@@ -57,6 +59,7 @@ impl MoveFacts {
             demoted: v("demoted"),
             square_forced: v("square_forced"),
             passes: v("passes"),
+            captures: v("captures"),
         }
     }
 }
@@ -72,6 +75,10 @@ fn choices(game: &GameSpec, f: &MoveFacts) -> (Bool, Bool) {
         "ends-in-zone" => f.to_in.clone(),
         "starts-or-ends-in-zone" => Bool::or(&[&f.from_in, &f.to_in]),
         "any-square-visited" => Bool::or(&[&f.from_in, &f.to_in, &f.passes]),
+        "enters-or-captures-in-zone" => Bool::or(&[
+            &Bool::and(&[&f.from_in.not(), &f.to_in]),
+            &Bool::and(&[&f.captures, &Bool::or(&[&f.from_in, &f.to_in])]),
+        ]),
         _ => b(false),
     };
     // promotion.after-drop: which moves of a dropped piece may promote, until one such move is
