@@ -190,6 +190,24 @@ pub enum Kind {
     /// These pieces never capture one of `royals` that the other side could take back on its
     /// square after the capture (judged by the engine's replies in the position after).
     ProtectedRoyalBan { pieces: Vec<String>, royals: Vec<String> },
+    /// Chu Shogi's Lion-trading rules, restated over the `lions`: a Lion that takes an enemy
+    /// Lion standing more than one step from the Lion's start square, in a move that takes no
+    /// other piece outside `no-bridge` (with `bridge = false`: no other piece at all), leaves
+    /// the opponent no legal move that takes back on that square (the Lion was unprotected);
+    /// and where `counter-strike`, after a non-Lion takes a Lion, none of the opponent's legal
+    /// replies takes a Lion with a non-Lion, except on the square where the Lion was taken
+    /// when `same-square` (judged by the engine's replies in the position after).
+    LionTrade {
+        lions: Vec<String>,
+        #[serde(default)]
+        no_bridge: Vec<String>,
+        #[serde(default = "yes")]
+        bridge: bool,
+        #[serde(default)]
+        counter_strike: bool,
+        #[serde(default)]
+        same_square: bool,
+    },
     /// The game ends exactly when a player's last royal is captured (`last-royal-captured`),
     /// or exactly when the side to move has no legal move (`no-legal-move`) or no move that
     /// keeps its royals unattacked (`no-safe-move`).
@@ -316,6 +334,7 @@ impl Kind {
             Kind::ZoneMoves { .. } => &["by", "frame", "promoted-zone"],
             Kind::CapturePromotion { .. } => &["deva", "exempt"],
             Kind::ProtectedRoyalBan { .. } => &["pieces", "royals"],
+            Kind::LionTrade { .. } => &["lions", "no-bridge", "bridge", "counter-strike", "same-square"],
             Kind::GameEnd { .. } => &["by"],
             Kind::Repetition { .. } => &["count", "hands", "perpetual-check-loses"],
             Kind::Promotion { .. } => &["zone", "trigger", "optional", "forced", "last-rank"],
@@ -338,6 +357,7 @@ impl Kind {
             Kind::ZoneMoves { .. } => "zone-moves",
             Kind::CapturePromotion { .. } => "capture-promotion",
             Kind::ProtectedRoyalBan { .. } => "protected-royal-ban",
+            Kind::LionTrade { .. } => "lion-trade",
             Kind::GameEnd { .. } => "game-end",
             Kind::Repetition { .. } => "repetition",
             Kind::Promotion { .. } => "promotion",
@@ -370,6 +390,7 @@ impl Kind {
                 out.extend(deva.keys().chain(deva.values()).chain(exempt).map(String::as_str))
             }
             Kind::ProtectedRoyalBan { pieces, royals } => out.extend(pieces.iter().chain(royals).map(String::as_str)),
+            Kind::LionTrade { lions, no_bridge, .. } => out.extend(lions.iter().chain(no_bridge).map(String::as_str)),
             _ => {}
         }
         out.retain(|p| *p != "*");
@@ -613,4 +634,9 @@ fn parse_toml<T: serde::de::DeserializeOwned>(path: &str, text: &str) -> Result<
         });
         format!("{}: {}", at.unwrap_or_else(|| path.to_string()), e.message())
     })
+}
+
+/// serde's default for a parameter that is true unless a file says otherwise.
+fn yes() -> bool {
+    true
 }

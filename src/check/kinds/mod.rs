@@ -5,6 +5,7 @@
 
 mod drops;
 mod ending;
+mod lions;
 mod pieces;
 
 use super::properties::{Invariant, Kind};
@@ -38,6 +39,17 @@ pub fn judge(inv: &Invariant, t: &Transition<'_>) -> Verdict {
         Kind::PawnDropMate { pieces } => drops::pawn_drop_mate(game, pieces, t),
         Kind::FlyingKing { royals, rule } => ending::flying_king(game, royals, *rule, t),
         Kind::ProtectedRoyalBan { pieces, royals } => ending::protected_royal_ban(game, pieces, royals, t),
+        Kind::LionTrade { lions, no_bridge, bridge, counter_strike, same_square } => lions::lion_trade(
+            game,
+            &lions::Rules {
+                lions,
+                no_bridge,
+                bridge: *bridge,
+                counter_strike: *counter_strike,
+                same_square: *same_square,
+            },
+            t,
+        ),
         Kind::GameEnd { by } => ending::game_end(game, *by, t),
         Kind::Repetition { count, hands, perpetual_check_loses } => {
             ending::repetition(*count, *hands, *perpetual_check_loses, t)
