@@ -213,6 +213,7 @@ pub fn turned(e: &Engine, pos: &Position) -> Position {
     out.set_side(z, 1 - pos.side);
     out.set_extra_turn(z, pos.extra_turn);
     out.last_skip = [pos.last_skip[1], pos.last_skip[0]];
+    out.set_lion_taken_at(z, pos.lion_taken_at.map(|sq| e.game.for_second_player(sq)));
     out.move_number = pos.move_number;
     out
 }

@@ -82,6 +82,9 @@ pub fn draw_position(engine: &Engine, pos: &Position) -> String {
     if !skips.is_empty() {
         out.push_str(&format!("; last turn skipped by the {} player", skips.join(" and ")));
     }
+    if let Some(sq) = pos.lion_taken_at {
+        out.push_str(&format!("; a non-Lion took a Lion on {sq} last move (no non-Lion may take a Lion now)"));
+    }
     out.push('\n');
     out
 }

@@ -69,6 +69,9 @@ pub struct LionTrade {
     /// `lion-trade.distant-protected = banned`: a Lion may not take a protected enemy Lion that
     /// is not adjacent to its start square.
     pub distant_protected_banned: bool,
+    /// `lion-trade.protectors = taken-pieces-too`: a piece the Lion takes on its way still
+    /// protects the distant Lion, as it stood.
+    pub taken_pieces_protect: bool,
     /// `lion-trade.bridge`: which other capture in the same move lifts that ban.
     pub bridge: Bridge,
     /// `lion-trade.bridge-excluded`: pieces whose capture is no bridge (`Bridge::AnyButListed`).
@@ -715,6 +718,7 @@ impl Rules {
             lion_trade: (!r.list("lion-trade.lions").is_empty()).then(|| LionTrade {
                 lions: r.list("lion-trade.lions").to_vec(),
                 distant_protected_banned: r.word("lion-trade.distant-protected") == "banned",
+                taken_pieces_protect: r.word("lion-trade.protectors") == "taken-pieces-too",
                 bridge: match r.word("lion-trade.bridge") {
                     "any-capture" => Bridge::AnyCapture,
                     "any-but-listed" => Bridge::AnyButListed,

@@ -679,7 +679,7 @@ impl Engine {
 
     /// `attacks_at` with the attackers limited to `men` (men of `by`); the flying royal is
     /// always looked at.
-    fn attacks_by(
+    pub(super) fn attacks_by(
         &self,
         pos: &Position,
         by: u8,

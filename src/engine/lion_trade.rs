@@ -6,7 +6,8 @@
 //!   protects, unless the same move also takes a piece worth the trade (the bridge capture,
 //!   `lion-trade.bridge`). Protection is judged with the capture made: could the enemy then
 //!   capture on the Lion's square? That is the board the enemy would recapture on (the
-//!   capturer's start and the squares it emptied are empty).
+//!   capturer's start and the squares it emptied are empty); `lion-trade.protectors` says
+//!   whether a piece the Lion took on its way still counts, as it stood (lishogi's reading).
 //! - the counter-strike (`lion-trade.counter-strike`): after a non-Lion takes a Lion, the
 //!   opponent's next move may take no Lion with a non-Lion. The position remembers where that
 //!   Lion was taken (`Position::lion_taken_at`), and `lion-trade.counter-strike-same-square`
@@ -38,7 +39,7 @@ pub(crate) fn allows(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, 
         if !is_enemy_lion(victim) || super::filters::chebyshev(pm.from, sq) <= 1 || bridged(engine, captures, sq, man) {
             continue;
         }
-        if protected_after(engine, pos, man, pm, sq, victim.player) {
+        if protected_after(engine, pos, man, pm, captures, sq, victim.player) {
             return false;
         }
     }
@@ -60,8 +61,18 @@ fn bridged(engine: &Engine, captures: &[(Square, Man)], lion_square: Square, man
 }
 
 /// Could `owner` capture on `sq` once `man` has made `pm`? The capturer stands on `sq` for the
-/// test (it does when `sq` is its destination, the only case in Chu Shogi).
-fn protected_after(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, sq: Square, owner: u8) -> bool {
+/// test (it does when `sq` is its destination, the only case in Chu Shogi). Under
+/// `lion-trade.protectors = taken-pieces-too` a piece the move takes elsewhere (a Pawn taken on
+/// the first step, which is no bridge) protects too, from where it stood.
+fn protected_after(
+    engine: &Engine,
+    pos: &Position,
+    man: Man,
+    pm: &PieceMove,
+    captures: &[(Square, Man)],
+    sq: Square,
+    owner: u8,
+) -> bool {
     let z = &engine.zobrist;
     let mut after = pos.clone();
     after.put(z, pm.from, None);
@@ -70,7 +81,19 @@ fn protected_after(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, sq
     }
     after.put(z, pm.to, Some(man));
     after.put(z, sq, Some(man));
-    engine.attacks(&after, owner, sq)
+    if engine.attacks(&after, owner, sq) {
+        return true;
+    }
+    let taken_protect = engine.rules.lion_trade.as_ref().is_some_and(|t| t.taken_pieces_protect);
+    taken_protect
+        && captures.iter().any(|&(c, taken)| {
+            if c == sq || taken.player != owner {
+                return false;
+            }
+            let mut probe = after.clone();
+            probe.put(z, c, Some(taken));
+            engine.attacks_by(&probe, owner, sq, 0, std::iter::once((c, taken)))
+        })
 }
 
 /// Where `mv` takes a Lion with a non-Lion (the position's `lion_taken_at` after it): the

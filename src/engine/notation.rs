@@ -134,7 +134,6 @@ impl Engine {
     }
 
     /// A field `xf7`: the last move took a Lion with a non-Lion on f7 (lion-trade.counter-strike).
-    /// The square must hold a piece of the player who just moved: the capturer.
     fn parse_lion_taken(&self, pos: &mut Position, field: &str) -> Result<(), PositionError> {
         if !self.rules.lion_trade.as_ref().is_some_and(|t| t.counter_strike) {
             return err(format!(
@@ -143,13 +142,12 @@ impl Engine {
         }
         let name = &field[1..];
         let sq = self.game.board.parse_square(name).map_err(|e| PositionError(format!("field '{field}': {e}")))?;
-        match pos.at(sq) {
-            Some(m) if m.player != pos.side => {}
-            _ => {
-                return err(format!(
-                    "field '{field}': {name} must hold the piece that just took the Lion, one of the player who does not move next"
-                ))
-            }
+        // The capturer stands there, or nobody (a Horned Falcon's or Soaring Eagle's igui took
+        // the Lion without moving); never a man of the side to move.
+        if pos.at(sq).is_some_and(|m| m.player == pos.side) {
+            return err(format!(
+                "field '{field}': {name} holds a piece of the side to move, not the piece that just took the Lion (or nothing, after an igui)"
+            ));
         }
         pos.set_lion_taken_at(&self.zobrist, Some(sq));
         Ok(())

@@ -77,6 +77,9 @@ pub fn transfer(from: &Engine, to: &Engine, pos: &Position) -> Option<Position> 
     }
     out.set_side(z, pos.side);
     out.last_skip = pos.last_skip;
+    if to.rules.lion_trade.as_ref().is_some_and(|t| t.counter_strike) {
+        out.set_lion_taken_at(z, pos.lion_taken_at);
+    }
     out.set_extra_turn(z, pos.extra_turn);
     out.move_number = pos.move_number;
     Some(out)

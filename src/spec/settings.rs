@@ -195,6 +195,7 @@ pub const RULES: &[Knob] = &[
     // The Lion-trading rules of Chu Shogi (specs/chu.toml).
     knob("lion-trade.lions", Pieces, Empty, "the pieces the Lion-trading rules call Lions (empty: the game has no Lion-trading rules)"),
     knob("lion-trade.distant-protected", Choice(&["allowed", "banned"]), Word("allowed"), "may a Lion capture an enemy Lion that is not adjacent to the Lion's start square and that the enemy protects (judged with the capture made: could the enemy then capture on that square)"),
+    knob("lion-trade.protectors", Choice(&["left-after-the-move", "taken-pieces-too"]), Word("left-after-the-move"), "which pieces protect a distant Lion: those left once the move is made, or also a piece the Lion takes on its way, as it stood (lishogi)"),
     knob("lion-trade.bridge", Choice(&["none", "any-capture", "any-but-listed"]), Word("none"), "the bridge capture: does another capture in the same move lift the distant-protected ban (any-but-listed: a capture of a piece not in lion-trade.bridge-excluded)"),
     knob("lion-trade.bridge-excluded", Pieces, Empty, "pieces whose capture does not make a bridge (lion-trade.bridge = any-but-listed)"),
     knob("lion-trade.counter-strike", Choice(&["none", "no-non-lion-capture"]), Word("none"), "after a non-Lion captures a Lion, may the opponent's next move capture a Lion with a non-Lion (no-non-lion-capture: it may not)"),
