@@ -6,11 +6,13 @@
 //!   take, kings and princes included;
 //! - burning (the Fire Demon): how many pieces a move may burn, arrival capture counted or not;
 //! - drop bans (Shoogantshii's drop rule 7, shogi's dead pieces): where a piece may be dropped;
-//! - remembered pieces (memory.rs): how a dropped or a demoted piece promotes.
+//! - remembered pieces (memory.rs): how a dropped or a demoted piece promotes;
+//! - the Lion-trading rules (lions.rs, Chu Shogi): built witnesses, no Z3 query.
 
 mod area;
 mod attack;
 mod deva;
+mod lions;
 mod memory;
 
 use super::readings::{filler, Facet};
@@ -55,6 +57,12 @@ pub fn all() -> Vec<(&'static str, Handles, Run)> {
             "remembered pieces",
             |c| c == "rules.promotion.after-drop" || c == "rules.demotion.repromote",
             memory::remembered,
+        ),
+        ("designed: taken protectors", |c| c == "rules.lion-trade.protectors", lions::protectors),
+        (
+            "designed: counter-strike on the same square",
+            |c| c == "rules.lion-trade.counter-strike-same-square",
+            lions::counter_strike_same_square,
         ),
     ]
 }
