@@ -19,8 +19,8 @@ fn props(name: &str) -> properties::Properties {
     properties::parse(&path, &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
-const FILES: [&str; 9] =
-    ["suzumu", "mitsugumi", "hook", "shogi", "shoogantshii", "xiangqi", "ryu", "heian-ryu", "minishogi"];
+const FILES: [&str; 10] =
+    ["suzumu", "mitsugumi", "hook", "shogi", "shoogantshii", "xiangqi", "ryu", "heian-ryu", "minishogi", "chu"];
 
 #[test]
 fn every_spec_has_a_properties_file_that_validates_against_it() {

@@ -1511,3 +1511,57 @@ fn promotion_without_optional_fails_on_a_move_that_stays_unpromoted() {
     let after = g.made(&p, &plain);
     violated(&inv, &g.t(&p, &plain, &after, &moves), &["RYU-62", "RYU-64"], "P d9-d10");
 }
+
+// ------------------------------------------------------------------------------- lion-trade
+
+/// Chu Shogi's Lion-trading rules as the properties file states them (CHU-60, CHU-62..64).
+const LION_TRADE: &str = "id = \"lion-trade\"\nkind = \"lion-trade\"\nclauses = [\"CHU-60\", \"CHU-62\", \"CHU-63\"]\nlions = [\"N\", \"+O\"]\nno-bridge = [\"P\", \"I\"]\ncounter-strike = true";
+
+#[test]
+fn lion_trade_fails_when_a_protected_lion_is_taken_from_two_squares_away() {
+    // CHU-60 "A Lion may not capture an enemy Lion that is not adjacent to it ... if the enemy
+    // Lion is protected": the Gote Pawn on f8 protects the Gote Lion on f7 (it steps toward
+    // rank 1). An engine without the rule (reading distant-lion = allowed) offers N f5xf7,
+    // and the Pawn then takes back: violated.
+    let g = game_reading("chu", "distant-lion", "allowed");
+    let inv = g.inv(LION_TRADE);
+    let protected = g.pos(0, &[("a1", "K"), ("l12", "k"), ("f5", "N"), ("f7", "n"), ("f8", "p")]);
+    let mv = board_move(&protected, "f5", "f7");
+    assert!(g.e.legal_moves(&protected).iter().any(|m| m.identity() == mv.identity()), "the engine offers it");
+    let after = g.made(&protected, &mv);
+    violated(&inv, &g.t(&protected, &mv, &after, &[]), &clauses(&inv), "protected");
+    // The spec's own engine does not offer it, and every move it offers holds; unprotected (no
+    // Pawn) the capture is judged and holds.
+    let own = game("chu");
+    assert!(!own.e.legal_moves(&protected).iter().any(|m| m.identity() == mv.identity()));
+    legal_moves_hold(&own, &inv, &protected);
+    let bare = own.pos(0, &[("a1", "K"), ("l12", "k"), ("f5", "N"), ("f7", "n")]);
+    let mv = board_move(&bare, "f5", "f7");
+    let after = own.made(&bare, &mv);
+    holds(&inv, &own.t(&bare, &mv, &after, &[]));
+    // An adjacent Lion is not the kind's business.
+    let next = own.pos(0, &[("a1", "K"), ("l12", "k"), ("f5", "N"), ("f6", "n"), ("f7", "p")]);
+    let mv = board_move(&next, "f5", "f6");
+    let after = own.made(&next, &mv);
+    not_concerned(&inv, &own.t(&next, &mv, &after, &[]));
+}
+
+#[test]
+fn lion_trade_fails_when_a_non_lion_answers_a_lion_trade_by_taking_a_lion() {
+    // CHU-63 "When a Lion is captured by a piece that is not a Lion, the opponent may not
+    // capture a Lion with a piece that is not a Lion on the very next move": the Sente Gold
+    // takes the Gote Lion on d5; under counter-strike = none the Gote Silver on h6 may then
+    // take the Sente Lion on h5: violated. Under the spec's rules it may not: holds.
+    let men = [("a1", "K"), ("l12", "k"), ("d4", "G"), ("d5", "n"), ("h5", "N"), ("h6", "s")];
+    let g = game_reading("chu", "counter-strike", "none");
+    let inv = g.inv(LION_TRADE);
+    let before = g.pos(0, &men);
+    let mv = board_move(&before, "d4", "d5");
+    let after = g.made(&before, &mv);
+    violated(&inv, &g.t(&before, &mv, &after, &[]), &clauses(&inv), "takes a Lion with a non-Lion");
+    let own = game("chu");
+    let before = own.pos(0, &men);
+    let mv = board_move(&before, "d4", "d5");
+    let after = own.made(&before, &mv);
+    holds(&inv, &own.t(&before, &mv, &after, &[]));
+}

@@ -23,8 +23,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
-const SPECS: [&str; 9] =
-    ["suzumu", "mitsugumi", "hook", "shogi", "shoogantshii", "xiangqi", "ryu", "heian-ryu", "minishogi"];
+const SPECS: [&str; 10] =
+    ["suzumu", "mitsugumi", "hook", "shogi", "shoogantshii", "xiangqi", "ryu", "heian-ryu", "minishogi", "chu"];
 
 fn cases() -> u32 {
     std::env::var("KENSHO_CHECK_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(6)

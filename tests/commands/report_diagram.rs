@@ -204,7 +204,7 @@ fn every_piece_of_every_spec_has_a_diagram_with_a_mark() {
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .collect();
     specs.sort();
-    assert_eq!(specs.len(), 9);
+    assert_eq!(specs.len(), 10);
     let mut total = 0.0;
     for path in specs {
         let loaded = kensho::spec::load(&path).unwrap();

@@ -62,6 +62,37 @@ fn minishogi_start_position_perft_matches_the_published_figures_to_depth_5() {
     assert_eq!(engine.position_string(&engine.start()), "rbsgk/4p/5/P4/KGSBR b - 1");
 }
 
+/// Chu Shogi (specs/chu.toml, issue 21). No figures are published beyond 36 and 1,296; these
+/// are lishogi's shogiops 0.18.0 counted by kensho's move identity (one move per origin,
+/// destination, captured squares and promotion) with `node tools/shogiops/perft.mjs chu 4`, a
+/// second implementation written apart from kensho (shogiops' own debug perft counts every
+/// route of a Lion's double move apart, and plays them wrongly from depth 2: see perft.mjs).
+/// Depth 5 (71,548,181, shogiops: 33 min; kensho: 11 s) is the ignored test below.
+#[test]
+fn chu_start_position_perft_matches_shogiops_to_depth_4() {
+    let engine = engine("chu");
+    let mut pos = engine.start();
+    for (depth, expected) in [(1, 36), (2, 1_296), (3, 48_315), (4, 1_801_639)] {
+        assert_eq!(engine.perft(&mut pos, depth), expected, "chu perft {depth}");
+    }
+    assert_eq!(pos, engine.start(), "perft leaves the position as it found it");
+    assert_eq!(
+        engine.position_string(&engine.start()),
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
+        "shogiops' start SFEN (initialSfen('chushogi'))"
+    );
+}
+
+/// Chu perft 5 against shogiops' 71,548,181 (`node tools/shogiops/perft.mjs chu 5`, 33 minutes
+/// there). About 25 s here (one thread, release): `cargo test --release --test engine -- --ignored chu_start`.
+#[test]
+#[ignore = "a long sweep: about 25 s in release, minutes in debug"]
+fn chu_start_position_perft_5_matches_shogiops() {
+    let engine = engine("chu");
+    let mut pos = engine.start();
+    assert_eq!(engine.perft(&mut pos, 5), 71_548_181);
+}
+
 #[test]
 fn shogi_start_position_perft_matches_the_published_figures_to_depth_4() {
     let engine = shogi();

@@ -27,8 +27,8 @@ const ALL_ORIENTATIONS: [Orientation; 3] = [Orientation::Up, Orientation::Down, 
 /// Suzumu's Fire Demon (specs/suzumu.toml): toggled slides and three-step area moves with burns.
 const FIRE_DEMON: &str = "shQshy(mpacab)2Q(a)2Kmcab(mpacab)1K(a)2mpacabK(a)2mpacabmpacabK";
 
-const SPECS: [&str; 9] =
-    ["suzumu", "mitsugumi", "hook", "shogi", "xiangqi", "shoogantshii", "ryu", "heian-ryu", "minishogi"];
+const SPECS: [&str; 10] =
+    ["suzumu", "mitsugumi", "hook", "shogi", "xiangqi", "shoogantshii", "ryu", "heian-ryu", "minishogi", "chu"];
 
 fn engine(game: &str) -> Engine {
     let path = format!("specs/{game}.toml");

@@ -10,6 +10,7 @@ mod ability_widening;
 mod big_board;
 mod burn_limits;
 mod calibration;
+mod chu_rules;
 mod cli;
 mod compiled;
 mod crosscheck_cli;
