@@ -288,14 +288,18 @@ const replies = session([
   { id: 4, position: `${lionCase.replace(' - ', ' P ')}` },
   { id: 5, position: `${lionCase} xm1` },
   { id: 6, position: initialSfen('chushogi') },
+  { id: 7, position: `${lionCase} ~b` },
 ]);
 if (verbose) for (const r of replies) console.log(JSON.stringify(r));
 check(replies[0].variant === 'chushogi' && replies[0].readings['distant-lion'] === 'banned'
-  && Object.keys(replies[0].readings).length === 6, `hello reply ${JSON.stringify(replies[0])}`);
+  && replies[0].readings['lion-protectors'] === 'taken-pieces-too'
+  && Object.keys(replies[0].readings).length === 7, `hello reply ${JSON.stringify(replies[0])}`);
 check(replies[1].id === 1 && replies[1].moves.length === 36 && replies[1].moves.includes('f5f5xf6'), `reply 1 ${JSON.stringify(replies[1])}`);
 check(replies[2].moves.length === 32 && !replies[2].moves.includes('f6f7'), `reply 2 ${JSON.stringify(replies[2])}`);
 check(replies[3].error && replies[4].error && replies[5].error, `replies 3-5 should be errors: ${JSON.stringify(replies.slice(3, 6))}`);
 check(replies[6].moves.length === 36, `reply 6 ${JSON.stringify(replies[6])}`);
+// kensho writes a skips field after a Lion's pass; no chu rule reads it, and the adapter drops it.
+check(replies[7].id === 7 && replies[7].moves?.length === 36, `reply 7 (skips field) ${JSON.stringify(replies[7])}`);
 const refused = session([{
   ...hello,
   pieces: [
