@@ -8,7 +8,7 @@
 use super::compile::{CompiledBetza, LegDirections, LegProgram, Program};
 use super::directions::rotate45;
 use super::readings::{ToggleScope, ToggleSpan};
-use super::table::{CompassProgram, Geometry, MoveTable, Ray, LINE_LEGS};
+use super::table::{CompassProgram, Geometry, MoveTable, Origin, PlainRays, Ray, LINE_LEGS};
 use crate::geometry::{BoardSize, GeometryError, Square, Vec2};
 use smallvec::SmallVec;
 
@@ -251,6 +251,11 @@ pub fn generate_tabled_into(
     let Some(first) = compiled.programs.first() else {
         return;
     };
+    if let Some((plain, origin)) = table.and_then(|t| Some((t.plain()?, t.origin(orientation, from)?))) {
+        plain_moves(plain, table.map(MoveTable::geometry).expect("a plain table"), board, from, origin, accept, found);
+        found[start..].sort_unstable_by(|a, b| (a.to, &a.captures).cmp(&(b.to, &b.captures)));
+        return;
+    }
     let mut walker = Walker {
         board,
         from,
@@ -298,6 +303,51 @@ pub fn generate_tabled_into(
     // In identity order (destination, then captured squares), as callers have always had
     // them: seeded random games pick moves by index.
     found[start..].sort_unstable_by(|a, b| (a.to, &a.captures).cmp(&(b.to, &b.captures)));
+}
+
+/// The moves of a plain piece (`PlainRays`) from `from`: each ray followed to its first piece,
+/// as the walker's `rays` would (the same moves and paths, in program and ray order, before
+/// sorting). Nothing else is needed: a one-leg path never comes back to the start square and
+/// captures nothing before it lands.
+fn plain_moves(
+    plain: &PlainRays,
+    geometry: &Geometry,
+    board: &Occupancy,
+    from: Square,
+    origin: Origin,
+    accept: &mut dyn FnMut(&PieceMove) -> bool,
+    found: &mut Vec<PieceMove>,
+) {
+    let start = found.len();
+    for r in plain.from(origin) {
+        let reach = geometry.on_board(&r.ray, from, origin.index, r.steps);
+        let mut index = origin.index as i32;
+        for _ in 0..reach {
+            index += r.ray.step;
+            let cell = board.at_index(index as usize);
+            let kind = match cell {
+                Cell::Empty if r.empty => StepKind::Move,
+                Cell::Enemy if r.enemy => StepKind::Capture,
+                Cell::Friend if r.friend => StepKind::Capture,
+                Cell::Empty => continue,
+                _ => break,
+            };
+            let to = geometry.square(index as usize);
+            let captures: Squares = if kind == StepKind::Capture { smallvec::smallvec![to] } else { Squares::new() };
+            let known =
+                plain.overlapping && found[start..].iter().any(|m| m.to == to && m.captures[..] == captures[..]);
+            if !known {
+                let path: Path = smallvec::smallvec![PathStep { square: to, kind }];
+                let mv = PieceMove { from, to, captures, path, program: Some(r.program) };
+                if accept(&mv) {
+                    found.push(mv);
+                }
+            }
+            if cell != Cell::Empty {
+                break;
+            }
+        }
+    }
 }
 
 /// How the leg after a non-final leg end is walked: by the general legs from the step vector

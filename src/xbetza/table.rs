@@ -187,6 +187,41 @@ pub struct Origin {
     pub index: usize,
 }
 
+/// One ray of a plain piece (`PlainRays`), with what its program allows on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainRay {
+    pub ray: Ray,
+    /// How many squares the ray runs at most (the program's range).
+    pub steps: u32,
+    /// The program's modes: land on an empty square, capture an enemy, capture a friend.
+    pub empty: bool,
+    pub enemy: bool,
+    pub friend: bool,
+    /// The program the ray belongs to (its index in `CompiledBetza::programs`).
+    pub program: u32,
+}
+
+/// The rays of a piece whose every program is a plain slide or leap: one leg, absolute
+/// directions, no range toggle, no lame or jumping way, no hop. Most pieces of every game are
+/// such pieces (Pawns, Generals, Rooks, Knights...), and their moves need none of the walker's
+/// leg state: each ray is followed to its first piece. The rays of all programs are kept in one
+/// list per orientation, in program order, so a piece reads one contiguous slice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlainRays {
+    rays: Vec<Vec<PlainRay>>,
+    /// Can two rays of different programs reach one square (a Rook's slide and a Dabbaba's
+    /// leap)? Only then must a landing look for its identity among the moves already found.
+    pub overlapping: bool,
+}
+
+impl PlainRays {
+    /// The rays for the orientation at `origin`.
+    #[inline]
+    pub fn from(&self, origin: Origin) -> &[PlainRay] {
+        &self.rays[origin.orientation]
+    }
+}
+
 /// The tables of a whole compiled move: one per program that qualifies.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveTable {
@@ -195,6 +230,9 @@ pub struct MoveTable {
     orientations: Vec<Orientation>,
     programs: Vec<Option<ProgramTable>>,
     compass: Vec<Option<CompassProgram>>,
+    /// Set when every program is a plain slide or leap: the generator then runs these rays
+    /// instead of the programs one by one.
+    plain: Option<PlainRays>,
 }
 
 impl MoveTable {
@@ -213,12 +251,21 @@ impl MoveTable {
                 unique.push(o);
             }
         }
+        let programs: Vec<Option<ProgramTable>> =
+            compiled.programs.iter().map(|p| program_table(p, compiled.size, &unique)).collect();
         MoveTable {
             geometry: Arc::clone(geometry),
-            programs: compiled.programs.iter().map(|p| program_table(p, compiled.size, &unique)).collect(),
+            plain: plain_rays(compiled, &programs, unique.len()),
+            programs,
             compass: compiled.programs.iter().map(|p| compass_program(p, &unique)).collect(),
             orientations: unique,
         }
+    }
+
+    /// The piece's rays when every program is a plain slide or leap (`PlainRays`).
+    #[inline]
+    pub fn plain(&self) -> Option<&PlainRays> {
+        self.plain.as_ref()
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -270,8 +317,21 @@ impl MoveTable {
     /// whether there was such a ray.
     #[doc(hidden)]
     pub fn corrupt_one_ray(&mut self) -> bool {
+        if let Some(plain) = &mut self.plain {
+            // The generator reads a plain piece's rays from here, not from `programs`.
+            let rays = plain.rays.iter_mut().find(|r| !r.is_empty());
+            return rays.map(|r| r.remove(0)).is_some();
+        }
         let rays = self.programs.iter_mut().flatten().flat_map(|t| t.rays.iter_mut()).find(|r| !r.is_empty());
         rays.map(|r| r.remove(0)).is_some()
+    }
+
+    /// Test support: tells a plain piece whose rays overlap that they do not (its landings are
+    /// then never looked up), so that a test can show the comparison with the walker catches
+    /// the repeated moves. Returns whether the piece was plain with overlapping rays.
+    #[doc(hidden)]
+    pub fn corrupt_overlap(&mut self) -> bool {
+        self.plain.as_mut().is_some_and(|p| std::mem::replace(&mut p.overlapping, false))
     }
 
     /// Test support: leaves the first direction out of the first line program, for the first
@@ -388,6 +448,48 @@ fn qualifies(program: &Program) -> bool {
         [leg] => matches!(leg.directions, LegDirections::Absolute(_)) && !leg.modes.toggle_empty,
         _ => false,
     }
+}
+
+/// `MoveTable::plain`: the rays of every program, in program order, when each is a plain
+/// slide or leap.
+fn plain_rays(compiled: &CompiledBetza, tables: &[Option<ProgramTable>], orientations: usize) -> Option<PlainRays> {
+    let plain = |p: &Program| {
+        let [leg] = p.legs.as_slice() else { return false };
+        let m = leg.modes;
+        qualifies(p) && !(leg.lame || leg.jump || m.hop || m.grasshop)
+    };
+    if compiled.programs.is_empty() || !compiled.programs.iter().all(plain) {
+        return None;
+    }
+    let rays = (0..orientations)
+        .map(|o| {
+            let mut rays = Vec::new();
+            for (i, (program, table)) in compiled.programs.iter().zip(tables).enumerate() {
+                let m = program.legs[0].modes;
+                for &ray in &table.as_ref()?.rays[o] {
+                    let (empty, enemy, friend) = (m.empty, m.enemy, m.friend);
+                    rays.push(PlainRay { ray, steps: program.base_steps, empty, enemy, friend, program: i as u32 });
+                }
+            }
+            Some(rays)
+        })
+        .collect::<Option<Vec<_>>>()?;
+    // Two rays reach one square when a multiple of one's step within its range is a multiple
+    // of the other's (on a board without edges: an overestimate is only slower).
+    let max_line = compiled.size.max_line();
+    let offsets = |r: &PlainRay| {
+        let (v, steps) = (r.ray.vector, r.steps.min(max_line) as i32);
+        (1..=steps).map(move |k| (v.0 * k, v.1 * k))
+    };
+    let overlapping = rays.first().is_some_and(|rays: &Vec<PlainRay>| {
+        rays.iter().enumerate().any(|(i, a)| {
+            rays[i + 1..].iter().any(|b| {
+                let reached: Vec<Vec2> = offsets(a).collect();
+                offsets(b).any(|o| reached.contains(&o))
+            })
+        })
+    });
+    Some(PlainRays { rays, overlapping })
 }
 
 fn program_table(program: &Program, size: BoardSize, orientations: &[Orientation]) -> Option<ProgramTable> {

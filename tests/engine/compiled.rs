@@ -95,7 +95,9 @@ fn every_move() -> Vec<(String, CompiledBetza)> {
         // Three-square lame and jumping leapers (two squares on the way), and hoppers with a
         // range.
         for text in [
-            "jD", "jN", "nA", "nN", "nH", "jH", "nG", "jR", "jB", "pR", "gQ", "pR3", "gB3", "mRcpR", "DD", "fsW", "ffN",
+            "jD", "jN", "nA", "nN", "nH", "jH", "nG", "jR", "jB", "pR", "gQ", "pR3", "gB3", "mRcpR", "DD", "fsW",
+            "ffN", // Plain pieces whose programs reach the same squares (one move per identity).
+            "RD", "WR", "QN", "fRfW2", "mRcD", "dWcR",
         ] {
             let readings = kensho::xbetza::Readings::default();
             let compiled = kensho::xbetza::compile_str(text, size, readings).expect(text);
@@ -130,12 +132,15 @@ fn every_move() -> Vec<(String, CompiledBetza)> {
 #[test]
 fn every_pieces_table_gives_the_walkers_moves_on_random_boards() {
     let (mut tabled_programs, mut compass_programs, mut line_programs) = (0, 0, 0);
+    let (mut plain, mut overlapping) = (0, 0);
     let moves = every_move();
     for (i, (name, compiled)) in moves.iter().enumerate() {
         let table = MoveTable::of(compiled, &ALL_ORIENTATIONS);
         tabled_programs += table.tabled();
         compass_programs += table.compass_programs();
         line_programs += table.line_programs();
+        plain += usize::from(table.plain().is_some());
+        overlapping += usize::from(table.plain().is_some_and(|p| p.overlapping));
         if table.tabled() == 0 {
             continue; // nothing but the walker runs this move
         }
@@ -150,6 +155,10 @@ fn every_pieces_table_gives_the_walkers_moves_on_random_boards() {
     assert!(compass_programs > 200, "only {compass_programs} compass programs compared");
     // Suzumu's and Mitsugumi's jumping generals, and the line programs listed above.
     assert!(line_programs > 40, "only {line_programs} line programs compared");
+    // Most pieces are plain slides and leaps, run from one list of rays; a few of those have
+    // programs that reach one square twice.
+    assert!(plain > 150, "only {plain} plain pieces compared");
+    assert!(overlapping >= 12, "only {overlapping} plain pieces with overlapping rays compared");
 }
 
 /// The check above is the guard of the tables: leave one ray out of a Rook's table and it
@@ -171,6 +180,18 @@ fn a_compass_program_with_a_wrong_turn_is_caught() {
 #[test]
 fn a_line_program_with_a_line_left_out_is_caught() {
     assert_corruption_caught("B(cpaf)2cB", "the general has a line program", MoveTable::corrupt_one_line);
+}
+
+/// A plain piece whose slide and leap reach one square (a Rook that also leaps like a
+/// Dabbaba) must look each landing up among the moves found: told its rays do not overlap, it
+/// gives that square twice, and the comparison catches it.
+#[test]
+fn a_plain_piece_told_its_rays_never_overlap_is_caught() {
+    assert_corruption_caught(
+        "RD",
+        "the Rook-Dabbaba is a plain piece with overlapping rays",
+        MoveTable::corrupt_overlap,
+    );
 }
 
 /// The table of `betza` on 9x9 agrees with the walker; made wrong by `corrupt` (which says
