@@ -274,6 +274,8 @@ pub fn generate_tabled_into(
         lines: [LineScan::default(); 8],
         lines_known: 0,
         friends_around: None,
+        refusals: 0,
+        explored: None,
     };
     let tabled = table.and_then(|t| Some((t, t.origin(orientation, from)?)));
     for (i, program) in compiled.programs.iter().enumerate() {
@@ -295,10 +297,18 @@ pub fn generate_tabled_into(
                 continue;
             }
             let first = &compass.first[origin.orientation];
+            if program.legs.len() > 2 {
+                // A state past the second leg can be reached by several paths: worth
+                // remembering which were walked to the end (`Explored`).
+                walker.explored.get_or_insert_with(Explored::take).next_program();
+            }
             walker.compass_leg(table, compass, first, 0, origin.index, 0, false, false);
         } else {
             walker.leg(0, from, (0, 0), false, false);
         }
+    }
+    if let Some(explored) = walker.explored.take() {
+        explored.give_back();
     }
     // In identity order (destination, then captured squares), as callers have always had
     // them: seeded random games pick moves by index.
@@ -384,6 +394,92 @@ struct Walker<'a> {
     /// The compass directions whose first king step from the moving piece is onto a friend, as
     /// a bit set; read once per piece, when a compass program first asks.
     friends_around: Option<u8>,
+    /// How many paths `accept` has refused so far.
+    refusals: u32,
+    /// The compass-program states walked to the end without a refusal (`Explored`), for
+    /// programs of more than two legs.
+    explored: Option<Explored>,
+}
+
+/// The walks of a compass program (a leg, from a square, along a direction, with its range
+/// toggles; nothing captured yet) whose every path has been followed to its end with no path
+/// refused by `accept`. Every move reachable that way is then among the moves found: its
+/// identity (destination and captures) depends only on the walk and the path after it, and it
+/// was recorded or was already there. Another path arriving at the same square for the same
+/// leg can add nothing that way, whatever `accept` would say of it, so the walk is not
+/// repeated. (Keyed by direction, not by the step that arrived: a leg that may turn every way
+/// but back goes the same ways from a square whichever way it came, but one.) Where a
+/// path below the state was refused, the state is not remembered: `accept` may judge a path by
+/// how it reached the state (the Fire Demon's burns: whether the start or the destination was
+/// passed on the way), and another way in might be accepted. This is what keeps the Fire
+/// Demon's area moves (up to seven king steps, thousands of paths in the open) from walking the
+/// same squares again and again: the moves found, their paths and their order are the same.
+struct Explored {
+    /// (state key, program stamp); a slot belongs to the current program when its stamp is
+    /// `stamp`, so nothing is cleared between programs.
+    slots: Vec<(u32, u32)>,
+    stamp: u32,
+    /// States remembered for the current program; past half the slots, no more are.
+    len: usize,
+}
+
+/// Room for the states of one program (a Fire Demon in the open has a few hundred).
+const EXPLORED_SLOTS: usize = 2048;
+
+thread_local! {
+    /// One `Explored` per thread, reused by every piece: it is taken for a generation and given
+    /// back at its end.
+    static EXPLORED: std::cell::Cell<Option<Explored>> = const { std::cell::Cell::new(None) };
+}
+
+impl Explored {
+    fn take() -> Explored {
+        EXPLORED.with(|e| e.take()).unwrap_or_else(|| Explored {
+            slots: vec![(0, 0); EXPLORED_SLOTS],
+            stamp: 0,
+            len: 0,
+        })
+    }
+
+    fn give_back(self) {
+        EXPLORED.with(|e| e.set(Some(self)));
+    }
+
+    /// Forgets the states of the program before.
+    fn next_program(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            // Once in 2^32 programs the stamps wrap around: old slots could look current.
+            self.slots.fill((0, 0));
+            self.stamp = 1;
+        }
+        self.len = 0;
+    }
+
+    /// The slot of `key`: where it is, or the free slot where it would go.
+    fn slot(&self, key: u32) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = (key.wrapping_mul(0x9e37_79b9) >> 16) as usize & mask;
+        while self.slots[i].1 == self.stamp && self.slots[i].0 != key {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
+    fn contains(&self, key: u32) -> bool {
+        self.slots[self.slot(key)].1 == self.stamp
+    }
+
+    fn insert(&mut self, key: u32) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            return; // full enough: probes stay short, and a state not remembered is only walked
+        }
+        let i = self.slot(key);
+        if self.slots[i].1 != self.stamp {
+            self.slots[i] = (key, self.stamp);
+            self.len += 1;
+        }
+    }
 }
 
 /// The nearest pieces along one compass line from the moving piece, nearest first, and how
@@ -541,7 +637,6 @@ impl Walker<'_> {
         toggled: bool,
         carry: bool,
     ) {
-        let program = self.program;
         if let Some(ahead) = compass.capture_ahead[i] {
             // Every path from here captures within `ahead.steps` king steps: with no piece it
             // could take that near, none of them lands, and walking them is wasted (a look at
@@ -550,11 +645,24 @@ impl Walker<'_> {
                 return;
             }
         }
+        let program = self.program;
         let leg = &program.legs[i];
         let steps = if toggled { program.toggled_steps(self.max_line) } else { program.base_steps };
         let geometry = table.geometry();
+        // Where the walk along a direction may be remembered (`Explored`): past the second
+        // leg (before it, one path reaches each square), with nothing captured on the way.
+        let remember = i >= 2 && self.captured.is_empty() && self.explored.is_some();
         for &d in dirs {
             let dir = if i == 0 { d } else { (prev + d) & 7 };
+            let key = remember.then(|| {
+                (i as u32) << 27 | u32::from(dir) << 24 | u32::from(toggled) << 23 | u32::from(carry) << 22 | pos as u32
+            });
+            if let (Some(key), Some(explored)) = (key, &self.explored) {
+                if explored.contains(key) {
+                    continue;
+                }
+            }
+            let refusals = self.refusals;
             let step = geometry.compass_step(dir);
             let mut at = pos;
             for _ in 0..steps.min(geometry.edge(pos, dir)) {
@@ -568,6 +676,11 @@ impl Walker<'_> {
                 }
                 if cell != Cell::Empty {
                     break;
+                }
+            }
+            if let (Some(key), Some(explored)) = (key, &mut self.explored) {
+                if self.refusals == refusals || table.explored_ignores_refusals {
+                    explored.insert(key);
                 }
             }
         }
@@ -863,6 +976,8 @@ impl Walker<'_> {
         if (self.accept)(&mv) {
             self.found.push(mv);
             self.identities.insert(hash, &self.found[self.start..]);
+        } else {
+            self.refusals += 1;
         }
     }
 }

@@ -233,6 +233,8 @@ pub struct MoveTable {
     /// Set when every program is a plain slide or leap: the generator then runs these rays
     /// instead of the programs one by one.
     plain: Option<PlainRays>,
+    /// Test support (`corrupt_explored`): remember compass states even below a refused path.
+    pub(crate) explored_ignores_refusals: bool,
 }
 
 impl MoveTable {
@@ -256,6 +258,7 @@ impl MoveTable {
         MoveTable {
             geometry: Arc::clone(geometry),
             plain: plain_rays(compiled, &programs, unique.len()),
+            explored_ignores_refusals: false,
             programs,
             compass: compiled.programs.iter().map(|p| compass_program(p, &unique)).collect(),
             orientations: unique,
@@ -332,6 +335,15 @@ impl MoveTable {
     #[doc(hidden)]
     pub fn corrupt_overlap(&mut self) -> bool {
         self.plain.as_mut().is_some_and(|p| std::mem::replace(&mut p.overlapping, false))
+    }
+
+    /// Test support: makes the generator remember a compass-program state as walked to the
+    /// end even when a path below it was refused (`generate::Explored` must not), so that a
+    /// test can show the comparison with the walker catches the moves another way in would
+    /// have found.
+    #[doc(hidden)]
+    pub fn corrupt_explored(&mut self) {
+        self.explored_ignores_refusals = true;
     }
 
     /// Test support: leaves the first direction out of the first line program, for the first

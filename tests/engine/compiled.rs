@@ -194,6 +194,47 @@ fn a_plain_piece_told_its_rays_never_overlap_is_caught() {
     );
 }
 
+/// The generator remembers the compass-program states it has walked to the end, so that a
+/// second path arriving there is not walked again (`generate::Explored`). That is sound only
+/// where no path below the state was refused: `accept` may judge a path by how it arrived
+/// (the Fire Demon's burns). Here an area mover of three king steps has every path through its
+/// first square refused: the walker still finds each square by another way, and so must the
+/// table. Told to remember states below a refusal too, the table loses those moves, and the
+/// comparison catches it.
+#[test]
+fn a_refused_path_does_not_hide_another_way_to_its_move() {
+    let size = BoardSize::parse("9x9").expect("size");
+    let compiled = kensho::xbetza::compile_str("aaK", size, Readings::default()).expect("aaK");
+    let from = size.parse_square("e5").expect("e5");
+    let mut board = Occupancy::empty(size);
+    board.set(from, Cell::Friend);
+    // Refuse every three-step path whose first step is the first step of the first path
+    // offered (the same square for walker and table: they offer paths in the same order).
+    let moves = |table: Option<&MoveTable>| {
+        let mut first = None;
+        let mut refused = 0;
+        let found = generate_tabled(&compiled, table, &board, from, Orientation::Up, &mut |pm| {
+            let step = pm.path[0].square;
+            let refuse = pm.path.len() == 3 && *first.get_or_insert(step) == step;
+            refused += usize::from(refuse);
+            !refuse
+        });
+        (found, refused)
+    };
+    let (walked, refused) = moves(None);
+    assert!(refused > 0, "some paths are refused");
+    let mut table = MoveTable::of(&compiled, &ALL_ORIENTATIONS);
+    assert_eq!(moves(Some(&table)).0, walked, "the table finds the walker's moves");
+    table.corrupt_explored();
+    let (lossy, _) = moves(Some(&table));
+    assert!(
+        lossy.len() < walked.len(),
+        "remembering states below a refusal loses moves: {} of {}",
+        lossy.len(),
+        walked.len()
+    );
+}
+
 /// The table of `betza` on 9x9 agrees with the walker; made wrong by `corrupt` (which says
 /// whether it found something to corrupt, as `has_target` expects), it no longer does.
 fn assert_corruption_caught(betza: &str, has_target: &str, corrupt: fn(&mut MoveTable) -> bool) {
