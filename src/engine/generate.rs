@@ -529,6 +529,39 @@ impl Engine {
         }
     }
 
+    /// A legal move of the side to move, or None when it has none: None exactly when
+    /// `legal_moves(pos)` is empty, not necessarily its first move. Where a move may leave a
+    /// royal attacked (legality.self-check = allowed, most large games) and no other rule judges
+    /// the whole list (an extra turn, a drop after the move, a check that must be resolved), it
+    /// stops at the first man with a move instead of generating them all: the game-end
+    /// invariants ask only whether the side to move has a move, once per judged transition.
+    pub fn any_legal_move(&self, pos: &Position) -> Option<Move> {
+        let player = pos.side;
+        let board_moves_decide = !pos.extra_turn
+            && !self.rules.drop_after_move
+            && self.rules.self_check == SelfCheck::Allowed
+            && !(self.rules.must_resolve && self.in_check(pos, player));
+        if board_moves_decide {
+            // Then `legal_moves` is the board moves (one per identity), the drops and the null
+            // move, with nothing taken away: any board move is legal.
+            let view = SideView::new(self, pos, player);
+            let (mut paths, mut out) = (Vec::new(), Vec::new());
+            for (sq, man) in pos.squares_of(player) {
+                self.board_moves_of(pos, &view, sq, man, &mut paths, &mut out);
+                if let Some(mv) = out.pop() {
+                    return Some(mv);
+                }
+            }
+        }
+        self.legal_moves(pos).into_iter().next()
+    }
+
+    /// Does `status_before` read more of the legal moves than whether there are any
+    /// (end.stalemate-condition = no-safe-move or end.checkmate = terminal judge each one)?
+    pub fn status_reads_every_move(&self) -> bool {
+        self.rules.stalemate_no_safe_move || self.rules.checkmate_terminal
+    }
+
     /// The moves of the man on `sq` before the self-check judgement: its paths as its abilities
     /// allow them, expanded into moves (captures named, burns, promotion choices, skip rules),
     /// its passes, promotions in place and flying captures. (Lint compares these with what the

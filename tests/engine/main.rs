@@ -7,6 +7,7 @@
 mod common;
 
 mod ability_widening;
+mod any_move;
 mod big_board;
 mod burn_limits;
 mod calibration;

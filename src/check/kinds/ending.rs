@@ -130,7 +130,13 @@ pub fn game_end(game: &GameSpec, by: EndBy, t: &Transition<'_>) -> Verdict {
             if t.after.side != opponent || t.outcome.is_some() {
                 return Verdict::NotConcerned;
             }
-            let moves = t.engine.legal_moves(t.after);
+            // Whether the side to move has a move is all the status and this judgement read,
+            // unless the status judges every move or the end is "no safe move": then the list.
+            let moves = if by == EndBy::NoLegalMove && !t.engine.status_reads_every_move() {
+                t.engine.any_legal_move(t.after).into_iter().collect()
+            } else {
+                t.engine.legal_moves(t.after)
+            };
             let status = t.engine.status_before(t.after, &moves);
             let no_move_end = status.as_ref().is_some_and(|o| {
                 let d = o.describe();
@@ -158,7 +164,7 @@ pub fn game_end(game: &GameSpec, by: EndBy, t: &Transition<'_>) -> Verdict {
                 (false, true) => Verdict::Violated(format!(
                     "the game ended ({}) though the side to move has {} legal moves",
                     status.map(|o| o.describe()).unwrap_or_default(),
-                    moves.len()
+                    t.engine.legal_moves(t.after).len()
                 )),
                 (false, false) => Verdict::NotConcerned,
             }
