@@ -9,7 +9,7 @@
 
 use super::path::{path_obeys, PathOptions};
 use super::properties::{Invariant, Kind};
-use super::{occupancy_for, Transition, Verdict};
+use super::{Transition, Verdict};
 use crate::engine::{Engine, Identity, Kind as MoveKind, Man, Move, Position};
 use crate::geometry::Square;
 use crate::spec::game::GameSpec;
@@ -126,7 +126,7 @@ fn notation(piece: &str, t: &Transition<'_>) -> Verdict {
         captures_may_take_friends: abilities.word("burn.targets") != "enemy",
     };
     let me = mv.man.player;
-    let occupancy = occupancy_for(t.before, me);
+    let occupancy = t.occupancy(me);
     let orientation = t.engine.orientation(me);
     // A piece with zone moves may use any of its moves here; which one is the zone-moves
     // invariant's business.

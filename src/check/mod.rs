@@ -43,6 +43,20 @@ pub struct Transition<'a> {
     /// The game so far (positions at turn boundaries, oldest first, `before` included when it
     /// is one); None for a move that was not played in a game.
     pub line: Option<&'a [Position]>,
+    /// `before` as the side to move sees it (`occupancy_for`), built once per position for all
+    /// its moves; None: built when asked.
+    pub before_seen: Option<&'a Occupancy>,
+}
+
+impl Transition<'_> {
+    /// `before` as `player`'s pieces see it: the one built for the position when `player` is
+    /// the side to move.
+    pub fn occupancy(&self, player: u8) -> std::borrow::Cow<'_, Occupancy> {
+        match self.before_seen {
+            Some(seen) if player == self.before.side => std::borrow::Cow::Borrowed(seen),
+            _ => std::borrow::Cow::Owned(occupancy_for(self.before, player)),
+        }
+    }
 }
 
 /// An invariant that did not hold: where (the position before, as a position string, and the

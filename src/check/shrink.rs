@@ -23,7 +23,17 @@ fn still_breaks(engine: &Engine, inv: &Invariant, pos: &Position, mv_text: &str)
     engine.make(&mut after, mv, &mut undo);
     let mut history = engine.start_history(pos);
     let outcome = engine.status_after(&after, mv, &mut history);
-    let t = Transition { engine, before: pos, mv, after: &after, moves: &moves, outcome: outcome.as_ref(), line: None };
+    let before_seen = super::occupancy_for(pos, pos.side);
+    let t = Transition {
+        engine,
+        before: pos,
+        mv,
+        after: &after,
+        moves: &moves,
+        outcome: outcome.as_ref(),
+        line: None,
+        before_seen: Some(&before_seen),
+    };
     match kinds::judge(inv, &t) {
         Verdict::Violated(m) => Some(m),
         _ => None,

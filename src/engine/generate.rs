@@ -546,7 +546,11 @@ impl Engine {
             // move, with nothing taken away: any board move is legal.
             let view = SideView::new(self, pos, player);
             let (mut paths, mut out) = (Vec::new(), Vec::new());
-            for (sq, man) in pos.squares_of(player) {
+            // The cheap men first: a plain slider's or leaper's moves are a few rays, a
+            // universal leaper's (Hook's Emperor) the whole board.
+            let plain = |man: Man| self.piece(man.piece).table.plain().is_some();
+            let first = pos.squares_of(player).filter(|&(_, man)| plain(man));
+            for (sq, man) in first.chain(pos.squares_of(player).filter(|&(_, man)| !plain(man))) {
                 self.board_moves_of(pos, &view, sq, man, &mut paths, &mut out);
                 if let Some(mv) = out.pop() {
                     return Some(mv);

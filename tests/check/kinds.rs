@@ -144,7 +144,7 @@ impl Game {
     }
 
     fn t<'a>(&'a self, before: &'a Position, mv: &'a Move, after: &'a Position, moves: &'a [Move]) -> Transition<'a> {
-        Transition { engine: &self.e, before, mv, after, moves, outcome: None, line: None }
+        Transition { engine: &self.e, before, mv, after, moves, outcome: None, line: None, before_seen: None }
     }
 }
 
@@ -249,6 +249,7 @@ fn legal_moves_hold(g: &Game, inv: &Invariant, p: &Position) -> u64 {
             moves: &moves,
             outcome: outcome.as_ref(),
             line: None,
+            before_seen: None,
         };
         total.check(std::slice::from_ref(inv), &t, "legal");
     }
@@ -1182,7 +1183,16 @@ fn play(g: &Game, start: &Position, texts: &[&str]) -> Vec<Played> {
 }
 
 fn played<'a>(g: &'a Game, p: &'a Played, outcome: Option<&'a Outcome>) -> Transition<'a> {
-    Transition { engine: &g.e, before: &p.before, mv: &p.mv, after: &p.after, moves: &[], outcome, line: Some(&p.line) }
+    Transition {
+        engine: &g.e,
+        before: &p.before,
+        mv: &p.mv,
+        after: &p.after,
+        moves: &[],
+        outcome,
+        line: Some(&p.line),
+        before_seen: None,
+    }
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use super::{chebyshev, id, men, named, own_rank, verdict};
 use crate::check::properties::{FreezeSide, PromotionTrigger, ZoneBy, ZoneFrame};
-use crate::check::{occupancy_for, path, Transition, Verdict};
+use crate::check::{path, Transition, Verdict};
 use crate::engine::Kind as MoveKind;
 use crate::geometry::Square;
 use crate::spec::game::GameSpec;
@@ -234,7 +234,7 @@ pub fn zone_moves(
         Some((z, (_, compiled))) => (format!("its {z}-zone move"), compiled),
         None => ("its move outside the zones".to_string(), &piece.moves),
     };
-    let occupancy = occupancy_for(t.before, me);
+    let occupancy = t.occupancy(me);
     // Left and right in the frame the invariant names, not the engine's.
     let orientation = match (me, frame) {
         (0, _) => Orientation::Up,
