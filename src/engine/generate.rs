@@ -537,11 +537,12 @@ impl Engine {
     /// invariants ask only whether the side to move has a move, once per judged transition.
     pub fn any_legal_move(&self, pos: &Position) -> Option<Move> {
         let player = pos.side;
-        let board_moves_decide = !pos.extra_turn
-            && !self.rules.drop_after_move
-            && self.rules.self_check == SelfCheck::Allowed
-            && !(self.rules.must_resolve && self.in_check(pos, player));
-        if board_moves_decide {
+        // Rules that judge the list as a whole, or take moves away from it.
+        let list_judged = pos.extra_turn
+            || self.rules.drop_after_move
+            || self.rules.self_check != SelfCheck::Allowed
+            || (self.rules.must_resolve && self.in_check(pos, player));
+        if !list_judged {
             // Then `legal_moves` is the board moves (one per identity), the drops and the null
             // move, with nothing taken away: any board move is legal.
             let view = SideView::new(self, pos, player);
