@@ -4,20 +4,9 @@
 //! only statement of that shortcut, so it is compared with the full list in every position of
 //! seeded random games of every bundled spec, and on hand-built positions with no move.
 
+use crate::compiled::{engine, SPECS};
 use kensho::engine::random::SplitMix64;
 use kensho::engine::{Engine, Position};
-use std::collections::BTreeMap;
-use std::path::Path;
-
-const SPECS: [&str; 10] =
-    ["suzumu", "mitsugumi", "hook", "shogi", "xiangqi", "shoogantshii", "ryu", "heian-ryu", "minishogi", "chu"];
-
-fn engine(game: &str) -> Engine {
-    let path = format!("specs/{game}.toml");
-    let spec = kensho::spec::load(Path::new(&path)).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let resolved = spec.resolve(&BTreeMap::new()).unwrap_or_else(|e| panic!("{path}: {e}"));
-    Engine::for_moves(&resolved).unwrap_or_else(|bad| panic!("{path}: unplayable {bad:?}")).0
-}
 
 /// `any_legal_move` agrees with `legal_moves` on `pos`; returns whether there was a move.
 fn agrees(e: &Engine, pos: &Position, what: &str) -> bool {

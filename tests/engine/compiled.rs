@@ -27,10 +27,10 @@ const ALL_ORIENTATIONS: [Orientation; 3] = [Orientation::Up, Orientation::Down, 
 /// Suzumu's Fire Demon (specs/suzumu.toml): toggled slides and three-step area moves with burns.
 const FIRE_DEMON: &str = "shQshy(mpacab)2Q(a)2Kmcab(mpacab)1K(a)2mpacabK(a)2mpacabmpacabK";
 
-const SPECS: [&str; 10] =
+pub(crate) const SPECS: [&str; 10] =
     ["suzumu", "mitsugumi", "hook", "shogi", "xiangqi", "shoogantshii", "ryu", "heian-ryu", "minishogi", "chu"];
 
-fn engine(game: &str) -> Engine {
+pub(crate) fn engine(game: &str) -> Engine {
     let path = format!("specs/{game}.toml");
     let spec = kensho::spec::load(Path::new(&path)).unwrap_or_else(|e| panic!("{path}: {e}"));
     let resolved = spec.resolve(&BTreeMap::new()).unwrap_or_else(|e| panic!("{path}: {e}"));
