@@ -251,8 +251,9 @@ pub fn generate_tabled_into(
     let Some(first) = compiled.programs.first() else {
         return;
     };
-    if let Some((plain, origin)) = table.and_then(|t| Some((t.plain()?, t.origin(orientation, from)?))) {
-        plain_moves(plain, table.map(MoveTable::geometry).expect("a plain table"), board, from, origin, accept, found);
+    let plain = table.and_then(|t| Some((t, t.plain()?, t.origin(orientation, from)?)));
+    if let Some((table, plain, origin)) = plain {
+        plain_moves(plain, table.geometry(), board, from, origin, accept, found);
         found[start..].sort_unstable_by(|a, b| (a.to, &a.captures).cmp(&(b.to, &b.captures)));
         return;
     }
