@@ -23,7 +23,6 @@ fn still_breaks(engine: &Engine, inv: &Invariant, pos: &Position, mv_text: &str)
     engine.make(&mut after, mv, &mut undo);
     let mut history = engine.start_history(pos);
     let outcome = engine.status_after(&after, mv, &mut history);
-    let before_seen = super::occupancy_for(pos, pos.side);
     let t = Transition {
         engine,
         before: pos,
@@ -32,7 +31,7 @@ fn still_breaks(engine: &Engine, inv: &Invariant, pos: &Position, mv_text: &str)
         moves: &moves,
         outcome: outcome.as_ref(),
         line: None,
-        before_seen: Some(&before_seen),
+        before_seen: None, // one transition: built if an invariant asks
     };
     match kinds::judge(inv, &t) {
         Verdict::Violated(m) => Some(m),
