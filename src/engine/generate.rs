@@ -456,9 +456,8 @@ impl Engine {
             one_move_per_identity(out);
         }
         super::drops::drops(self, pos, out);
-        if self.rules.null_move && skip::skip_allowed(self, pos) && !drop_phase {
-            let null = Move::bare(Kind::Null, Man { player, piece: 0 }, None, None);
-            out.push(Move { is_skip: skip::is_skip(self, &null), ..null });
+        if !drop_phase {
+            out.extend(self.null_move(pos));
         }
         if self.rules.drop_after_move {
             if drop_phase {
@@ -529,6 +528,14 @@ impl Engine {
         }
     }
 
+    /// The null move (rules.null-move), where the skip rules allow one now.
+    fn null_move(&self, pos: &Position) -> Option<Move> {
+        (self.rules.null_move && skip::skip_allowed(self, pos)).then(|| {
+            let null = Move::bare(Kind::Null, Man { player: pos.side, piece: 0 }, None, None);
+            Move { is_skip: skip::is_skip(self, &null), ..null }
+        })
+    }
+
     /// A legal move of the side to move, or None when it has none: None exactly when
     /// `legal_moves(pos)` is empty, not necessarily its first move. Where a move may leave a
     /// royal attacked (legality.self-check = allowed, most large games) and no other rule judges
@@ -536,35 +543,62 @@ impl Engine {
     /// stops at the first man with a move instead of generating them all: the game-end
     /// invariants ask only whether the side to move has a move, once per judged transition.
     pub fn any_legal_move(&self, pos: &Position) -> Option<Move> {
-        let player = pos.side;
-        // Rules that judge the list as a whole, or take moves away from it.
-        let list_judged = pos.extra_turn
-            || self.rules.drop_after_move
-            || self.rules.self_check != SelfCheck::Allowed
-            || (self.rules.must_resolve && self.in_check(pos, player));
-        if !list_judged {
-            // Then `legal_moves` is the board moves (one per identity), the drops and the null
-            // move, with nothing taken away: any board move is legal.
-            let view = SideView::new(self, pos, player);
-            let (mut paths, mut out) = (Vec::new(), Vec::new());
-            // The cheap men first: a plain slider's or leaper's moves are a few rays, a
-            // universal leaper's (Hook's Emperor) the whole board.
-            let plain = |man: Man| self.piece(man.piece).table.plain().is_some();
-            let first = pos.squares_of(player).filter(|&(_, man)| plain(man));
-            for (sq, man) in first.chain(pos.squares_of(player).filter(|&(_, man)| !plain(man))) {
-                self.board_moves_of(pos, &view, sq, man, &mut paths, &mut out);
-                if let Some(mv) = out.pop() {
-                    return Some(mv);
-                }
+        let whole_list = || self.legal_moves(pos).into_iter().next();
+        // An extra turn and a drop after the move change the list as a whole (a decline added,
+        // moves marked as earning the drop): the list is made.
+        if pos.extra_turn || self.rules.drop_after_move {
+            return whole_list();
+        }
+        // The same judgement as `legal_moves_into`'s, asked of one move at a time.
+        let resolving = || self.rules.must_resolve && self.in_check(pos, pos.side);
+        match self.rules.self_check {
+            // Nothing is taken away: the first move is legal.
+            SelfCheck::Allowed if !resolving() => self.first_move(pos, |_| true),
+            // Judged against the attackers each royal had before the move, which this path
+            // does not keep.
+            SelfCheck::KingOnly if !resolving() => whole_list(),
+            // Made and looked at (the reference judgement, which the watch of `legal_moves_into`
+            // only shortens): building the watch costs more than the few moves tried here.
+            _ => {
+                let (mut scratch, mut undo) = (pos.clone(), Vec::with_capacity(1));
+                self.first_move(pos, |m| {
+                    !self.royal_attacked_after(&mut scratch, &mut undo, m) || self.extra_turn_resolves(pos, m)
+                })
             }
         }
-        self.legal_moves(pos).into_iter().next()
     }
 
-    /// Does `status_before` read more of the legal moves than whether there are any
-    /// (end.stalemate-condition = no-safe-move or end.checkmate = terminal judge each one)?
+    /// The first move `keep` accepts of those `legal_moves_into` would judge, made man by man
+    /// so that it stops at the first man with one: the cheap men first (a plain slider's or
+    /// leaper's moves are a few rays, a universal leaper's, Hook's Emperor, the whole board),
+    /// then the drops, then the null move. Outside an extra turn or a drop after the move.
+    fn first_move(&self, pos: &Position, mut keep: impl FnMut(&Move) -> bool) -> Option<Move> {
+        let player = pos.side;
+        let view = SideView::new(self, pos, player);
+        let (mut paths, mut out) = (Vec::new(), Vec::new());
+        let plain = |man: Man| self.piece(man.piece).table.plain().is_some();
+        let first = pos.squares_of(player).filter(|&(_, man)| plain(man));
+        for (sq, man) in first.chain(pos.squares_of(player).filter(|&(_, man)| !plain(man))) {
+            self.board_moves_of(pos, &view, sq, man, &mut paths, &mut out);
+            if let Some(i) = out.iter().position(&mut keep) {
+                return Some(out.swap_remove(i));
+            }
+            out.clear();
+        }
+        super::drops::drops(self, pos, &mut out);
+        if let Some(i) = out.iter().position(&mut keep) {
+            return Some(out.swap_remove(i));
+        }
+        self.null_move(pos).filter(keep)
+    }
+
+    /// Does `status_before` read more of the legal moves than whether there are any? It does
+    /// where end.stalemate-condition = no-safe-move or end.checkmate = terminal asks of each
+    /// move whether it leaves a royal attacked, unless legality.self-check = illegal already
+    /// took every such move out of the list (a move an extra turn saves stays in both).
     pub fn status_reads_every_move(&self) -> bool {
-        self.rules.stalemate_no_safe_move || self.rules.checkmate_terminal
+        (self.rules.stalemate_no_safe_move || self.rules.checkmate_terminal)
+            && self.rules.self_check != SelfCheck::Illegal
     }
 
     /// The moves of the man on `sq` before the self-check judgement: its paths as its abilities

@@ -8,12 +8,19 @@ use crate::compiled::{engine, SPECS};
 use kensho::engine::random::SplitMix64;
 use kensho::engine::{Engine, Position};
 
-/// `any_legal_move` agrees with `legal_moves` on `pos`; returns whether there was a move.
+/// `any_legal_move` agrees with `legal_moves` on `pos`, and where the status is said to read
+/// no more than whether there is a move, it says the same given that one move as given all;
+/// returns whether there was a move.
 fn agrees(e: &Engine, pos: &Position, what: &str) -> bool {
     let all = e.legal_moves(pos);
-    match e.any_legal_move(pos) {
+    let one = e.any_legal_move(pos);
+    match &one {
         None => assert!(all.is_empty(), "{what}: no move said, {} legal", all.len()),
-        Some(m) => assert!(all.contains(&m), "{what}: {m:?} is not among the {} legal moves", all.len()),
+        Some(m) => assert!(all.contains(m), "{what}: {m:?} is not among the {} legal moves", all.len()),
+    }
+    if !e.status_reads_every_move() {
+        let one: Vec<_> = one.into_iter().collect();
+        assert_eq!(e.status_before(pos, &one), e.status_before(pos, &all), "{what}: the status reads more");
     }
     !all.is_empty()
 }
@@ -58,4 +65,48 @@ fn a_side_with_no_move_has_none_and_one_move_is_found() {
     assert_eq!(all.len(), 2, "{all:?}");
     let found = e.any_legal_move(&one).expect("a move");
     assert!(all.contains(&found), "{found:?}");
+}
+
+/// Shogi (legality.self-check = illegal, so every candidate is judged): a mated King has no
+/// move (the Gold on 1b is protected by the Pawn on 1c and covers 2a and 2b; SHO-35, a move
+/// that leaves the King attacked is illegal), and a King checked down the file whose only
+/// answers are drops between has one of them found (its own Lance and Pawn shut it in; the
+/// Pawn's step does not answer the check).
+#[test]
+fn judged_one_by_one_a_mate_has_no_move_and_the_only_answers_are_drops() {
+    let e = engine("shogi");
+    let mated = e.parse_position("8k/8G/8P/9/9/9/9/9/4K4 w - 1").expect("position");
+    assert!(e.legal_moves(&mated).is_empty(), "the King is mated");
+    assert_eq!(e.any_legal_move(&mated), None);
+    let drops_only = e.parse_position("7lk/7p1/9/9/8R/9/9/9/4K4 w g 1").expect("position");
+    let all = e.legal_moves(&drops_only);
+    assert_eq!(all.len(), 3, "a Gold dropped on 1b, 1c or 1d: {all:?}");
+    assert!(all.iter().all(|m| m.from.is_none()), "{all:?}");
+    let found = e.any_legal_move(&drops_only).expect("a drop");
+    assert!(all.contains(&found), "{found:?}");
+}
+
+/// The game-end invariant hands `status_before` one move instead of the list where
+/// `status_reads_every_move` says that is enough. Under legality.self-check = illegal it is
+/// (no legal move leaves the King attacked). With self-check allowed (and check.must-resolve
+/// off, so that nothing takes such moves away) the King checked by a lone Gold on 1b may take
+/// it, or step to 2a or 2b and stay attacked: handed one of those steps alone, end.checkmate =
+/// terminal would call it mate. There the status must read every move.
+#[test]
+fn the_status_reads_every_move_only_where_moves_may_leave_the_royal_attacked() {
+    let illegal = engine("shogi");
+    assert!(!illegal.status_reads_every_move());
+    let text = std::fs::read_to_string("specs/shogi.toml").expect("spec");
+    let text = text
+        .replace("self-check = \"illegal\"", "self-check = \"allowed\"")
+        .replace("must-resolve = true", "must-resolve = false");
+    let spec = kensho::spec::parse("specs/shogi.toml", &text).expect("spec loads");
+    let allowed = Engine::new(&spec.game).expect("playable");
+    assert!(allowed.status_reads_every_move());
+    let pos = allowed.parse_position("8k/8G/9/9/9/9/9/9/4K4 w - 1").expect("position");
+    let all = allowed.legal_moves(&pos);
+    assert_eq!(allowed.status_before(&pos, &all), None, "the King takes the Gold");
+    let step = all.iter().find(|m| allowed.leaves_royal_attacked(&pos, m)).expect("a step into check");
+    let alone = allowed.status_before(&pos, std::slice::from_ref(step));
+    assert!(alone.as_ref().is_some_and(|o| o.describe().contains("checkmate")), "{alone:?}");
 }
