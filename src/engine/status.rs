@@ -261,7 +261,7 @@ impl Engine {
         let counted = |e: &&Entry| e.key == key && !(self.rules.repetition_skip_positions_excluded && e.after_skip);
         let count = history.entries.iter().filter(counted).count() as u32;
         let repeated = count >= self.rules.repetition_count;
-        let impasse = || self.impasse_result(pos).filter(|_| impasse_on_repetition && repeated);
+        let impasse = || (impasse_on_repetition && repeated).then(|| self.impasse_result(pos)).flatten();
         if let Some(outcome) = impasse().filter(|_| self.rules.impasse.as_ref().is_some_and(|i| i.before_perpetual)) {
             return Judgement { outcome: Some(outcome), ..judgement };
         }
