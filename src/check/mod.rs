@@ -43,18 +43,41 @@ pub struct Transition<'a> {
     /// The game so far (positions at turn boundaries, oldest first, `before` included when it
     /// is one); None for a move that was not played in a game.
     pub line: Option<&'a [Position]>,
-    /// `before` as the side to move sees it (`occupancy_for`), built once per position for all
-    /// its moves; None: built when asked.
-    pub before_seen: Option<&'a Occupancy>,
+    /// What is worked out of `before` once for all its moves, when first asked; None: worked
+    /// out each time (a lone transition).
+    pub before_facts: Option<&'a BeforeFacts>,
+}
+
+/// Facts of a transition's position before the move that every move of it shares, each worked
+/// out the first time an invariant asks: a position's moves are judged one after the other
+/// against the same `before`. One per position; a lone transition gets its own.
+#[derive(Default)]
+pub struct BeforeFacts {
+    /// `before` as the side to move sees it (`occupancy_for`).
+    seen: std::cell::OnceCell<Occupancy>,
+    /// Whether the side to move is in check.
+    in_check: std::cell::OnceCell<bool>,
 }
 
 impl Transition<'_> {
-    /// `before` as `player`'s pieces see it: the one built for the position when `player` is
-    /// the side to move.
+    /// `before` as `player`'s pieces see it: built once for the side to move.
     pub fn occupancy(&self, player: u8) -> std::borrow::Cow<'_, Occupancy> {
-        match self.before_seen {
-            Some(seen) if player == self.before.side => std::borrow::Cow::Borrowed(seen),
+        match self.before_facts {
+            Some(facts) if player == self.before.side => {
+                std::borrow::Cow::Borrowed(facts.seen.get_or_init(|| occupancy_for(self.before, player)))
+            }
             _ => std::borrow::Cow::Owned(occupancy_for(self.before, player)),
+        }
+    }
+
+    /// Is `player` in check before the move (`Engine::in_check`)? Asked once for the side to
+    /// move.
+    pub fn in_check_before(&self, player: u8) -> bool {
+        match self.before_facts {
+            Some(facts) if player == self.before.side => {
+                *facts.in_check.get_or_init(|| self.engine.in_check(self.before, player))
+            }
+            _ => self.engine.in_check(self.before, player),
         }
     }
 }

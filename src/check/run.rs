@@ -66,7 +66,7 @@ fn judge_position(
     // One copy of the history for the position; each move's entry is dropped after it.
     let mut h = history.clone();
     let known = h.len();
-    let before_seen = super::occupancy_for(pos, pos.side);
+    let before_facts = super::BeforeFacts::default();
     for (i, mv) in moves.iter().enumerate() {
         engine.make(&mut after, mv, &mut undo);
         let outcome = engine.status_after(&after, mv, &mut h);
@@ -79,7 +79,7 @@ fn judge_position(
             moves,
             outcome: outcome.as_ref(),
             line: if played == Some(i) { line } else { None },
-            before_seen: Some(&before_seen),
+            before_facts: Some(&before_facts),
         };
         report.tally.check(invariants, &t, origin);
         report.transitions += 1;

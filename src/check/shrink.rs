@@ -31,7 +31,7 @@ fn still_breaks(engine: &Engine, inv: &Invariant, pos: &Position, mv_text: &str)
         moves: &moves,
         outcome: outcome.as_ref(),
         line: None,
-        before_seen: None, // one transition: built if an invariant asks
+        before_facts: None, // one transition: worked out if an invariant asks
     };
     match kinds::judge(inv, &t) {
         Verdict::Violated(m) => Some(m),

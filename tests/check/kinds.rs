@@ -144,7 +144,7 @@ impl Game {
     }
 
     fn t<'a>(&'a self, before: &'a Position, mv: &'a Move, after: &'a Position, moves: &'a [Move]) -> Transition<'a> {
-        Transition { engine: &self.e, before, mv, after, moves, outcome: None, line: None, before_seen: None }
+        Transition { engine: &self.e, before, mv, after, moves, outcome: None, line: None, before_facts: None }
     }
 }
 
@@ -249,7 +249,7 @@ fn legal_moves_hold(g: &Game, inv: &Invariant, p: &Position) -> u64 {
             moves: &moves,
             outcome: outcome.as_ref(),
             line: None,
-            before_seen: None,
+            before_facts: None,
         };
         total.check(std::slice::from_ref(inv), &t, "legal");
     }
@@ -1191,7 +1191,7 @@ fn played<'a>(g: &'a Game, p: &'a Played, outcome: Option<&'a Outcome>) -> Trans
         moves: &[],
         outcome,
         line: Some(&p.line),
-        before_seen: None,
+        before_facts: None,
     }
 }
 

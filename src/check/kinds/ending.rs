@@ -222,7 +222,7 @@ pub fn repetition(count: usize, hands: bool, perpetual_check_loses: bool, t: &Tr
 /// when the mover was in check or moved a royal.
 pub fn no_self_check(game: &GameSpec, t: &Transition<'_>) -> Verdict {
     let me = t.mv.man.player;
-    let concerned = game.pieces[t.mv.man.piece as usize].royal || t.engine.in_check(t.before, me);
+    let concerned = game.pieces[t.mv.man.piece as usize].royal || t.in_check_before(me);
     if t.engine.in_check(t.after, me) {
         return Verdict::Violated(format!("{} leaves a royal of the mover attacked", t.engine.move_text(t.mv)));
     }
