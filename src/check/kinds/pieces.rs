@@ -7,6 +7,7 @@ use crate::engine::Kind as MoveKind;
 use crate::geometry::Square;
 use crate::spec::game::GameSpec;
 use crate::xbetza::generate::{Orientation, StepKind};
+use smallvec::SmallVec;
 use std::collections::BTreeMap;
 
 pub fn burn(game: &GameSpec, max: usize, immune: &[String], t: &Transition<'_>) -> Verdict {
@@ -66,12 +67,14 @@ pub fn confined(
     if exempt_royal_captures && t.mv.captures.iter().any(|(_, m)| game.pieces[m.piece as usize].royal) {
         return Verdict::NotConcerned;
     }
-    for (sq, man) in men(t.after) {
-        if named(pieces, id(game, man)) && !game.in_zone(zone, man.player, sq) {
+    // The confined piece types, named once rather than man by man.
+    let confined: SmallVec<[bool; 32]> = game.pieces.iter().map(|p| named(pieces, &p.id)).collect();
+    for (sq, man) in men(t.after).filter(|(_, m)| confined[m.piece as usize]) {
+        if !game.in_zone(zone, man.player, sq) {
             return Verdict::Violated(format!("{} on {}, outside its {zone}", id(game, man), sq.name()));
         }
     }
-    verdict(named(pieces, id(game, t.mv.man)))
+    verdict(confined[t.mv.man.piece as usize])
 }
 
 /// The jump rank of a piece type: pieces without one rank below every ranked piece.
