@@ -1,13 +1,14 @@
 //! Kinds about turns and the game's end: skips, facing royals, the protected royal, the end by
 //! royal capture or by no legal move, repetition.
 
-use super::{id, named, royals_of};
+use super::{id, men, named, royals_of};
 use crate::check::properties::{EndBy, FlyingRule, SkipScope};
 use crate::check::{Transition, Verdict};
 use crate::engine::status::Outcome;
 use crate::engine::Position;
 use crate::geometry::Square;
 use crate::spec::game::GameSpec;
+use smallvec::SmallVec;
 
 /// A skip leaves board and hands as they were.
 pub fn no_consecutive_skips(scope: SkipScope, t: &Transition<'_>) -> Verdict {
@@ -29,10 +30,25 @@ pub fn no_consecutive_skips(scope: SkipScope, t: &Transition<'_>) -> Verdict {
     }
 }
 
-/// The two royals (one per side, of `royals`) on one file with nothing between them.
-fn facing(game: &GameSpec, royals: &[String], pos: &Position) -> Option<(Square, Square)> {
-    let of = |player| {
-        royals_of(game, pos, player).into_iter().filter(|&s| pos.at(s).is_some_and(|m| named(royals, id(game, m))))
+/// The royals of each player, found in one pass over the board.
+fn royals_by_player(game: &GameSpec, pos: &Position) -> [SmallVec<[Square; 4]>; 2] {
+    let mut out = [SmallVec::new(), SmallVec::new()];
+    for (sq, man) in men(pos).filter(|(_, m)| game.pieces[m.piece as usize].royal) {
+        out[man.player as usize].push(sq);
+    }
+    out
+}
+
+/// The two royals (one per side, of `royals`) on one file with nothing between them; `by_player`
+/// is `royals_by_player(pos)`.
+fn facing(
+    game: &GameSpec,
+    royals: &[String],
+    pos: &Position,
+    by_player: &[SmallVec<[Square; 4]>; 2],
+) -> Option<(Square, Square)> {
+    let of = |player: usize| {
+        by_player[player].iter().copied().filter(|&s| pos.at(s).is_some_and(|m| named(royals, id(game, m))))
     };
     for a in of(0) {
         for b in of(1) {
@@ -47,11 +63,9 @@ fn facing(game: &GameSpec, royals: &[String], pos: &Position) -> Option<(Square,
 pub fn flying_king(game: &GameSpec, royals: &[String], rule: FlyingRule, t: &Transition<'_>) -> Verdict {
     match rule {
         FlyingRule::NeverFace => {
-            let same_file = {
-                let (a, b) = (royals_of(game, t.after, 0), royals_of(game, t.after, 1));
-                a.iter().any(|x| b.iter().any(|y| x.file == y.file))
-            };
-            match facing(game, royals, t.after) {
+            let by_player = royals_by_player(game, t.after);
+            let same_file = by_player[0].iter().any(|x| by_player[1].iter().any(|y| x.file == y.file));
+            match facing(game, royals, t.after, &by_player) {
                 Some((a, b)) => Verdict::Violated(format!(
                     "the royals on {} and {} face each other after the move",
                     a.name(),
@@ -61,7 +75,9 @@ pub fn flying_king(game: &GameSpec, royals: &[String], rule: FlyingRule, t: &Tra
             }
         }
         FlyingRule::MayCapture => {
-            let Some((a, b)) = facing(game, royals, t.before) else { return Verdict::NotConcerned };
+            let Some((a, b)) = facing(game, royals, t.before, &royals_by_player(game, t.before)) else {
+                return Verdict::NotConcerned;
+            };
             let (mine, theirs) = if t.before.side == 0 { (a, b) } else { (b, a) };
             let takes = t.moves.iter().any(|m| m.from == Some(mine) && m.captures.iter().any(|c| c.0 == theirs));
             if takes {
