@@ -413,9 +413,10 @@ impl Engine {
         let me = pos.side;
         let cannot_move = if moves.is_empty() {
             true
-        } else if self.rules.stalemate_no_safe_move || self.rules.checkmate_terminal {
+        } else if self.status_reads_every_move() {
             // A move is safe if no royal is left attacked, or (extra-turn.legality =
-            // end-of-turn) the extra turn it earns can still save it.
+            // end-of-turn) the extra turn it earns can still save it. (Under self-check =
+            // illegal every legal move is safe.)
             moves.iter().all(|m| self.leaves_royal_attacked(pos, m) && !self.extra_turn_resolves(pos, m))
         } else {
             false
