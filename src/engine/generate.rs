@@ -537,11 +537,11 @@ impl Engine {
     }
 
     /// A legal move of the side to move, or None when it has none: None exactly when
-    /// `legal_moves(pos)` is empty, not necessarily its first move. Where a move may leave a
-    /// royal attacked (legality.self-check = allowed, most large games) and no other rule judges
-    /// the whole list (an extra turn, a drop after the move, a check that must be resolved), it
-    /// stops at the first man with a move instead of generating them all: the game-end
-    /// invariants ask only whether the side to move has a move, once per judged transition.
+    /// `legal_moves(pos)` is empty, not necessarily its first move. Unless a rule judges the
+    /// list as a whole (an extra turn, a drop after the move, self-check = king-only outside a
+    /// check to resolve), it stops at the first move the self-check rule keeps instead of
+    /// generating them all: the game-end invariants ask only whether the side to move has a
+    /// move, once per judged transition.
     pub fn any_legal_move(&self, pos: &Position) -> Option<Move> {
         let whole_list = || self.legal_moves(pos).into_iter().next();
         // An extra turn and a drop after the move change the list as a whole (a decline added,
@@ -580,6 +580,10 @@ impl Engine {
         let first = pos.squares_of(player).filter(|&(_, man)| plain(man));
         for (sq, man) in first.chain(pos.squares_of(player).filter(|&(_, man)| !plain(man))) {
             self.board_moves_of(pos, &view, sq, man, &mut paths, &mut out);
+            // As `legal_moves_into` does (the moves of one identity are one man's).
+            if self.rules.promote_in_place_any || self.rules.last_rank_any_time {
+                one_move_per_identity(&mut out);
+            }
             if let Some(i) = out.iter().position(&mut keep) {
                 return Some(out.swap_remove(i));
             }
