@@ -1,7 +1,7 @@
 //! Kinds about turns and the game's end: skips, facing royals, the protected royal, the end by
 //! royal capture or by no legal move, repetition.
 
-use super::{id, men, named, royals_of};
+use super::{id, named, royals_by_player};
 use crate::check::properties::{EndBy, FlyingRule, SkipScope};
 use crate::check::{Transition, Verdict};
 use crate::engine::status::Outcome;
@@ -28,15 +28,6 @@ pub fn no_consecutive_skips(scope: SkipScope, t: &Transition<'_>) -> Verdict {
         }
         _ => Verdict::Holds,
     }
-}
-
-/// The royals of each player, found in one pass over the board.
-fn royals_by_player(game: &GameSpec, pos: &Position) -> [SmallVec<[Square; 4]>; 2] {
-    let mut out = [SmallVec::new(), SmallVec::new()];
-    for (sq, man) in men(pos).filter(|(_, m)| game.pieces[m.piece as usize].royal) {
-        out[man.player as usize].push(sq);
-    }
-    out
 }
 
 /// The two royals (one per side, of `royals`) on one file with nothing between them; `by_player`
@@ -128,7 +119,7 @@ pub fn game_end(game: &GameSpec, by: EndBy, t: &Transition<'_>) -> Verdict {
             if !took_royal && !ended_by_royal {
                 return Verdict::NotConcerned;
             }
-            let last = took_royal && royals_of(game, t.after, opponent).is_empty();
+            let last = took_royal && royals_by_player(game, t.after)[opponent as usize].is_empty();
             match (last, t.outcome) {
                 (true, Some(Outcome::Win(w, _))) if *w == mover => Verdict::Holds,
                 (true, other) => {

@@ -13,6 +13,7 @@ use super::{Transition, Verdict};
 use crate::engine::{Man, Position};
 use crate::geometry::Square;
 use crate::spec::game::GameSpec;
+use smallvec::SmallVec;
 
 pub fn judge(inv: &Invariant, t: &Transition<'_>) -> Verdict {
     let game = &t.engine.game;
@@ -88,8 +89,13 @@ fn chebyshev(a: Square, b: Square) -> u8 {
     a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank))
 }
 
-fn royals_of(game: &GameSpec, pos: &Position, player: u8) -> Vec<Square> {
-    men(pos).filter(|(_, m)| m.player == player && game.pieces[m.piece as usize].royal).map(|(s, _)| s).collect()
+/// The royals of each player, found in one pass over the board.
+fn royals_by_player(game: &GameSpec, pos: &Position) -> [SmallVec<[Square; 4]>; 2] {
+    let mut out = [SmallVec::new(), SmallVec::new()];
+    for (sq, man) in men(pos).filter(|(_, m)| game.pieces[m.piece as usize].royal) {
+        out[man.player as usize].push(sq);
+    }
+    out
 }
 
 fn verdict(concerned: bool) -> Verdict {
