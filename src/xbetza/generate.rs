@@ -8,7 +8,7 @@
 use super::compile::{CompiledBetza, LegDirections, LegProgram, Program};
 use super::directions::rotate45;
 use super::readings::{ToggleScope, ToggleSpan};
-use super::table::{CompassProgram, Geometry, MoveTable, Origin, PlainRays, Ray, LINE_LEGS};
+use super::table::{CompassProgram, Geometry, MoveTable, Origin, PlainRays, Ray, LINE_LEGS, SHARED_LEGS};
 use crate::geometry::{BoardSize, GeometryError, Square, Vec2};
 use smallvec::SmallVec;
 
@@ -277,6 +277,7 @@ pub fn generate_tabled_into(
         friends_around: None,
         refusals: 0,
         explored: None,
+        leg_ends: None,
     };
     let tabled = table.and_then(|t| Some((t, t.origin(orientation, from)?)));
     for (i, program) in compiled.programs.iter().enumerate() {
@@ -289,24 +290,23 @@ pub fn generate_tabled_into(
         if let Some(rays) = table.rays_from(i, origin) {
             walker.rays(table.geometry(), origin.index, rays);
         } else if let Some(compass) = table.compass(i) {
-            let dirs = compass.first_mask[origin.orientation];
-            if compass.stopped_by_friends && dirs & !walker.friends_around(table.geometry(), origin.index) == 0 {
-                continue; // every first step is onto a friend: no path
-            }
-            if compass.line {
-                walker.line(table.geometry(), &compass.first[origin.orientation], origin.index);
+            if let Some(source) = compass.replays {
+                walker.replay(table, compass, source);
                 continue;
             }
-            let first = &compass.first[origin.orientation];
-            if program.legs.len() > 2 {
-                // A state past the second leg can be reached by several paths: worth
-                // remembering which were walked to the end (`Explored`).
-                walker.explored.get_or_insert_with(Explored::take).next_program();
+            if compass.replayed {
+                walker.leg_ends.get_or_insert_with(LegEnds::take).start(walker.program_index);
             }
-            walker.compass_leg(table, compass, first, 0, origin.index, 0, false, false);
+            walker.compass(table, compass, origin);
+            if let Some(ends) = &mut walker.leg_ends {
+                ends.stop();
+            }
         } else {
             walker.leg(0, from, (0, 0), false, false);
         }
+    }
+    if let Some(ends) = walker.leg_ends.take() {
+        ends.give_back();
     }
     if let Some(explored) = walker.explored.take() {
         explored.give_back();
@@ -400,6 +400,9 @@ struct Walker<'a> {
     /// The compass-program states walked to the end without a refusal (`Explored`), for
     /// programs of more than two legs.
     explored: Option<Explored>,
+    /// The ends of the second leg of the programs that later ones replay (`LegEnds`), kept
+    /// while such a program runs.
+    leg_ends: Option<LegEnds>,
 }
 
 /// The walks of a compass program (a leg, from a square, along a direction, with its range
@@ -480,6 +483,69 @@ impl Explored {
             self.slots[i] = (key, self.stamp);
             self.len += 1;
         }
+    }
+}
+
+/// Where the second leg of a compass program ended, with everything the third leg starts
+/// from: for the programs that replay it (`CompassProgram::replays`), kept in the order the
+/// walk reached them.
+struct LegEnd {
+    at: usize,
+    dir: u8,
+    toggled: bool,
+    carry: bool,
+    path: Path,
+    captured: Squares,
+}
+
+/// The second-leg ends of each replayed program of one piece.
+struct LegEnds {
+    ends: Vec<LegEnd>,
+    /// (program index, start, end) of each replayed program's ends in `ends`; the one being
+    /// walked is the last, and its end is set when its walk is over.
+    spans: Vec<(u32, usize, usize)>,
+    /// Is a replayed program being walked (its leg ends kept)?
+    keeping: bool,
+}
+
+thread_local! {
+    /// One `LegEnds` per thread, reused by every piece, as `EXPLORED`.
+    static LEG_ENDS: std::cell::Cell<Option<LegEnds>> = const { std::cell::Cell::new(None) };
+}
+
+impl LegEnds {
+    fn take() -> LegEnds {
+        let mut ends = LEG_ENDS.with(|e| e.take()).unwrap_or_else(|| LegEnds {
+            ends: Vec::with_capacity(64),
+            spans: Vec::with_capacity(8),
+            keeping: false,
+        });
+        ends.ends.clear();
+        ends.spans.clear();
+        ends
+    }
+
+    fn give_back(self) {
+        LEG_ENDS.with(|e| e.set(Some(self)));
+    }
+
+    /// Program `program`'s walk begins: its leg ends are kept from now on.
+    fn start(&mut self, program: u32) {
+        self.spans.push((program, self.ends.len(), self.ends.len()));
+        self.keeping = true;
+    }
+
+    /// The walk is over (a walk not started leaves the spans as they are).
+    fn stop(&mut self) {
+        if std::mem::replace(&mut self.keeping, false) {
+            let end = self.ends.len();
+            self.spans.last_mut().expect("a program started").2 = end;
+        }
+    }
+
+    /// The kept ends of `program`'s second leg (none if it was not walked).
+    fn of(&self, program: u32) -> &[LegEnd] {
+        self.spans.iter().find(|s| s.0 == program).map_or(&[], |&(_, start, end)| &self.ends[start..end])
     }
 }
 
@@ -685,6 +751,46 @@ impl Walker<'_> {
                 }
             }
         }
+    }
+
+    /// Compass program `self.program` from the square index of `origin`, from its first leg.
+    fn compass(&mut self, table: &MoveTable, compass: &CompassProgram, origin: Origin) {
+        let dirs = compass.first_mask[origin.orientation];
+        let geometry = table.geometry();
+        if compass.stopped_by_friends && dirs & !self.friends_around(geometry, origin.index) == 0 {
+            return; // every first step is onto a friend: no path
+        }
+        if compass.line {
+            self.line(geometry, &compass.first[origin.orientation], origin.index);
+            return;
+        }
+        let first = &compass.first[origin.orientation];
+        if self.program.legs.len() > 2 {
+            // A state past the second leg can be reached by several paths: worth
+            // remembering which were walked to the end (`Explored`).
+            self.explored.get_or_insert_with(Explored::take).next_program();
+        }
+        self.compass_leg(table, compass, first, 0, origin.index, 0, false, false);
+    }
+
+    /// Compass program `self.program`, whose first `SHARED_LEGS` legs walk as program
+    /// `source`'s (run before it): its third leg from each end of `source`'s second leg, in
+    /// the order `source` reached them. Its own walk would reach the same ends in the same
+    /// order, so the paths it finds are the same.
+    fn replay(&mut self, table: &MoveTable, compass: &CompassProgram, source: u32) {
+        let Some(ends) = self.leg_ends.take() else {
+            return; // the source was not walked: no piece, no path
+        };
+        self.explored.get_or_insert_with(Explored::take).next_program();
+        for end in ends.of(source) {
+            self.path.clone_from(&end.path);
+            self.captured.clone_from(&end.captured);
+            let turns = &compass.turns[SHARED_LEGS - 1];
+            self.compass_leg(table, compass, turns, SHARED_LEGS, end.at, end.dir, end.toggled, end.carry);
+        }
+        self.path.clear();
+        self.captured.clear();
+        self.leg_ends = Some(ends);
     }
 
     /// `Walker::friends_around`, read from the board the first time.
@@ -923,6 +1029,18 @@ impl Walker<'_> {
             match onward {
                 Onward::Vector(v) => self.leg(i + 1, sq, v, next_toggled, next_carry),
                 Onward::Compass(table, compass, at, dir) => {
+                    if i + 1 == SHARED_LEGS {
+                        if let Some(ends) = self.leg_ends.as_mut().filter(|e| e.keeping) {
+                            ends.ends.push(LegEnd {
+                                at,
+                                dir,
+                                toggled: next_toggled,
+                                carry: next_carry,
+                                path: self.path.clone(),
+                                captured: self.captured.clone(),
+                            });
+                        }
+                    }
                     self.compass_leg(table, compass, &compass.turns[i], i + 1, at, dir, next_toggled, next_carry)
                 }
             }

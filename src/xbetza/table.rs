@@ -11,6 +11,10 @@
 //!   turn is an addition modulo 8) and their steps index steps, so the walker follows them
 //!   without vector arithmetic. Those that go straight on and end every leg but the last on a
 //!   piece (the jumpers) are line programs, run from the pieces along each line.
+//!   A compass program whose first two legs are an earlier one's (the Fire Demon's burn once
+//!   and burn twice, `mpacabK` and `mpacabmpacabK`) does not walk them again: it goes on from
+//!   where the earlier program's second leg ended, in the order they were reached
+//!   (`CompassProgram::replays`).
 //!
 //! Everything else (oblique or longer leaps in a multi-leg program, the universal leaper) stays
 //! with the walker's general legs. The walker (`generate::Walker`) runs a table's rays and
@@ -162,7 +166,20 @@ pub struct CompassProgram {
     /// Is this a line program (`is_line`)? Then the walker runs it from the pieces that stand
     /// along each line (`Walker::line`) instead of walking it square by square.
     pub line: bool,
+    /// An earlier program of the piece whose first `SHARED_LEGS` legs walk exactly as this
+    /// one's do (`walks_alike`): this program starts its third leg from every end of that
+    /// program's second leg, in the order that program reached them, instead of walking the
+    /// two legs again. The paths, and so the moves and their order, are those of its own walk.
+    pub replays: Option<u32>,
+    /// Does a later program replay this one (`replays`)? Then the ends of its second leg are
+    /// kept while it runs.
+    pub replayed: bool,
 }
+
+/// How many first legs a compass program may share with an earlier one (`replays`). Two: the
+/// walker remembers walked states (`generate::Explored`) from the third leg on, and what it
+/// remembers depends on the legs after; the first two legs walk the same way in any program.
+pub const SHARED_LEGS: usize = 2;
 
 /// The most legs a line program may have: the walker keeps this many pieces per line.
 pub const LINE_LEGS: usize = 4;
@@ -255,12 +272,15 @@ impl MoveTable {
         }
         let programs: Vec<Option<ProgramTable>> =
             compiled.programs.iter().map(|p| program_table(p, compiled.size, &unique)).collect();
+        let mut compass: Vec<Option<CompassProgram>> =
+            compiled.programs.iter().map(|p| compass_program(p, &unique)).collect();
+        link_replays(&compiled.programs, &mut compass);
         MoveTable {
             geometry: Arc::clone(geometry),
             plain: plain_rays(compiled, &programs, unique.len()),
             explored_ignores_refusals: false,
             programs,
-            compass: compiled.programs.iter().map(|p| compass_program(p, &unique)).collect(),
+            compass,
             orientations: unique,
         }
     }
@@ -308,6 +328,11 @@ impl MoveTable {
     /// How many programs are compass programs.
     pub fn compass_programs(&self) -> usize {
         self.compass.iter().flatten().count()
+    }
+
+    /// How many compass programs replay an earlier one's first legs (`CompassProgram::replays`).
+    pub fn replaying_programs(&self) -> usize {
+        self.compass.iter().flatten().filter(|c| c.replays.is_some()).count()
     }
 
     /// How many programs are line programs (`CompassProgram::line`).
@@ -360,6 +385,26 @@ impl MoveTable {
         })
     }
 
+    /// Test support: makes the last program that replays another's first legs replay the
+    /// nearest other program before it that has more than `SHARED_LEGS` legs (a replay linked
+    /// to the wrong program), so that a test can show the comparison with the walker catches
+    /// it. Returns whether there was such a pair.
+    #[doc(hidden)]
+    pub fn corrupt_replay(&mut self) -> bool {
+        let Some((later, source)) =
+            self.compass.iter().enumerate().rev().find_map(|(i, c)| Some((i, c.as_ref()?.replays? as usize)))
+        else {
+            return false;
+        };
+        let long = |c: &Option<CompassProgram>| c.as_ref().is_some_and(|c| !c.line && c.turns.len() >= SHARED_LEGS);
+        let Some(wrong) = (0..later).rev().find(|&i| i != source && long(&self.compass[i])) else {
+            return false;
+        };
+        self.compass[later].as_mut().expect("a compass program").replays = Some(wrong as u32);
+        self.compass[wrong].as_mut().expect("a compass program").replayed = true;
+        true
+    }
+
     /// Test support: turns the last leg of the first compass program that is not a line
     /// program one more step to the left (a wrong turn in the table; a line program reads no
     /// turns), so that a test can show the comparison with the walker catches it. Returns
@@ -400,7 +445,51 @@ fn compass_program(program: &Program, orientations: &[Orientation]) -> Option<Co
     let first_mask = first.iter().map(|dirs: &Vec<u8>| dirs.iter().fold(0u8, |mask, &d| mask | 1 << d)).collect();
     let m = program.legs[0].modes;
     let stopped_by_friends = !(m.friend || m.hop || m.grasshop);
-    Some(CompassProgram { first, turns, capture_ahead: capture_ahead(program), first_mask, stopped_by_friends, line })
+    Some(CompassProgram {
+        first,
+        turns,
+        capture_ahead: capture_ahead(program),
+        first_mask,
+        stopped_by_friends,
+        line,
+        replays: None,
+        replayed: false,
+    })
+}
+
+/// `CompassProgram::replays`: each compass program replays the first earlier one whose first
+/// `SHARED_LEGS` legs walk alike. (A program that replays is never replayed: a later one
+/// alike would be alike the first.)
+fn link_replays(programs: &[Program], compass: &mut [Option<CompassProgram>]) {
+    for later in 0..compass.len() {
+        let source = (0..later).find(|&earlier| match (&compass[earlier], &compass[later]) {
+            (Some(a), Some(b)) => walks_alike(&programs[earlier], a, &programs[later], b),
+            _ => false,
+        });
+        if let Some(source) = source {
+            compass[later].as_mut().expect("a compass program").replays = Some(source as u32);
+            compass[source].as_mut().expect("a compass program").replayed = true;
+        }
+    }
+}
+
+/// Do the first `SHARED_LEGS` legs of these two compass programs walk the same squares, in the
+/// same order, ending in the same states, on any board? They do when both go on past them
+/// (neither lands there), neither is a line program (those are run another way), and
+/// everything the walker reads for those legs is the same: the legs themselves (directions,
+/// modes), the range, the first directions and turns, and the capture each leg must make
+/// ahead (which stops a walk early; it is the same when the legs it looks at are the same).
+fn walks_alike(a: &Program, ca: &CompassProgram, b: &Program, cb: &CompassProgram) -> bool {
+    let n = SHARED_LEGS;
+    a.legs.len() > n
+        && b.legs.len() > n
+        && !ca.line
+        && !cb.line
+        && a.base_steps == b.base_steps
+        && a.legs[..n] == b.legs[..n]
+        && ca.first == cb.first
+        && ca.turns[..n - 1] == cb.turns[..n - 1]
+        && ca.capture_ahead[..n] == cb.capture_ahead[..n]
 }
 
 /// A line program: a compass program that goes straight on (every later leg turns by 0 only),

@@ -5,9 +5,9 @@
 //!   every orientation, on boards filled at random: `generate_tabled` and `generate_where`
 //!   return the same moves (destinations, captures, paths, shapes), in the same order. This
 //!   covers the one-leg rays and the compass programs (Lion steps, area moves, hook moves,
-//!   multi-capturing jumpers, run as line programs), under every toggle reading. A table with
-//!   one ray left out, one compass turn made wrong, or one line forgotten fails this check at
-//!   once.
+//!   multi-capturing jumpers, run as line programs; programs that replay an earlier one's first
+//!   two legs), under every toggle reading. A table with one ray left out, one compass turn made
+//!   wrong, one line forgotten, or a replay linked to the wrong program fails this check at once.
 //! - Game by game: every bundled spec's engine, and the same engine told to walk every leg
 //!   (`Engine::reference_generation`), give the same legal moves in every position of seeded
 //!   random games and one move beyond.
@@ -131,7 +131,7 @@ fn every_move() -> Vec<(String, CompiledBetza)> {
 
 #[test]
 fn every_pieces_table_gives_the_walkers_moves_on_random_boards() {
-    let (mut tabled_programs, mut compass_programs, mut line_programs) = (0, 0, 0);
+    let (mut tabled_programs, mut compass_programs, mut line_programs, mut replaying) = (0, 0, 0, 0);
     let (mut plain, mut overlapping) = (0, 0);
     let moves = every_move();
     for (i, (name, compiled)) in moves.iter().enumerate() {
@@ -139,6 +139,7 @@ fn every_pieces_table_gives_the_walkers_moves_on_random_boards() {
         tabled_programs += table.tabled();
         compass_programs += table.compass_programs();
         line_programs += table.line_programs();
+        replaying += table.replaying_programs();
         plain += usize::from(table.plain().is_some());
         overlapping += usize::from(table.plain().is_some_and(|p| p.overlapping));
         if table.tabled() == 0 {
@@ -155,6 +156,9 @@ fn every_pieces_table_gives_the_walkers_moves_on_random_boards() {
     assert!(compass_programs > 200, "only {compass_programs} compass programs compared");
     // Suzumu's and Mitsugumi's jumping generals, and the line programs listed above.
     assert!(line_programs > 40, "only {line_programs} line programs compared");
+    // The Fire Demon's burn-twice programs go on from its burn-once programs' second legs:
+    // five per reading and board (and per spec with a Fire Demon).
+    assert!(replaying > 40, "only {replaying} programs replaying another's first legs compared");
     // Most pieces are plain slides and leaps, run from one list of rays; a few of those have
     // programs that reach one square twice.
     assert!(plain > 150, "only {plain} plain pieces compared");
@@ -180,6 +184,15 @@ fn a_compass_program_with_a_wrong_turn_is_caught() {
 #[test]
 fn a_line_program_with_a_line_left_out_is_caught() {
     assert_corruption_caught("B(cpaf)2cB", "the general has a line program", MoveTable::corrupt_one_line);
+}
+
+/// A compass program whose first two legs are an earlier program's replays that program's
+/// second-leg ends instead of walking them (the Fire Demon's burn once and burn twice): linked
+/// to a program whose legs differ, it goes on from the wrong squares, and the comparison
+/// catches it.
+#[test]
+fn a_program_replaying_the_wrong_programs_legs_is_caught() {
+    assert_corruption_caught(FIRE_DEMON, "the Fire Demon has programs that replay others", MoveTable::corrupt_replay);
 }
 
 /// A plain piece whose slide and leap reach one square (a Rook that also leaps like a
