@@ -168,10 +168,15 @@ impl Position {
         h ^ z.skips(self.last_skip)
     }
 
+    /// Every man of `player` with its square, rank by rank from the first.
     pub fn squares_of(&self, player: u8) -> impl Iterator<Item = (Square, Man)> + '_ {
-        self.board.iter().enumerate().filter_map(move |(i, m)| match m {
-            Some(m) if m.player == player => Some((self.size.square_at(i), *m)),
-            _ => None,
+        // Rank by rank, so that no square is named by dividing its index (move generation
+        // asks this of every position).
+        self.board.chunks(usize::from(self.size.files)).zip(0u8..).flat_map(move |(row, rank)| {
+            row.iter().zip(0u8..).filter_map(move |(m, file)| match m {
+                Some(m) if m.player == player => Some((Square::new(file, rank), *m)),
+                _ => None,
+            })
         })
     }
 }
