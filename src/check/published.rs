@@ -16,9 +16,9 @@
 //! together.
 
 use crate::engine::generate::occupancy;
-use crate::engine::random::SplitMix64;
 use crate::engine::{Engine, Kind, Man, Position};
 use crate::geometry::Square;
+use crate::random::SplitMix64;
 use crate::spec::finding::{Finding, Severity};
 use crate::spec::lint::Citations;
 use crate::spec::LoadedSpec;

@@ -4,13 +4,14 @@
 //! Games run in parallel; the tallies are summed, so the result does not depend on the
 //! scheduling. The first violation of each invariant is kept with its position, shrunk.
 
-use super::designed::{self, Aim};
+use super::designed::{self, aim_for};
 use super::shrink;
 use super::{Invariant, Kind, Tally, Transition};
-use crate::engine::random::SplitMix64;
 use crate::engine::status::History;
 use crate::engine::{Engine, Move, Position};
-use crate::geometry::Square;
+use crate::random::SplitMix64;
+use crate::sampling::designed::Aim;
+use crate::sampling::shuffler::Shuffler;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
@@ -97,52 +98,6 @@ pub fn game(engine: &Engine, invariants: &[Invariant], seed: u64, plies: usize) 
 /// and random play (with drops above all) almost never gives.
 pub fn shuffle_game(engine: &Engine, invariants: &[Invariant], seed: u64, plies: usize) -> Report {
     played_game(engine, invariants, seed, plies, true)
-}
-
-/// The quiet board moves (no capture, no promotion, not a drop or skip).
-fn quiet(mv: &Move) -> bool {
-    mv.captures.is_empty() && mv.promotion.is_none() && mv.from.is_some() && mv.from != mv.to && !mv.earns_extra_turn
-}
-
-/// Picks the moves of a shuffling line: random for the opening, then each side moves a piece
-/// out by a quiet move and back by its reverse, so that positions repeat (the repetition rules
-/// need that; random play almost never gives it). The SMT layer's line search uses it too.
-pub struct Shuffler {
-    rng: SplitMix64,
-    opening: usize,
-    /// Per side: the quiet move it went out by, to come back by its reverse.
-    out: [Option<(Square, Square)>; 2],
-}
-
-impl Shuffler {
-    /// `shuffle` false: every move random.
-    pub fn new(seed: u64, shuffle: bool, plies: usize) -> Shuffler {
-        let mut rng = SplitMix64::new(seed);
-        let opening = if shuffle { rng.below(24) } else { plies };
-        Shuffler { rng, opening, out: [None, None] }
-    }
-
-    /// The index of the move to play at `ply` among `moves` (not empty) with `side` to move.
-    pub fn pick(&mut self, ply: usize, side: u8, moves: &[Move]) -> usize {
-        let pick = self.rng.below(moves.len());
-        if ply < self.opening {
-            return pick;
-        }
-        let side = side as usize;
-        let back = self.out[side]
-            .take()
-            .and_then(|(from, to)| moves.iter().position(|m| quiet(m) && m.from == Some(to) && m.to == Some(from)));
-        let quiet_moves: Vec<usize> = (0..moves.len()).filter(|&i| quiet(&moves[i])).collect();
-        match back {
-            Some(i) => i,
-            None if !quiet_moves.is_empty() => {
-                let i = quiet_moves[self.rng.below(quiet_moves.len())];
-                self.out[side] = moves[i].from.zip(moves[i].to);
-                i
-            }
-            None => pick,
-        }
-    }
 }
 
 fn played_game(engine: &Engine, invariants: &[Invariant], seed: u64, plies: usize, shuffle: bool) -> Report {
@@ -232,7 +187,7 @@ pub fn aim_at_unexercised(
     let unexercised: Vec<&Invariant> =
         invariants.iter().filter(|i| !report.tally.exercised.contains_key(&i.id)).collect();
     for (n, inv) in unexercised.into_iter().enumerate() {
-        let aim = Aim::at(engine, inv);
+        let aim = aim_for(engine, inv);
         let base = seed.wrapping_add(DESIGNED_OFFSET * 2 + (n as u64) * tries as u64);
         bar.set_message(format!("aiming at {}", inv.id));
         // In parallel rounds of a few positions, stopping once the invariant was exercised.

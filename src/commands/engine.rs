@@ -4,8 +4,8 @@
 use crate::engine::play::GameRecord;
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Move, Position};
-use crate::report::board::draw_cells;
 use crate::spec::LoadedSpec;
+use crate::text::board::draw_cells;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::BTreeMap;

@@ -2,7 +2,7 @@
 //! or a batch of JSON lines.
 
 use crate::geometry::{BoardSize, Square};
-use crate::report::board::draw;
+use crate::text::board::draw;
 use crate::xbetza::{
     self, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, Readings, StepKind, XBetzaError,
 };

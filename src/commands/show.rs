@@ -3,10 +3,10 @@
 
 use super::engine::SIDES;
 use super::terminal::{self, Fit};
-use crate::report::board::draw_cells;
 use crate::spec::game::GameSpec;
 use crate::spec::settings::Setting;
 use crate::spec::LoadedSpec;
+use crate::text::board::draw_cells;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use tabled::Tabled;

@@ -23,7 +23,6 @@ pub mod perft;
 pub mod play;
 pub mod position;
 pub mod promotion;
-pub mod random;
 pub mod skip;
 pub mod status;
 pub mod zobrist;

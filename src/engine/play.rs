@@ -3,9 +3,9 @@
 
 use super::moves::Move;
 use super::position::Position;
-use super::random::SplitMix64;
 use super::status::Outcome;
 use super::Engine;
+use crate::random::SplitMix64;
 
 #[derive(Clone, Debug)]
 pub struct GameRecord {

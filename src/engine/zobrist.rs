@@ -6,7 +6,7 @@
 //! a replay).
 
 use super::position::Man;
-use super::random::SplitMix64;
+use crate::random::SplitMix64;
 
 #[derive(Clone, Debug)]
 pub struct Zobrist {

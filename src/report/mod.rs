@@ -1,7 +1,6 @@
 //! What people look at: boards and piece diagrams (terminal text and SVG), and the report the
 //! main job writes (HTML, Markdown, JSON; docs/report.md).
 
-pub mod board;
 pub mod diagram;
 pub mod files;
 pub mod html;

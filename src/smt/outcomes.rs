@@ -41,13 +41,13 @@ use super::witness::{
     add_royals, differing, records, result_score, result_text, shrink, transfer, witness, Pair, Witness,
 };
 use super::Limits;
-use crate::check::designed::{droppable, setup_royals};
 use crate::engine::config::{BareKing, Rules, SelfCheck};
 use crate::engine::filters::chebyshev;
 use crate::engine::moves::Kind;
 use crate::engine::promotion::empty_board_moves;
 use crate::engine::{Engine, Man, Move, Position};
 use crate::geometry::Square;
+use crate::sampling::designed::{droppable, setup_royals};
 
 /// A witness for the end rule the two alternatives of `pair` differ in: a designed position on
 /// which their results differ, or a position and a short line of play from it after which they

@@ -18,11 +18,11 @@ use super::witness::{
     add_royals, differing, ident, records, result_score, result_text, shrink, transfer, witness, Pair, Witness,
 };
 use super::{solve, Answer, Limits, Verdict};
-use crate::check::designed::{self, Aim};
-use crate::check::run::Shuffler;
-use crate::engine::random::SplitMix64;
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
+use crate::random::SplitMix64;
+use crate::sampling::designed::{self, Aim};
+use crate::sampling::shuffler::Shuffler;
 use crate::spec::game::GameSpec;
 use crate::spec::load::LoadedSpec;
 use crate::xbetza::compile::CompiledBetza;
@@ -646,9 +646,9 @@ fn search(pair: &Pair, aim: &[u16], limits: &Limits, seed: u64) -> Option<Witnes
     while tried < half && attempts < half * 4 {
         attempts += 1;
         let pos = if attempts % 2 == 0 {
-            designed::position(engine, &[], &mut rng, &aim_a)
+            designed::position(engine, &|_, _, _| true, &mut rng, &aim_a)
         } else {
-            designed::position(pair.b, &[], &mut rng, &aim_b).and_then(|p| transfer(pair.b, engine, &p))
+            designed::position(pair.b, &|_, _, _| true, &mut rng, &aim_b).and_then(|p| transfer(pair.b, engine, &p))
         };
         let Some(pos) = pos else { continue };
         tried += 1;

@@ -1,10 +1,10 @@
 //! Concrete witnesses: positions built from a decoded model, confirmed by the engine under two
 //! reading alternatives, and shrunk to the pieces the difference needs.
 
-use crate::check::designed::setup_royals;
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Identity, Man, Move, Position};
 use crate::geometry::Square;
+use crate::sampling::designed::setup_royals;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

@@ -1186,7 +1186,7 @@ impl IdentitySet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::random::SplitMix64;
+    use crate::random::SplitMix64;
     use std::collections::BTreeSet;
 
     /// The identity set against a plain ordered set, over hundreds of identities (scanned at

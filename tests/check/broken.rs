@@ -7,7 +7,7 @@
 //! and exercises the invariant. Budgets are small and fixed, so every run is replayable.
 
 use indicatif::ProgressBar;
-use kensho::check::designed::Aim;
+use kensho::check::designed::aim_for;
 use kensho::check::run::{self, Budget, Report};
 use kensho::check::{properties, shrink, Invariant};
 use kensho::engine::Engine;
@@ -66,7 +66,7 @@ enum How {
     Games { games: usize, plies: usize },
     /// Designed positions, spread out.
     Designed { positions: usize },
-    /// Designed positions built around the invariant's pieces (`Aim::at`), all `positions` of
+    /// Designed positions built around the invariant's pieces (`aim_for`), all `positions` of
     /// them (not stopping at the first exercise, so both runs see the same positions).
     Aimed { positions: usize },
 }
@@ -84,7 +84,7 @@ fn run_it(engine: &Engine, inv: &Invariant, how: How) -> Report {
             run::run(engine, invariants, Budget { games: 0, plies: 0, positions, seed: SEED }, &bar)
         }
         How::Aimed { positions } => {
-            let aim = Aim::at(engine, inv);
+            let aim = aim_for(engine, inv);
             let mut report = (0..positions as u64)
                 .into_par_iter()
                 .map(|j| run::designed_position(engine, invariants, SEED + run::DESIGNED_OFFSET * 2 + j, &aim))

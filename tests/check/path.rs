@@ -11,8 +11,8 @@
 
 use kensho::check::path::{path_obeys, PathOptions};
 use kensho::engine::filters;
-use kensho::engine::random::SplitMix64;
 use kensho::geometry::{BoardSize, Square};
+use kensho::random::SplitMix64;
 use kensho::spec::game::GameSpec;
 use kensho::xbetza::{self, Cell, CompiledBetza, Occupancy, Orientation, PathStep, Readings, StepKind};
 use rayon::prelude::*;

@@ -13,9 +13,10 @@
 use kensho::check::run::{self, Report};
 use kensho::check::{designed, generic, Tally};
 use kensho::commands::check::{subject, Subject};
-use kensho::engine::random::SplitMix64;
 use kensho::engine::{Man, Position};
 use kensho::geometry::Square;
+use kensho::random::SplitMix64;
+use kensho::sampling;
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
 use quickcheck::{QuickCheck, TestResult};
@@ -77,7 +78,7 @@ fn build(s: &Subject, d: &Design) -> Option<Position> {
     let z = &e.zobrist;
     let squares = g.board.square_count();
     let mut pos = Position::empty(g.board, g.pieces.len());
-    let royals = designed::setup_royals(e);
+    let royals = sampling::designed::setup_royals(e);
     let men = royals.iter().zip(&d.men).map(|(&(player, piece), &(sq, _, _))| (sq, Man { player, piece })).chain(
         d.men
             .iter()
@@ -90,8 +91,8 @@ fn build(s: &Subject, d: &Design) -> Option<Position> {
             pos.put(z, sq, Some(man));
         }
     }
-    if designed::drops_enabled(e) {
-        let droppable = designed::droppable(e);
+    if sampling::designed::drops_enabled(e) {
+        let droppable = sampling::designed::droppable(e);
         for &(player, piece, n) in &d.hands {
             let piece = (piece % g.pieces.len()) as u16;
             if droppable.contains(&piece) {
@@ -105,7 +106,7 @@ fn build(s: &Subject, d: &Design) -> Option<Position> {
     if kensho::engine::skip::game_has_skips(e) {
         pos.last_skip = d.skips;
     }
-    designed::reachable(e, &pos).then_some(pos)
+    sampling::designed::reachable(e, &pos).then_some(pos)
 }
 
 /// Every legal move of `pos` judged by `kensho check`'s own position judge; the first

@@ -7,8 +7,8 @@
 //! lets the status be handed that one move, is tested here too.
 
 use crate::compiled::{engine, SPECS};
-use kensho::engine::random::SplitMix64;
 use kensho::engine::{Engine, Position};
+use kensho::random::SplitMix64;
 
 /// `any_legal_move` agrees with `legal_moves` on `pos`; returns whether there was a move.
 /// Where a game ends by checkmate or by no safe move and the status is said to need only

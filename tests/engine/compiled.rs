@@ -12,9 +12,9 @@
 //!   (`Engine::reference_generation`), give the same legal moves in every position of seeded
 //!   random games and one move beyond.
 
-use kensho::engine::random::SplitMix64;
 use kensho::engine::{Engine, Move, Position};
 use kensho::geometry::BoardSize;
+use kensho::random::SplitMix64;
 use kensho::xbetza::readings::{ToggleScope, ToggleSpan};
 use kensho::xbetza::{
     generate_tabled, generate_where, Cell, CompiledBetza, MoveTable, Occupancy, Orientation, Readings,

@@ -27,8 +27,8 @@ use crate::common;
 
 use common::play_texts as play;
 use common::{find, men_at, moves_from, rows, sorted, sq, texts};
-use kensho::engine::random::SplitMix64;
 use kensho::engine::{Engine, Kind, Move, Position};
+use kensho::random::SplitMix64;
 use kensho::spec::LoadedSpec;
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;

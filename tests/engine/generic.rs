@@ -12,9 +12,9 @@
 
 use kensho::engine::config::SelfCheck;
 use kensho::engine::drops;
-use kensho::engine::random::SplitMix64;
 use kensho::engine::{Engine, Kind, Man, Move, Position};
 use kensho::geometry::Square;
+use kensho::random::SplitMix64;
 use kensho::spec::settings::Setting;
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;

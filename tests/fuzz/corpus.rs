@@ -1,6 +1,6 @@
 //! Inputs to mutate: valid ones taken from the bundled specs, and the mutations themselves.
 
-use kensho::engine::random::SplitMix64;
+use kensho::random::SplitMix64;
 use std::sync::OnceLock;
 
 /// Every bundled spec, loaded once: (file text, loaded spec).

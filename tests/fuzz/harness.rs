@@ -1,7 +1,7 @@
 //! The fuzzing loop: seeded cases spread over the cores, each timed and run under
 //! `catch_unwind`, failures shrunk and listed with their case number and seed.
 
-use kensho::engine::random::SplitMix64;
+use kensho::random::SplitMix64;
 use rayon::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};

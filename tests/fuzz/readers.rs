@@ -4,9 +4,9 @@
 
 use crate::corpus::{case, specs, TOKENS};
 use crate::harness::Reader;
-use kensho::engine::random::SplitMix64;
 use kensho::engine::Engine;
 use kensho::geometry::BoardSize;
+use kensho::random::SplitMix64;
 use kensho::xbetza::{self, Cell, MoveTable, Occupancy, Orientation, Readings};
 use std::sync::OnceLock;
 

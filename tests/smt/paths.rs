@@ -319,7 +319,7 @@ fn symbolic_paths_match_the_generator_for_every_notation_of_the_specs() {
     // Every XBetza string of specs/*.toml (moves and zone moves, with the spec's own XBetza
     // readings), compiled for a 9x9 board so that the window covers the whole board, on seeded
     // random occupancies from the centre and from a square near the edge.
-    use kensho::engine::random::SplitMix64;
+    use kensho::random::SplitMix64;
     let size = BoardSize::parse("9x9").unwrap();
     let mut rng = SplitMix64::new(7);
     let mut seen: BTreeSet<(String, String)> = BTreeSet::new();

@@ -288,7 +288,7 @@ fn starts(pair: &Pair, history: History) -> Vec<(Position, Vec<Move>)> {
     match history {
         History::Dropped => {
             let Some(zone) = a.rules.promotion_zone.clone() else { return out };
-            for t in crate::check::designed::droppable(a) {
+            for t in crate::sampling::designed::droppable(a) {
                 if a.piece(t).promotes_to.is_none() {
                     continue;
                 }

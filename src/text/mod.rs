@@ -3,6 +3,8 @@
 //! million characters must not become a million-character line on the terminal); numbers
 //! with thousands separators; and prose wrapped to the terminal.
 
+pub mod board;
+
 /// Most characters of a line an excerpt shows.
 pub const WINDOW: usize = 72;
 
