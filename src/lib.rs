@@ -6,6 +6,8 @@ pub mod commands;
 pub mod crosscheck;
 pub mod engine;
 pub mod geometry;
+#[cfg(test)]
+mod layers;
 pub mod random;
 pub mod report;
 pub mod sampling;
