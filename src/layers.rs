@@ -37,7 +37,7 @@ pub fn module_of(path: &str) -> Option<&str> {
 pub fn crate_paths(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        let code = line.split("//").next().unwrap_or("");
+        let code = without_comment(line);
         let mut rest = code;
         while let Some(at) = rest.find("crate::") {
             let after = &rest[at + "crate::".len()..];
@@ -48,6 +48,26 @@ pub fn crate_paths(text: &str) -> Vec<(usize, &str)> {
         }
     }
     out
+}
+
+/// `line` up to its `//` comment, if any: a `//` inside a string literal (a URL) is code.
+fn without_comment(line: &str) -> &str {
+    let bytes = line.as_bytes();
+    let at = |i: usize| bytes.get(i).copied();
+    let mut in_string = false;
+    for (i, &byte) in bytes.iter().enumerate() {
+        let before = i.checked_sub(1).and_then(at);
+        match byte {
+            // An escaped quote, or a quote as a character literal ('"'), neither opens nor
+            // closes a string.
+            b'"' if before != Some(b'\\') && !(before == Some(b'\'') && at(i + 1) == Some(b'\'')) => {
+                in_string = !in_string
+            }
+            b'/' if !in_string && at(i + 1) == Some(b'/') => return &line[..i],
+            _ => {}
+        }
+    }
+    line
 }
 
 /// Every import of `text` (the file at `path` under src/) that points up or sideways, as
@@ -114,6 +134,8 @@ mod tests {
         let upward = violations("xbetza/generate.rs", "fn f() {\n    let x = crate::engine::Engine::new();\n}\n");
         assert_eq!(upward, ["xbetza/generate.rs:2: `xbetza` (layer 2) uses `engine` (layer 4)"]);
         assert!(violations("engine/make.rs", "use crate::xbetza::Path; // crate::report::x\n").is_empty());
+        let after_url = violations("engine/a.rs", "let u = \"https://x\"; crate::report::f();\n");
+        assert_eq!(after_url.len(), 1, "a `//` inside a string does not hide the code after it");
         assert_eq!(violations("newmod/a.rs", "").len(), 1, "a module with no layer is named");
     }
 }

@@ -386,8 +386,8 @@ impl MoveTable {
     }
 
     /// Test support: makes the last program that replays another's first legs replay the
-    /// nearest other program before it that has more than `SHARED_LEGS` legs (a replay linked
-    /// to the wrong program), so that a test can show the comparison with the walker catches
+    /// nearest other walked program before it that has more than `SHARED_LEGS` legs (a replay
+    /// linked to the wrong program), so that a test can show the comparison with the walker catches
     /// it. Returns whether there was such a pair.
     #[doc(hidden)]
     pub fn corrupt_replay(&mut self) -> bool {
@@ -396,7 +396,11 @@ impl MoveTable {
         else {
             return false;
         };
-        let long = |c: &Option<CompassProgram>| c.as_ref().is_some_and(|c| !c.line && c.turns.len() >= SHARED_LEGS);
+        // A program that is walked (not one that replays: that one keeps no leg ends), so that
+        // the replay goes on from squares that program's own legs reach.
+        let long = |c: &Option<CompassProgram>| {
+            c.as_ref().is_some_and(|c| !c.line && c.replays.is_none() && c.turns.len() >= SHARED_LEGS)
+        };
         let Some(wrong) = (0..later).rev().find(|&i| i != source && long(&self.compass[i])) else {
             return false;
         };
