@@ -4,7 +4,7 @@
 
 use super::position::{Man, Position};
 use super::Engine;
-use crate::geometry::Square;
+use crate::geometry::{chebyshev, Square};
 use crate::xbetza::compile::LegDirections;
 use crate::xbetza::{CompiledBetza, PieceMove, Squares, StepKind};
 
@@ -223,10 +223,6 @@ fn is_area_move(moves: &CompiledBetza, pm: &PieceMove, arrival: usize) -> bool {
         p.base_steps == 1
             && matches!(p.legs.first().map(|l| &l.directions), Some(LegDirections::Absolute(v)) if v.iter().all(king_step))
     })
-}
-
-pub fn chebyshev(a: Square, b: Square) -> u32 {
-    (a.file as i32 - b.file as i32).unsigned_abs().max((a.rank as i32 - b.rank as i32).unsigned_abs())
 }
 
 /// Burned squares of a path: captures after the piece first reached its (other) destination.

@@ -3,10 +3,11 @@
 //! (`promotion`) and the skip rules (`skip`) applied.
 
 use super::config::{ExtraTurnCheck, FlyingCapture, SelfCheck};
-use super::filters::{self, chebyshev};
+use super::filters;
 use super::moves::{Captures, Kind, Move};
 use super::position::{Man, Position};
 use super::{flying, promotion, skip, Engine};
+use crate::geometry::chebyshev;
 use crate::geometry::{BoardSize, Square};
 use crate::xbetza::{
     generate, generate_tabled, generate_tabled_into, CaptureReach, Cell, CompiledBetza, MoveKind, Occupancy,

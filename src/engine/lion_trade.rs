@@ -36,7 +36,8 @@ pub(crate) fn allows(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, 
         return true;
     }
     for &(sq, victim) in captures {
-        if !is_enemy_lion(victim) || super::filters::chebyshev(pm.from, sq) <= 1 || bridged(engine, captures, sq, man) {
+        if !is_enemy_lion(victim) || crate::geometry::chebyshev(pm.from, sq) <= 1 || bridged(engine, captures, sq, man)
+        {
             continue;
         }
         if protected_after(engine, pos, man, pm, captures, sq, victim.player) {

@@ -2,12 +2,12 @@
 //! `skip.squares = any-adjacent-empty`.
 
 use super::config::{Rules, SkipLimit};
-use super::filters::chebyshev;
 use super::generate::SideView;
 use super::moves::{Kind, Move};
 use super::position::{Man, Position};
 use super::Engine;
 use super::PieceType;
+use crate::geometry::chebyshev;
 use crate::geometry::{BoardSize, Square};
 use crate::xbetza::{PathStep, StepKind};
 

@@ -156,6 +156,11 @@ impl BoardSize {
     }
 }
 
+/// How many king steps apart two squares are (the Chebyshev distance): 1 for neighbours.
+pub fn chebyshev(a: Square, b: Square) -> u32 {
+    (a.file as i32 - b.file as i32).unsigned_abs().max((a.rank as i32 - b.rank as i32).unsigned_abs())
+}
+
 /// Expands a square set as the documents write it: `a5-p5` (a run along a rank or file, or any
 /// rectangle such as a palace `d1-f3`), `e6,l6`, or both mixed. Order is kept; duplicates are
 /// the caller's to judge.

@@ -42,11 +42,10 @@ use super::witness::{
 };
 use super::Limits;
 use crate::engine::config::{BareKing, Rules, SelfCheck};
-use crate::engine::filters::chebyshev;
 use crate::engine::moves::Kind;
 use crate::engine::promotion::empty_board_moves;
 use crate::engine::{Engine, Man, Move, Position};
-use crate::geometry::Square;
+use crate::geometry::{chebyshev, Square};
 use crate::sampling::designed::{droppable, setup_royals};
 
 /// A witness for the end rule the two alternatives of `pair` differ in: a designed position on

@@ -3,7 +3,7 @@
 
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Identity, Man, Move, Position};
-use crate::geometry::Square;
+use crate::geometry::{chebyshev, Square};
 use crate::sampling::designed::setup_royals;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -259,8 +259,8 @@ pub fn add_royals(pair: &Pair, mut pos: Position, focus: Square) -> Option<Posit
         let confine = engine.piece(piece).abilities.confine.clone();
         let allowed = |s: Square| confine.as_deref().is_none_or(|zone| engine.in_zone(zone, player, s));
         let mut far: Vec<Square> = size.squares().filter(|&s| allowed(s)).collect();
-        let dist = |s: Square| (s.file as i32 - focus.file as i32).abs().max((s.rank as i32 - focus.rank as i32).abs());
-        far.sort_by_key(|&s| -dist(s));
+        let dist = |s: Square| chebyshev(s, focus);
+        far.sort_by_key(|&s| std::cmp::Reverse(dist(s)));
         let min_dist = if confine.is_some() { 0 } else { 3 };
         let candidates = start.into_iter().chain(far.into_iter().filter(|&s| dist(s) >= min_dist));
         let mut placed = false;
