@@ -449,27 +449,14 @@ fn union<'a>(a: impl Iterator<Item = &'a String>, b: impl Iterator<Item = &'a St
 fn setting_changes(prefix: &str, old: &BTreeMap<String, Setting>, new: &BTreeMap<String, Setting>) -> Vec<Change> {
     union(old.keys(), new.keys())
         .into_iter()
-        .filter_map(|k| change(format!("{prefix}.{k}"), old.get(&k).map(setting_text), new.get(&k).map(setting_text)))
+        .filter_map(|k| {
+            change(
+                format!("{prefix}.{k}"),
+                old.get(&k).map(|v| format!("{v:#}")),
+                new.get(&k).map(|v| format!("{v:#}")),
+            )
+        })
         .collect()
-}
-
-/// A setting as the spec would write it.
-pub fn setting_text(s: &Setting) -> String {
-    let table = |items: Vec<String>| format!("{{ {} }}", items.join(", "));
-    match s {
-        Setting::Word(w) => format!("\"{w}\""),
-        Setting::Bool(b) => b.to_string(),
-        Setting::Int(n) => n.to_string(),
-        Setting::List(items) => {
-            format!("[{}]", items.iter().map(|i| format!("\"{i}\"")).collect::<Vec<_>>().join(", "))
-        }
-        Setting::RanksPerPiece(map) => table(
-            map.iter()
-                .map(|(p, ranks)| format!("{p} = [{}]", ranks.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")))
-                .collect(),
-        ),
-        Setting::BetzaPerZone(map) => table(map.iter().map(|(z, b)| format!("{z} = \"{b}\"")).collect()),
-    }
 }
 
 // ------------------------------------------------------------------------------ pieces

@@ -267,7 +267,7 @@ pub fn game_values(game: &GameSpec) -> Vec<GameValue> {
                 continue;
             }
             let value = match values.value(knob.path) {
-                Some(v) => crate::commands::show::setting_text(&v),
+                Some(v) => v.to_string(),
                 None => match knob.default {
                     DefaultValue::Unset(meaning) => format!("unset ({meaning})"),
                     _ => "unset".into(),

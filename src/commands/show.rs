@@ -4,24 +4,11 @@
 use super::engine::SIDES;
 use super::terminal::{self, Fit};
 use crate::spec::game::GameSpec;
-use crate::spec::settings::Setting;
 use crate::spec::LoadedSpec;
 use crate::text::board::draw_cells;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use tabled::Tabled;
-
-/// How a setting's value is written in tables.
-pub fn setting_text(s: &Setting) -> String {
-    match s {
-        Setting::Word(w) => w.clone(),
-        Setting::Bool(b) => b.to_string(),
-        Setting::Int(n) => n.to_string(),
-        Setting::List(l) => format!("[{}]", l.join(", ")),
-        Setting::RanksPerPiece(m) => m.iter().map(|(p, r)| format!("{p}: {r:?}")).collect::<Vec<_>>().join("; "),
-        Setting::BetzaPerZone(m) => m.iter().map(|(z, b)| format!("{z}: {b}")).collect::<Vec<_>>().join("; "),
-    }
-}
 
 /// The characters that mark empty squares of zones: `+` the promotion zone, `#` a palace,
 /// otherwise the next of a few symbols (never a letter, which would read as a piece).
@@ -152,12 +139,7 @@ pub fn render(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Stri
                 promotes: p.promotes_to.clone().unwrap_or_else(|| "-".into()),
                 royal: if p.royal { "royal".into() } else { String::new() },
                 rank: p.rank.map(|r| r.to_string()).unwrap_or_default(),
-                abilities: p
-                    .abilities
-                    .iter()
-                    .map(|(k, v)| format!("{k}={}", setting_text(v)))
-                    .collect::<Vec<_>>()
-                    .join("\n"),
+                abilities: p.abilities.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("\n"),
                 start: starts.join(","),
                 clauses: short_list(&clauses_for(spec, &format!("piece.{}", p.id))),
             }
@@ -188,7 +170,7 @@ pub fn render(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Stri
         .iter()
         .map(|(k, v)| RuleRow {
             setting: format!("rules.{k}"),
-            value: setting_text(v),
+            value: v.to_string(),
             clauses: short_list(&clauses_for(spec, &format!("rules.{k}"))),
         })
         .collect();
@@ -244,9 +226,9 @@ pub fn to_json(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Str
             "promotes_to": p.promotes_to,
             "royal": p.royal,
             "rank": p.rank,
-            "abilities": p.abilities.iter().map(|(k, v)| (k.clone(), setting_text(v))).collect::<BTreeMap<_, _>>(),
+            "abilities": p.abilities.iter().map(|(k, v)| (k.clone(), v.to_string())).collect::<BTreeMap<_, _>>(),
         })).collect::<Vec<_>>(),
         "setup": game.setup.iter().map(|p| json!({"player": p.player, "piece": p.piece, "square": p.square.name()})).collect::<Vec<_>>(),
-        "rules": game.rules.iter().map(|(k, v)| (format!("rules.{k}"), setting_text(v))).collect::<BTreeMap<_, _>>(),
+        "rules": game.rules.iter().map(|(k, v)| (format!("rules.{k}"), v.to_string())).collect::<BTreeMap<_, _>>(),
     })
 }

@@ -758,10 +758,7 @@ pub fn unread(path: &str, value: Option<&Setting>) -> Option<&'static str> {
     let (_, accepted, why) = NOT_READ.iter().find(|(p, _, _)| *p == path)?;
     let text = match value {
         None => return Some(why),
-        Some(Setting::Word(w)) => w.clone(),
-        Some(Setting::Bool(b)) => b.to_string(),
-        Some(Setting::Int(n)) => n.to_string(),
-        Some(Setting::List(items)) => format!("[{}]", items.join(", ")),
+        Some(v @ (Setting::Word(_) | Setting::Bool(_) | Setting::Int(_) | Setting::List(_))) => v.to_string(),
         Some(_) => return None,
     };
     accepted.contains(&text.as_str()).then_some(why)
@@ -771,13 +768,7 @@ fn unread_settings(r: Effective) -> Vec<Unplayable> {
     let mut bad = Vec::new();
     for (path, accepted, why) in NOT_READ {
         let Some(value) = r.stated(path) else { continue };
-        let text = match value {
-            Setting::Word(w) => w.clone(),
-            Setting::Bool(b) => b.to_string(),
-            Setting::Int(n) => n.to_string(),
-            Setting::List(items) => format!("[{}]", items.join(", ")),
-            other => format!("{other:?}"),
-        };
+        let text = value.to_string();
         if !accepted.contains(&text.as_str()) {
             bad.push(Unplayable {
                 path: format!("rules.{path}"),

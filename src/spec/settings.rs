@@ -301,6 +301,41 @@ pub enum Setting {
     BetzaPerZone(BTreeMap<String, String>),
 }
 
+/// A setting's value as text, in one of two forms:
+/// - `{}`: as people read it in tables and listings (`kensho show`, `kensho settings`, the
+///   engine's messages): `allowed`, `[P, L]`, `P: [8, 9]; N: [8, 9]`;
+/// - `{:#}`: as a spec writes it in TOML (`kensho diff`, which quotes the changed lines):
+///   `"allowed"`, `["P", "L"]`, `{ P = [8, 9], N = [8, 9] }`.
+impl std::fmt::Display for Setting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let toml = f.alternate();
+        let joined = |items: Vec<String>, sep: &str| items.join(sep);
+        match self {
+            Setting::Word(w) if toml => write!(f, "\"{w}\""),
+            Setting::Word(w) => f.write_str(w),
+            Setting::Bool(b) => write!(f, "{b}"),
+            Setting::Int(n) => write!(f, "{n}"),
+            Setting::List(items) if toml => {
+                write!(f, "[{}]", joined(items.iter().map(|i| format!("\"{i}\"")).collect(), ", "))
+            }
+            Setting::List(items) => write!(f, "[{}]", items.join(", ")),
+            Setting::RanksPerPiece(map) if toml => {
+                let ranks = |r: &[u8]| joined(r.iter().map(u8::to_string).collect(), ", ");
+                write!(f, "{{ {} }}", joined(map.iter().map(|(p, r)| format!("{p} = [{}]", ranks(r))).collect(), ", "))
+            }
+            Setting::RanksPerPiece(map) => {
+                write!(f, "{}", joined(map.iter().map(|(p, r)| format!("{p}: {r:?}")).collect(), "; "))
+            }
+            Setting::BetzaPerZone(map) if toml => {
+                write!(f, "{{ {} }}", joined(map.iter().map(|(z, b)| format!("{z} = \"{b}\"")).collect(), ", "))
+            }
+            Setting::BetzaPerZone(map) => {
+                write!(f, "{}", joined(map.iter().map(|(z, b)| format!("{z}: {b}")).collect(), "; "))
+            }
+        }
+    }
+}
+
 /// What a value must be checked against beyond its shape: the spec's piece and zone ids.
 pub struct Names<'a> {
     pub pieces: &'a dyn Fn(&str) -> bool,
@@ -525,6 +560,29 @@ mod tests {
                 assert!(cat[i + 1..].iter().all(|o| o.path != k.path), "{} twice", k.path);
                 assert!(!is_table(cat, k.path), "{} is both a setting and a table", k.path);
             }
+        }
+    }
+
+    /// The two forms of a value, written out by hand; and the TOML form read back through
+    /// `validate` gives the value again (what `kensho diff` quotes is what a spec would say).
+    #[test]
+    fn a_setting_prints_for_people_and_as_toml() {
+        let ranks = BTreeMap::from([("N".to_string(), vec![8, 9]), ("P".to_string(), vec![9])]);
+        let moves = BTreeMap::from([("castle".to_string(), "WfF".to_string())]);
+        let cases = [
+            (Setting::Word("allowed".into()), Kind::Choice(&["allowed", "illegal"]), "allowed", "\"allowed\""),
+            (Setting::Bool(true), Kind::Bool, "true", "true"),
+            (Setting::Int(4), Kind::Int(0, 9), "4", "4"),
+            (Setting::List(vec!["P".into(), "L".into()]), Kind::Pieces, "[P, L]", "[\"P\", \"L\"]"),
+            (Setting::RanksPerPiece(ranks), Kind::RanksPerPiece, "N: [8, 9]; P: [9]", "{ N = [8, 9], P = [9] }"),
+            (Setting::BetzaPerZone(moves), Kind::BetzaPerZone, "castle: WfF", "{ castle = \"WfF\" }"),
+        ];
+        let names = Names { pieces: &|_| true, zones: &|_| true };
+        for (value, kind, people, toml_text) in cases {
+            assert_eq!(value.to_string(), people);
+            assert_eq!(format!("{value:#}"), toml_text);
+            let read: toml::Table = toml::from_str(&format!("x = {value:#}")).expect("the TOML form parses");
+            assert_eq!(validate(kind, &read["x"], &names), Ok(value.clone()), "{toml_text} reads back");
         }
     }
 
