@@ -1,11 +1,12 @@
-//! Shrinking a witness: remove pieces (and pieces in hand) one at a time from the position
-//! where an invariant broke, keeping each removal after which the same move (by its text)
-//! still breaks it, until no removal does. The result is a minimal position to read.
+//! Shrinking a violation's witness (`sampling::shrink`): the position where an invariant broke,
+//! made smaller while the same move (by its text) still breaks it.
 
 use super::generic;
 use super::run::needs_line;
 use super::{kinds, Invariant, Tally, Transition, Verdict, Violation};
 use crate::engine::{Engine, Position};
+use crate::sampling;
+use crate::sampling::shrink::Removable;
 
 /// Whether `inv` still breaks on `pos` (with the move `mv_text`, or as a position invariant
 /// when the text is empty).
@@ -39,44 +40,13 @@ fn still_breaks(engine: &Engine, inv: &Invariant, pos: &Position, mv_text: &str)
     }
 }
 
-/// The smallest position (by greedy removal) on which `v` still holds, with its message.
+/// The smallest position (by greedy removal, royals and whole hands included) on which `v`
+/// still holds, with its message.
 pub fn shrink(engine: &Engine, inv: &Invariant, v: &Violation) -> Option<(Position, String)> {
-    let mut pos = engine.parse_position(&v.position).ok()?;
-    let mut message = still_breaks(engine, inv, &pos, &v.mv)?;
-    let z = &engine.zobrist;
-    let size = pos.size;
-    loop {
-        let mut smaller = false;
-        for sq in size.squares() {
-            if pos.at(sq).is_none() {
-                continue;
-            }
-            let mut trial = pos.clone();
-            trial.put(z, sq, None);
-            if let Some(m) = still_breaks(engine, inv, &trial, &v.mv) {
-                pos = trial;
-                message = m;
-                smaller = true;
-            }
-        }
-        for player in 0..2u8 {
-            for piece in 0..engine.game.pieces.len() as u16 {
-                if pos.hands[player as usize][piece as usize] == 0 {
-                    continue;
-                }
-                let mut trial = pos.clone();
-                trial.set_hand(z, player, piece, 0);
-                if let Some(m) = still_breaks(engine, inv, &trial, &v.mv) {
-                    pos = trial;
-                    message = m;
-                    smaller = true;
-                }
-            }
-        }
-        if !smaller {
-            return Some((pos, message));
-        }
-    }
+    let pos = engine.parse_position(&v.position).ok()?;
+    let message = still_breaks(engine, inv, &pos, &v.mv)?;
+    let may = Removable { royals: true, whole_hand: true };
+    Some(sampling::shrink::shrink(engine, pos, message, may, |trial| still_breaks(engine, inv, trial, &v.mv)))
 }
 
 /// Shrinks every violation not yet shrunk whose invariant judges single transitions.

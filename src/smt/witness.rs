@@ -4,7 +4,9 @@
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Identity, Man, Move, Position};
 use crate::geometry::{chebyshev, Square};
+use crate::sampling;
 use crate::sampling::designed::setup_royals;
+use crate::sampling::shrink::Removable;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -183,42 +185,11 @@ pub fn witness(pair: &Pair, pos: &Position) -> Option<Witness> {
     })
 }
 
-/// Removes pieces (never royals) and hand pieces one at a time while `keeps` still holds.
+/// Removes pieces (never royals) and hand pieces one at a time while `keeps` still holds
+/// (`sampling::shrink`).
 pub fn shrink(pair: &Pair, pos: &Position, keeps: &dyn Fn(&Position) -> bool) -> Position {
-    let mut best = pos.clone();
-    let z = &pair.a.zobrist;
-    loop {
-        let mut progress = false;
-        let size = best.size;
-        for sq in size.squares() {
-            let Some(m) = best.at(sq) else { continue };
-            if pair.a.piece(m.piece).royal {
-                continue;
-            }
-            let mut trial = best.clone();
-            trial.put(z, sq, None);
-            if keeps(&trial) {
-                best = trial;
-                progress = true;
-            }
-        }
-        for player in 0..2u8 {
-            for piece in 0..best.hands[player as usize].len() {
-                let n = best.hands[player as usize][piece];
-                if n > 0 {
-                    let mut trial = best.clone();
-                    trial.set_hand(z, player, piece as u16, n - 1);
-                    if keeps(&trial) {
-                        best = trial;
-                        progress = true;
-                    }
-                }
-            }
-        }
-        if !progress {
-            return best;
-        }
-    }
+    let may = Removable { royals: false, whole_hand: false };
+    sampling::shrink::shrink(pair.a, pos.clone(), (), may, |trial| keeps(trial).then_some(())).0
 }
 
 /// The royal types each player gets: the setup's, or (no setup) one of each royal type.

@@ -14,4 +14,5 @@ mod kinds;
 mod path;
 mod props;
 mod published;
+mod shrink;
 mod specs;
