@@ -303,16 +303,16 @@ pub enum Setting {
 
 /// A setting's value as text, in one of two forms:
 /// - `{}`: as people read it in tables and listings (`kensho show`, `kensho settings`, the
-///   engine's messages): `allowed`, `[P, L]`, `P: [8, 9]; N: [8, 9]`;
+///   engine's messages): `allowed`, `[P, L]`, `N: [8, 9]; P: [9]`;
 /// - `{:#}`: as a spec writes it in TOML (`kensho diff`, which quotes the changed lines):
-///   `"allowed"`, `["P", "L"]`, `{ P = [8, 9], N = [8, 9] }`.
+///   `"allowed"`, `["P", "L"]`, `{ N = [8, 9], P = [9] }`.
 impl std::fmt::Display for Setting {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let toml = f.alternate();
         let joined = |items: Vec<String>, sep: &str| items.join(sep);
         match self {
             Setting::Word(w) if toml => write!(f, "\"{w}\""),
-            Setting::Word(w) => f.write_str(w),
+            Setting::Word(w) => f.pad(w),
             Setting::Bool(b) => write!(f, "{b}"),
             Setting::Int(n) => write!(f, "{n}"),
             Setting::List(items) if toml => {

@@ -85,10 +85,6 @@ fn men(pos: &Position) -> impl Iterator<Item = (Square, Man)> + '_ {
     pos.board.iter().enumerate().filter_map(|(i, m)| m.map(|m| (pos.size.square_at(i), m)))
 }
 
-fn chebyshev(a: Square, b: Square) -> u8 {
-    a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank))
-}
-
 /// The royals of each player, found in one pass over the board.
 fn royals_by_player(game: &GameSpec, pos: &Position) -> [SmallVec<[Square; 4]>; 2] {
     let mut out = [SmallVec::new(), SmallVec::new()];

@@ -1,10 +1,10 @@
 //! Kinds about what pieces do: burns, jumps, freezing, confinement, zone moves, promotion.
 
-use super::{chebyshev, id, men, named, own_rank, verdict};
+use super::{id, men, named, own_rank, verdict};
 use crate::check::properties::{FreezeSide, PromotionTrigger, ZoneBy, ZoneFrame};
 use crate::check::{path, Transition, Verdict};
 use crate::engine::Kind as MoveKind;
-use crate::geometry::Square;
+use crate::geometry::{chebyshev, Square};
 use crate::spec::game::GameSpec;
 use crate::xbetza::generate::{Orientation, StepKind};
 use smallvec::SmallVec;
@@ -165,7 +165,7 @@ fn freezer_squares(
 
 /// The first of `freezers` (their squares) within `range` of `sq`, other than `sq` itself.
 fn frozen_by(freezers: &[Square], range: u8, sq: Square) -> Option<Square> {
-    freezers.iter().copied().find(|&f| f != sq && chebyshev(f, sq) <= range)
+    freezers.iter().copied().find(|&f| f != sq && chebyshev(f, sq) <= u32::from(range))
 }
 
 pub fn frozen(
