@@ -384,11 +384,27 @@ impl ChildGroup {
     fn spawn(cmd: &mut Command) -> std::io::Result<ChildGroup> {
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(cmd, 0);
-        let child = cmd.spawn()?;
-        // Between the spawn and this line a signal would still leave the engine running; the
-        // window is a few instructions wide.
-        let slot = signals::register(child.id());
-        Ok(ChildGroup { child, slot })
+        // A signal arriving between the spawn and the registration would end kensho and leave
+        // the engine running (seen under load: the engine had started and written its pid
+        // while kensho was still installing the handler). So the handler is installed first,
+        // and the signals wait, blocked, until the group is registered. The child would
+        // inherit the blocked mask (std leaves it as it is): it gets the old one back.
+        #[cfg(unix)]
+        let held = signals::hold();
+        #[cfg(unix)]
+        // SAFETY: the closure runs between fork and exec and calls only pthread_sigmask, which
+        // is async-signal-safe, on a mask copied in.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(cmd, move || {
+                signals::release(held);
+                Ok(())
+            });
+        }
+        let spawned = cmd.spawn();
+        let slot = spawned.as_ref().ok().and_then(|child| signals::register(child.id()));
+        #[cfg(unix)]
+        signals::release(held);
+        Ok(ChildGroup { child: spawned?, slot })
     }
 }
 
@@ -425,6 +441,32 @@ mod signals {
     static GROUPS: [AtomicI32; 16] = [const { AtomicI32::new(0) }; 16];
     static INSTALL: Once = Once::new();
 
+    /// Installs the handler (once) and blocks its signals in this thread until `release`:
+    /// the old mask, to give back.
+    pub fn hold() -> libc::sigset_t {
+        INSTALL.call_once(install);
+        // SAFETY: sigset operations on local, initialised sets; pthread_sigmask with valid
+        // pointers.
+        unsafe {
+            let mut block: libc::sigset_t = std::mem::zeroed();
+            let mut old: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut block);
+            for sig in SIGNALS {
+                libc::sigaddset(&mut block, sig);
+            }
+            libc::pthread_sigmask(libc::SIG_BLOCK, &block, &mut old);
+            old
+        }
+    }
+
+    /// Restores the mask `hold` replaced: a signal that came meanwhile is handled now.
+    pub fn release(old: libc::sigset_t) {
+        // SAFETY: pthread_sigmask with a mask pthread_sigmask gave.
+        unsafe {
+            libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
+        }
+    }
+
     pub fn register(pgid: u32) -> Option<usize> {
         INSTALL.call_once(install);
         let pgid = i32::try_from(pgid).ok().filter(|p| *p > 0)?;
@@ -437,8 +479,10 @@ mod signals {
         }
     }
 
+    const SIGNALS: [libc::c_int; 4] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT];
+
     fn install() {
-        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
+        for sig in SIGNALS {
             // SAFETY: sigaction with valid pointers; the handler only calls async-signal-safe
             // functions (kill, raise) and reads atomics.
             unsafe {
@@ -486,6 +530,32 @@ mod signals {
 mod tests {
     use super::*;
     use std::path::Path;
+
+    /// The signals `ChildGroup::spawn` holds while it registers the engine are held in kensho
+    /// only: the engine starts with none blocked (else a Ctrl-C sent to its group would wait
+    /// forever), and kensho gets them back afterwards.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn an_engine_starts_with_no_signal_blocked_and_kensho_gets_them_back() {
+        let blocked = |status: &str| {
+            let line = status.lines().find(|l| l.starts_with("SigBlk:")).expect("a SigBlk line").to_string();
+            u64::from_str_radix(line.trim_start_matches("SigBlk:").trim(), 16).expect("a hex mask")
+        };
+        let mine = || std::fs::read_to_string("/proc/thread-self/status").expect("the thread's status");
+        let before = blocked(&mine());
+        let held = signals::hold();
+        assert_ne!(blocked(&mine()) & 1 << (libc::SIGINT - 1), 0, "hold blocks SIGINT");
+        signals::release(held);
+        assert_eq!(blocked(&mine()), before, "release gives the mask back");
+        // cat reads its own status (a shell would show its own mask while it waits).
+        let mut cmd = Command::new("cat");
+        cmd.arg("/proc/self/status").stdout(Stdio::piped());
+        let mut group = ChildGroup::spawn(&mut cmd).expect("cat starts");
+        let mut status = String::new();
+        group.child.stdout.take().expect("cat's output").read_to_string(&mut status).expect("cat's status");
+        assert_eq!(blocked(&status), before, "the engine starts with kensho's mask, nothing held");
+        assert_eq!(blocked(&mine()), before, "kensho gets its mask back");
+    }
 
     #[test]
     fn printable_escapes_control_characters_and_caps_the_length() {
