@@ -2,7 +2,9 @@
 //! witness position the engine confirms or a proof of no effect (src/smt/readings.rs), and
 //! every path shape of every piece driven by Z3 (src/smt/paths.rs); dead notation is a finding.
 
+use super::cli::{self, CheckFormat, SmtArgs};
 use super::engine::draw_position;
+use super::exit::{self, Output};
 use super::terminal::{self, Fit};
 use crate::engine::Engine;
 use crate::smt::paths::{path_witnesses, PathReport};
@@ -46,7 +48,7 @@ pub fn unknown_readings<'a>(spec: &LoadedSpec, only: &'a [String]) -> Vec<&'a St
 }
 
 /// Every reading and path shape of `spec`; with `only`, just those readings (no path shapes).
-pub fn run(spec: &LoadedSpec, limits: &Limits, seed: u64, progress: bool, only: &[String]) -> Ambiguities {
+pub fn of_spec(spec: &LoadedSpec, limits: &Limits, seed: u64, progress: bool, only: &[String]) -> Ambiguities {
     let started = Instant::now();
     let bar = if progress { ProgressBar::new_spinner() } else { ProgressBar::hidden() };
     bar.set_style(ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("static template"));
@@ -188,4 +190,63 @@ pub fn render(result: &Ambiguities, engine: Option<&Engine>, markdown: bool) -> 
 
 pub fn to_json(result: &Ambiguities) -> Value {
     json!(result)
+}
+
+#[derive(clap::Args)]
+#[command(
+    after_help = "Each non-default option of every reading is compared with the default (docs/smt.md). A witness is a position on which the engine, under the two options, allows different moves (or reaches different results); it is printed drawn, with its position string and the moves that differ. 'proved' means Z3 found no difference within the window for every facet the option changes; 'unknown' says why. Exit status: 0 done, 1 dead notation or a Z3 path witness the generator disagrees with, 2 bad input."
+)]
+pub struct Args {
+    /// Spec files (specs/*.toml).
+    #[arg(required = true)]
+    pub specs: Vec<std::path::PathBuf>,
+    /// Seed of the search fallback (default: from the clock; printed either way).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Positions the search fallback tries per option (the report's default too).
+    #[arg(long, default_value_t = 1600)]
+    pub search: usize,
+    /// Only this reading (by id; repeat for several); the path shapes are then not run.
+    /// (Unlike `check --reading READING=OPTION`, which switches a reading, this selects one.)
+    #[arg(long, value_name = "READING")]
+    pub only: Vec<String>,
+    #[command(flatten)]
+    pub smt: SmtArgs,
+}
+
+pub fn run(args: Args) -> exit::Result {
+    let specs = cli::load_specs(&args.specs)?;
+    let seed = cli::seed(args.seed);
+    let progress = cli::progress();
+    let limits = Limits { search_positions: args.search, ..args.smt.limits() };
+    // A reading id must name a reading of at least one of the specs given.
+    let missing: Vec<String> = args
+        .only
+        .iter()
+        .filter(|id| specs.iter().all(|s| !unknown_readings(s, std::slice::from_ref(id)).is_empty()))
+        .map(|id| {
+            let known: Vec<String> =
+                specs.iter().flat_map(|s| s.spec.readings.iter().map(|r| r.id.get_ref().clone())).collect();
+            format!("--only {id}: no such reading in the specs given (they have: {})", known.join(", "))
+        })
+        .collect();
+    if !missing.is_empty() {
+        return Err(missing.join("\nerror: ").into());
+    }
+    let mut out = Output::new();
+    let mut json = Vec::new();
+    for spec in &specs {
+        let result = of_spec(spec, &limits, seed, progress, &args.only);
+        out.fail_if(result.dead().next().is_some() || result.unconfirmed().next().is_some());
+        let engine = Engine::for_moves(&spec.game).ok().map(|(e, _)| e);
+        match args.smt.format {
+            CheckFormat::Table => out.line(render(&result, engine.as_ref(), false)),
+            CheckFormat::Markdown => out.line(render(&result, engine.as_ref(), true)),
+            CheckFormat::Json => json.push(to_json(&result)),
+        }
+    }
+    if let CheckFormat::Json = args.smt.format {
+        out.json(&Value::Array(json));
+    }
+    Ok(out)
 }

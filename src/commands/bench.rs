@@ -2,7 +2,9 @@
 //! and on all of rayon's threads, and beside Fairy-Stockfish for the games it also plays
 //! (README, "Speed"). Each figure is the median of several runs, since the machines are noisy.
 
-use crate::commands::engine;
+use super::cli::{self, Format};
+use super::engine;
+use super::exit::{self, Output};
 use crate::engine::{Engine, Position};
 use crate::text::thousands;
 use std::path::Path;
@@ -262,4 +264,60 @@ mod tests {
         let e = parse_fsf_reply(&format!("\u{1b}[2J\0{}", "x".repeat(10_000))).unwrap_err();
         assert!(e.contains("\\u{1b}") && e.contains("\\0") && e.len() < 400, "{e}");
     }
+}
+
+#[derive(clap::Args)]
+#[command(
+    after_help = "Each spec's start position is counted to a fixed depth (shogi 4, xiangqi 4, Suzumu and Hook 3, ...; --depth for all), on one thread and with the root moves spread over every thread (RAYON_NUM_THREADS sets how many); each figure is the median of --runs interleaved runs. With --fsf PATH (a script taking VARIANT DEPTH and printing `nodes N` and `seconds S`, as shared/bench/fsf-perft does), the games Fairy-Stockfish also plays (shogi at depth 5, xiangqi at 4) are run by both on one thread in the same run, its start-up (its depth-1 time) taken off, and the ratio printed. Exit status: 0, 1 when Fairy-Stockfish counts other nodes than kensho, 2 bad input or a failed Fairy-Stockfish run."
+)]
+pub struct Args {
+    /// Spec files (default: every specs/*.toml of the current directory, else of the kensho
+    /// source tree).
+    pub specs: Vec<std::path::PathBuf>,
+    /// Depth for every spec instead of each game's default.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub depth: Option<u32>,
+    /// Runs per figure (the median is shown).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=50))]
+    pub runs: u32,
+    /// Fairy-Stockfish's perft script (the team's is ../shared/bench/fsf-perft).
+    #[arg(long, value_name = "PATH")]
+    pub fsf: Option<std::path::PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+}
+
+pub fn run(args: Args) -> exit::Result {
+    let specs = cli::given_or_bundled_specs(&args.specs)?;
+    if let Some(fsf) = &args.fsf {
+        if !fsf.is_file() {
+            return Err(format!("--fsf {}: no such file", fsf.display()).into());
+        }
+    }
+    let runs = args.runs as usize;
+    let mut speeds = Vec::new();
+    let mut against = Vec::new();
+    for spec in &specs {
+        let (eng, _) = engine::engine_for_moves(spec, &Default::default())?;
+        let pos = engine::position_for(&eng, None)?;
+        let id = eng.game.id.clone();
+        let (depth, fsf_depth) = args.depth.map_or_else(|| default_depths(&id), |d| (d, d));
+        eprintln!("bench {id}: perft {depth}, {runs} runs");
+        speeds.push(speed(&id, &eng, &pos, depth, runs));
+        if let Some(fsf) = args.fsf.as_deref().filter(|_| FSF_GAMES.contains(&id.as_str())) {
+            eprintln!("bench {id}: beside Fairy-Stockfish, perft {fsf_depth}, {runs} runs");
+            against.push(against_fsf(fsf, &id, &eng, &pos, fsf_depth, runs)?);
+        }
+    }
+    let mut out = Output::new();
+    match args.format {
+        Format::Json => out.json(&serde_json::json!({"runs": runs, "speed": speeds, "fairy_stockfish": against})),
+        Format::Table => out.print(render(&speeds, &against)),
+    }
+    for r in against.iter().filter(|r| r.nodes != r.fsf_nodes) {
+        eprintln!("{} perft {}: kensho counts {}, Fairy-Stockfish {}", r.game, r.depth, r.nodes, r.fsf_nodes);
+        out.fail();
+    }
+    Ok(out)
 }

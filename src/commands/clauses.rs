@@ -1,6 +1,8 @@
 //! `kensho clauses SPEC...`: every clause of each spec with its status, where it is encoded
 //! (or why not), and the readings that cite it.
 
+use super::cli::{self, Format};
+use super::exit::{self, Output};
 use crate::spec::{ClauseStatus, LoadedSpec};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -111,4 +113,28 @@ pub fn to_json(spec: &LoadedSpec) -> Value {
 
 fn encode_paths(c: &crate::spec::Clause) -> Vec<String> {
     c.encode.as_ref().map(|e| e.get_ref().paths().into_iter().map(String::from).collect()).unwrap_or_default()
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Spec files (specs/*.toml).
+    #[arg(required = true)]
+    pub specs: Vec<std::path::PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+}
+
+pub fn run(args: Args) -> exit::Result {
+    let specs = cli::load_specs(&args.specs)?;
+    let mut out = Output::new();
+    match args.format {
+        Format::Table => {
+            for s in &specs {
+                out.line(render_table(s));
+            }
+        }
+        Format::Json => out.json(&Value::Array(specs.iter().map(to_json).collect())),
+    }
+    Ok(out)
 }

@@ -3,7 +3,9 @@
 //! first difference drawn. What the engine wrote is printed only escaped (its name, readings
 //! and filter reasons by the protocol module, its move keys here).
 
+use super::cli::{self, Format, GameArgs};
 use super::engine::{draw_position, engine_for_moves, position_for};
+use super::exit::{self, Output};
 use crate::crosscheck::protocol::{printable, EngineProcess, NAME_CHARS};
 use crate::crosscheck::{self, Report};
 use crate::spec::LoadedSpec;
@@ -33,7 +35,7 @@ pub struct Run {
 
 /// Runs the crosscheck. `Err` is a usage or engine failure (exit 2); a difference is in the
 /// report (exit 1).
-pub fn run(spec: &LoadedSpec, mut chosen: BTreeMap<String, String>, opts: &Options) -> Result<Run, String> {
+pub fn against(spec: &LoadedSpec, mut chosen: BTreeMap<String, String>, opts: &Options) -> Result<Run, String> {
     let (first, _) = engine_for_moves(spec, &chosen)?;
     let mut other = EngineProcess::start(opts.command, opts.timeout)?;
     let hello = other.hello(&first)?;
@@ -130,4 +132,61 @@ pub fn run(spec: &LoadedSpec, mut chosen: BTreeMap<String, String>, opts: &Optio
         })),
     });
     Ok(Run { report, engine_name: hello.engine, readings: chosen, warnings, text, json })
+}
+
+#[derive(clap::Args)]
+#[command(after_help = "The engine is a command speaking the JSON-lines protocol of \
+docs/crosscheck-protocol.md, e.g. tools/ffish/adapter (Fairy-Stockfish; run tools/ffish/setup.sh \
+once). Exit status: 0 no difference, 1 a difference (printed with its position), 2 bad input or \
+an engine failure.")]
+pub struct Args {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The other engine's command line (run through sh -c).
+    #[arg(long, value_name = "CMD")]
+    pub engine: String,
+    /// Number of random games (game i uses seed + i).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub games: u64,
+    /// Stop each game after this many plies.
+    #[arg(long, default_value_t = 80)]
+    pub plies: usize,
+    /// Seed of the first game; printed with the result.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Seconds to wait for each answer of the engine.
+    #[arg(long, default_value_t = 30.0)]
+    pub timeout: f64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+}
+
+pub fn run(args: Args) -> exit::Result {
+    let spec = cli::load_spec(&args.game.spec)?;
+    let chosen = cli::choices(&args.game.readings)?;
+    if !(args.timeout.is_finite() && args.timeout > 0.0) {
+        return Err(format!("--timeout must be a positive number of seconds, found {}", args.timeout).into());
+    }
+    let seed = cli::seed(args.seed);
+    let opts = Options {
+        command: &args.engine,
+        games: args.games as usize,
+        plies: args.plies,
+        seed,
+        timeout: Duration::from_secs_f64(args.timeout),
+        position: args.game.position.as_deref(),
+        progress: cli::progress(),
+    };
+    let run = against(&spec, chosen, &opts)?;
+    for w in &run.warnings {
+        eprintln!("warning: {w}");
+    }
+    let mut out = Output::new();
+    match args.format {
+        Format::Json => out.json(&run.json),
+        Format::Table => out.print(&run.text),
+    }
+    out.fail_if(run.report.difference.is_some());
+    Ok(out)
 }

@@ -1,5 +1,6 @@
-//! The engine commands' work: `kensho perft`, `kensho play`, `kensho position`. Functions
-//! return text (or JSON values) for main.rs to print.
+//! The engine commands' work (`kensho perft`, `play`, `position`; their `run` is in perft.rs,
+//! play.rs and position.rs), also used by bench, crosscheck and the report: functions that
+//! return text or JSON values for the commands to print.
 
 use crate::engine::play::GameRecord;
 use crate::engine::status::Outcome;

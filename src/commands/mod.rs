@@ -1,15 +1,28 @@
+//! The commands of the command line. Each command module has its arguments (`Args`) and
+//! `run(args) -> exit::Result`; `main` parses, calls, prints and exits (`exit` decides the
+//! status). The modules also hold what the report and other commands reuse of a command.
+
 pub mod acknowledge;
 pub mod ambiguities;
 pub mod bench;
 pub mod check;
 pub mod clauses;
+pub mod cli;
 pub mod crosscheck;
 pub mod diff;
 pub mod engine;
+pub mod exit;
 pub mod findings;
+pub mod ingest;
+pub mod lint;
+pub mod lock;
 pub mod moves;
 pub mod output;
+pub mod perft;
+pub mod play;
+pub mod position;
 pub mod prove;
+pub mod readings;
 pub mod report;
 pub mod settings;
 pub mod show;

@@ -1,6 +1,7 @@
 //! `kensho moves`: the move set of one XBetza piece on a board, as text or JSON, one position
 //! or a batch of JSON lines.
 
+use super::exit::{self, Output};
 use crate::geometry::{BoardSize, Square};
 use crate::text::board::draw;
 use crate::xbetza::{
@@ -334,4 +335,87 @@ pub fn run_batch(
         out.flush()?;
     }
     Ok(summary)
+}
+
+#[derive(clap::Args)]
+#[command(after_help = "\
+The piece belongs to the player moving toward higher ranks. A move's identity is \
+(destination, set of captured squares): paths with the same result are one move.\n\n\
+Batch mode reads JSON lines such as\n  \
+{\"betza\": \"KNADcaKmcabK\", \"board\": \"16x16\", \"at\": \"h8\", \"friends\": [\"h9\"], \"enemies\": [\"i9\"]}\n\
+and writes each back with a \"moves\" field (or an \"error\" field); other fields are kept. \
+A line may carry \"readings\": {\"y-scope\": \"own-alternative\"}.\n\n\
+Readings: run `kensho readings`.")]
+pub struct Args {
+    /// The piece's move in XBetza, e.g. KNADcaKmcabK (the Lion).
+    #[arg(required_unless_present = "batch", conflicts_with = "batch")]
+    pub betza: Option<String>,
+    /// Board size FILESxRANKS, 2x2 to 26x26.
+    #[arg(long, required_unless_present = "batch")]
+    pub board: Option<String>,
+    /// The square the piece stands on, e.g. h8.
+    #[arg(long, required_unless_present = "batch")]
+    pub at: Option<String>,
+    /// Squares of friendly pieces, comma-separated (repeatable).
+    #[arg(long, value_name = "SQUARES")]
+    pub friends: Vec<String>,
+    /// Squares of enemy pieces, comma-separated (repeatable).
+    #[arg(long, value_name = "SQUARES")]
+    pub enemies: Vec<String>,
+    /// Switch a reading of the notation: NAME=VALUE (repeatable; see `kensho readings`).
+    #[arg(long = "reading", value_name = "NAME=VALUE")]
+    pub readings: Vec<String>,
+    /// Print a JSON array instead of the table and diagram.
+    #[arg(long)]
+    pub json: bool,
+    /// Read JSON lines from FILE ('-' for standard input) and write them back with moves.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "at", "friends", "enemies", "json"])]
+    pub batch: Option<String>,
+}
+
+fn readings_from(args: &[String]) -> Result<Readings, String> {
+    let mut r = Readings::default();
+    for a in args {
+        r.apply(a).map_err(|e| format!("--reading: {e}"))?;
+    }
+    Ok(r)
+}
+
+pub fn run(args: Args) -> exit::Result {
+    let readings = readings_from(&args.readings)?;
+    if let Some(path) = args.batch {
+        // The lines are written back as they are answered, not when the run is done.
+        let stdout = std::io::stdout();
+        let summary = if path == "-" {
+            run_batch(std::io::stdin().lock(), stdout.lock(), std::io::stderr(), readings)
+        } else {
+            let file = std::fs::File::open(&path).map_err(|e| format!("--batch {path}: {e}"))?;
+            run_batch(std::io::BufReader::new(file), stdout.lock(), std::io::stderr(), readings)
+        }
+        .map_err(|e| format!("--batch {path}: {e}"))?;
+        if summary.errors > 0 {
+            return Err(format!("{} of {} lines had errors", summary.errors, summary.lines).into());
+        }
+        return Ok(Output::new());
+    }
+    let request = MovesRequest::new(
+        args.betza.as_deref().unwrap_or_default(),
+        args.board.as_deref().unwrap_or_default(),
+        args.at.as_deref().unwrap_or_default(),
+        &args.friends,
+        &args.enemies,
+        readings,
+    )
+    .map_err(|e| match e {
+        InputError::XBetza { .. } => format!("bad XBetza string\n{e}"),
+        InputError::Other(_) => e.to_string(),
+    })?;
+    let moves = request.run();
+    let mut out = Output::new();
+    if args.json {
+        out.json(&moves_json(&request.compiled, &moves));
+    } else {
+        out.line(render_text(&request, &moves));
+    }
+    Ok(out)
 }

@@ -1,6 +1,8 @@
 //! `kensho prove SPEC...`: the spec consistency proofs (src/smt/proofs.rs), each proved,
 //! refuted with a witness, or unknown with the reason.
 
+use super::cli::{self, CheckFormat, SmtArgs};
+use super::exit::{self, Output};
 use super::terminal::{self, Fit};
 use crate::smt::proofs::{spec_proofs, Proof};
 use crate::smt::{Limits, Verdict};
@@ -25,7 +27,7 @@ impl Proofs {
     }
 }
 
-pub fn run(spec: &LoadedSpec, limits: &Limits) -> Proofs {
+pub fn of_spec(spec: &LoadedSpec, limits: &Limits) -> Proofs {
     let mut proofs = spec_proofs(spec, limits);
     let stale_acknowledgements = super::acknowledge::proofs(spec, &mut proofs);
     Proofs { spec: spec.path.clone(), proofs, stale_acknowledgements }
@@ -70,4 +72,36 @@ pub fn render(result: &Proofs, markdown: bool) -> String {
     let claims = if markdown { claims } else { terminal::prose(&claims, 4) };
     let stale: String = result.stale_acknowledgements.iter().map(|s| format!("  stale: {s}\n")).collect();
     format!("{head}{t}\n{claims}{stale}")
+}
+
+#[derive(clap::Args)]
+#[command(
+    after_help = "Every proof is proved, refuted with a witness, or unknown with the reason (docs/smt.md). Exit status: 0 none refuted, 1 a proof refuted, 2 bad input."
+)]
+pub struct Args {
+    /// Spec files (specs/*.toml).
+    #[arg(required = true)]
+    pub specs: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    pub smt: SmtArgs,
+}
+
+pub fn run(args: Args) -> exit::Result {
+    let specs = cli::load_specs(&args.specs)?;
+    let limits = args.smt.limits();
+    let mut out = Output::new();
+    let mut json = Vec::new();
+    for spec in &specs {
+        let result = of_spec(spec, &limits);
+        out.fail_if(result.refuted());
+        match args.smt.format {
+            CheckFormat::Table => out.line(render(&result, false)),
+            CheckFormat::Markdown => out.line(render(&result, true)),
+            CheckFormat::Json => json.push(serde_json::json!(result)),
+        }
+    }
+    if let CheckFormat::Json = args.smt.format {
+        out.json(&serde_json::Value::Array(json));
+    }
+    Ok(out)
 }

@@ -4,6 +4,8 @@
 //! docs/settings.md (a test keeps that file equal to this output). Given a spec, it lists the
 //! value of every setting in that game: the stated one, or the default a spec leaves it at.
 
+use super::cli::{self, Format};
+use super::exit::{self, Output};
 use crate::engine::config::unread;
 use crate::spec::game::GameSpec;
 use crate::spec::settings::{DefaultValue, Effective, Kind, Knob, ABILITIES, RULES};
@@ -412,4 +414,51 @@ mod tests {
         let optional = ABILITIES.iter().find(|k| k.path == "burn.optional").unwrap();
         assert_eq!(example(Scope::Ability, optional), "optional = false");
     }
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A setting path or its start, or a spec file; all settings when left out.
+    pub what: Option<String>,
+    /// Switch one of the spec's readings: READING=OPTION (repeatable; with a spec file).
+    #[arg(long = "reading", value_name = "READING=OPTION")]
+    pub readings: Vec<String>,
+    /// Write the whole catalogue as Markdown (docs/settings.md).
+    #[arg(long, conflicts_with_all = ["what", "format"])]
+    pub markdown: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+}
+
+pub fn run(args: Args) -> exit::Result {
+    let mut out = Output::new();
+    if args.markdown {
+        out.print(markdown());
+        return Ok(out);
+    }
+    let what = args.what.unwrap_or_default();
+    let path = std::path::Path::new(&what);
+    if what.ends_with(".toml") || path.is_file() {
+        let spec = cli::load_spec(path)?;
+        let game = spec.resolve(&cli::choices(&args.readings)?)?;
+        match args.format {
+            Format::Table => out.print(render_game(&game)),
+            Format::Json => out.json(&game_json(&game)),
+        }
+        return Ok(out);
+    }
+    if !args.readings.is_empty() {
+        return Err("--reading needs a spec file".into());
+    }
+    let knobs = matching(&what);
+    if knobs.is_empty() {
+        let hint = closest(&what).map(|p| format!(" (did you mean {p}?)")).unwrap_or_default();
+        return Err(format!("no setting is named '{what}' or starts so{hint}; `kensho settings` lists them all").into());
+    }
+    match args.format {
+        Format::Table => out.print(render(&knobs)),
+        Format::Json => out.json(&to_json(&knobs)),
+    }
+    Ok(out)
 }

@@ -1,7 +1,9 @@
 //! `kensho show SPEC`: the board with the setup drawn and zones marked, then tables of the
 //! pieces (moves, promotions, abilities), the rule settings and the readings in force.
 
+use super::cli::{self, Format};
 use super::engine::SIDES;
+use super::exit::{self, Output};
 use super::terminal::{self, Fit};
 use crate::spec::game::GameSpec;
 use crate::spec::LoadedSpec;
@@ -231,4 +233,28 @@ pub fn to_json(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Str
         "setup": game.setup.iter().map(|p| json!({"player": p.player, "piece": p.piece, "square": p.square.name()})).collect::<Vec<_>>(),
         "rules": game.rules.iter().map(|(k, v)| (format!("rules.{k}"), v.to_string())).collect::<BTreeMap<_, _>>(),
     })
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A spec file (specs/*.toml).
+    pub spec: std::path::PathBuf,
+    /// Switch one of the spec's readings: READING=OPTION (repeatable; `kensho show` lists them).
+    #[arg(long = "reading", value_name = "READING=OPTION")]
+    pub readings: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+}
+
+pub fn run(args: Args) -> exit::Result {
+    let spec = cli::load_spec(&args.spec)?;
+    let chosen = cli::choices(&args.readings)?;
+    let game = spec.resolve(&chosen)?;
+    let mut out = Output::new();
+    match args.format {
+        Format::Table => out.print(render(&spec, &game, &chosen)),
+        Format::Json => out.json(&to_json(&spec, &game, &chosen)),
+    }
+    Ok(out)
 }

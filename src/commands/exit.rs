@@ -1,0 +1,109 @@
+//! What a command gives back to `main`, and the one place where that becomes an exit status:
+//! 0 success, 1 a check failed (a violation, a refuted proof, a difference...), 2 bad input or
+//! usage, or a failure to write what was asked for.
+
+use std::fmt::{Display, Write};
+
+/// A command's standard output, and whether what it checked failed. Diagnostics (the seed,
+/// warnings, progress) go to standard error while the command runs; this is what it prints
+/// when it is done.
+#[derive(Debug, Default)]
+pub struct Output {
+    text: String,
+    failed: bool,
+}
+
+impl Output {
+    pub fn new() -> Output {
+        Output::default()
+    }
+
+    /// Appends `text` as it is.
+    pub fn print(&mut self, text: impl Display) {
+        // Writing into a String cannot fail.
+        let _ = write!(self.text, "{text}");
+    }
+
+    /// Appends `text` and a line break.
+    pub fn line(&mut self, text: impl Display) {
+        let _ = writeln!(self.text, "{text}");
+    }
+
+    /// Appends a line of prose, wrapped at spaces to the terminal's width (`terminal::prose`).
+    pub fn prose(&mut self, text: impl Display) {
+        self.line(super::terminal::prose(&text.to_string(), 2));
+    }
+
+    /// Appends `value` as pretty-printed JSON and a line break.
+    pub fn json(&mut self, value: &serde_json::Value) {
+        self.line(serde_json::to_string_pretty(value).expect("a serde_json::Value always serializes"));
+    }
+
+    /// Marks the run as failed: what it checked does not hold (exit status 1).
+    pub fn fail(&mut self) {
+        self.failed = true;
+    }
+
+    /// Marks the run as failed when `failed` holds.
+    pub fn fail_if(&mut self, failed: bool) {
+        self.failed |= failed;
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn failed(&self) -> bool {
+        self.failed
+    }
+
+    /// 0, or 1 when what the command checked failed.
+    pub fn exit_code(&self) -> u8 {
+        u8::from(self.failed)
+    }
+}
+
+/// Why a command could not do its job. Every kind exits with status 2.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A bad command line or bad input (a reading, a position string, an XBetza string, a
+    /// file that cannot be read), with the message that names it.
+    #[error("{0}")]
+    Input(String),
+    /// Spec files that did not load, each with its diagnostics (file, line and what is wrong).
+    #[error("{}", .0.concat())]
+    Specs(Vec<String>),
+    /// What the command was asked to write could not be written.
+    #[error("{0}")]
+    Write(String),
+}
+
+impl Error {
+    pub fn exit_code(&self) -> u8 {
+        2
+    }
+
+    /// How `main` prints it: spec diagnostics as they come (they name themselves), the others
+    /// after `error: `.
+    pub fn message(&self) -> String {
+        match self {
+            Error::Specs(_) => self.to_string(),
+            Error::Input(m) | Error::Write(m) => format!("error: {m}\n"),
+        }
+    }
+}
+
+impl From<String> for Error {
+    fn from(message: String) -> Error {
+        Error::Input(message)
+    }
+}
+
+impl From<&str> for Error {
+    fn from(message: &str) -> Error {
+        Error::Input(message.to_string())
+    }
+}
+
+/// What `run` of every command gives back.
+pub type Result<T = Output> = std::result::Result<T, Error>;
