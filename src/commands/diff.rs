@@ -18,7 +18,7 @@ use super::terminal::{self, Fit};
 use crate::check::coverage::encode_paths;
 use crate::check::properties::{self, Properties};
 use crate::engine::{Engine, Identity, Move, Position};
-use crate::geometry::{BoardSize, Square};
+use crate::geometry::Square;
 use crate::random::SplitMix64;
 use crate::report::diagram::centre;
 use crate::smt::witness::{ident, transfer};
@@ -26,7 +26,7 @@ use crate::spec::game::GameSpec;
 use crate::spec::model::SecondPlayer;
 use crate::spec::settings::Setting;
 use crate::spec::{LoadedSpec, Reading};
-use crate::xbetza::{generate, Cell, CompiledBetza, Occupancy, Orientation};
+use crate::xbetza::{CompiledBetza, Probe};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -523,8 +523,8 @@ fn compare_reach(old: &GameSpec, new: &GameSpec, id: &str, engines: Option<(&Eng
     let (old_from, new_from) = (centre(old.board), centre(new.board));
     let mut out = Vec::new();
     for name in union(old_sets.keys(), new_sets.keys()) {
-        let a = old_sets.get(&name).map(|m| reach(m, old.board, old_from, frame)).unwrap_or_default();
-        let b = new_sets.get(&name).map(|m| reach(m, new.board, new_from, frame)).unwrap_or_default();
+        let a = old_sets.get(&name).map(|m| reach(m, old_from, frame)).unwrap_or_default();
+        let b = new_sets.get(&name).map(|m| reach(m, new_from, frame)).unwrap_or_default();
         if a != b {
             let from = if frame == Frame::Squares {
                 new_from.name()
@@ -565,27 +565,25 @@ struct ReachSets {
     captures: BTreeSet<String>,
 }
 
-/// Where a move reaches from `from` for the first player: destinations on an empty board, and
-/// the captures of a lone enemy put on each other square in turn.
-fn reach(moves: &CompiledBetza, board: BoardSize, from: Square, frame: Frame) -> ReachSets {
+/// Where a move reaches from `from` for the first player (`xbetza::reach::Probe`, as the
+/// report's piece diagrams see it): destinations on an empty board, and the captures of a lone
+/// enemy put on each other square in turn (`d` where the capture ends on d, `d>e` where it
+/// ends elsewhere), hops included.
+fn reach(moves: &CompiledBetza, from: Square, frame: Frame) -> ReachSets {
     let label = |sq: Square| square_label(sq, from, frame);
-    let empty = Occupancy::empty(board);
+    let probe = Probe::new(moves, from);
     let mut out = ReachSets::default();
-    for m in generate(moves, &empty, from, Orientation::Up) {
+    probe.empty_board(&mut |m, _| {
         if m.captures.is_empty() {
             out.moves.insert(if m.to == from { "pass".into() } else { label(m.to) });
         }
-    }
-    for target in board.squares().filter(|&t| t != from) {
-        let mut lone = empty.clone();
-        lone.set(target, Cell::Enemy);
-        for m in generate(moves, &lone, from, Orientation::Up) {
-            if m.captures.contains(&target) {
-                let text = if m.to == target { label(target) } else { format!("{}>{}", label(target), label(m.to)) };
-                out.captures.insert(text);
-            }
+    });
+    probe.lone_enemies(&mut |target, m, _| {
+        if m.captures.contains(&target) {
+            let text = if m.to == target { label(target) } else { format!("{}>{}", label(target), label(m.to)) };
+            out.captures.insert(text);
         }
-    }
+    });
     out
 }
 

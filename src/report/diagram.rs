@@ -13,11 +13,8 @@
 use super::svg::{self, Mark, Picture, Token};
 use crate::engine::config::FlyingCapture;
 use crate::engine::{Abilities, Engine, PieceType};
-use crate::geometry::{BoardSize, Square, Vec2};
-use crate::xbetza::compile::{LegDirections, Program};
-use crate::xbetza::{
-    self, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, Readings, StepKind, XBetzaError,
-};
+use crate::geometry::{BoardSize, Square};
+use crate::xbetza::{self, CompiledBetza, MoveKind, Probe, Readings, XBetzaError};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -287,219 +284,65 @@ fn runs_on(size: BoardSize, from: Square, marks: &Marks, radius: u8) -> bool {
     covered == marks.keys().filter(far).count()
 }
 
-/// Finds the marks of one move set by running its paths on designed boards:
+/// The marks of one move set, read off its paths on designed boards (`xbetza::reach::Probe`):
 ///
-/// - the empty board: every path that ends on an empty square is a "move", one that ends
-///   where it started is a "pass";
-/// - a lone enemy on each square d in turn: a path that captures d (without hopping) is a
-///   "capture" if it ends on d, "igui" if it ends where it started, "locust" otherwise. A lone
-///   enemy shows every capture a piece can make of one piece, and nothing else stands in its
-///   way to hide a path;
-/// - screens: friends on the squares next to the piece (and, for captures, an enemy on a
-///   square d beyond them): a path that hops (a leg ends on an occupied square and passes it,
-///   or a final `p`/`g` leg leaps its hurdle) and ends on d is a "jump". A leaper's leap does
-///   not hop (a knight passes over nothing), so it is never a jump.
-///
-/// Each path shape (program) runs on its own, so every path found is known to come from its
-/// shape, and a board with the enemy on d runs only the shapes whose paths can get near d.
+/// - on the empty board, a path that ends on an empty square is a "move", one that ends where
+///   it started is a "pass";
+/// - with a lone enemy on a square d, a path that captures d (without hopping) is a "capture"
+///   if it ends on d, "igui" if it ends where it started, "locust" otherwise;
+/// - with screens next to the piece, a path that hops and ends on an empty square d, or on an
+///   enemy beyond the screens that it captures, is a "jump". A leaper's leap does not hop (a
+///   knight passes over nothing), so it is never a jump.
 struct Finder {
-    size: BoardSize,
-    from: Square,
-    shapes: Vec<Shape>,
-}
-
-/// One path shape of the move set, compiled alone, with where its paths can get to.
-struct Shape {
-    moves: CompiledBetza,
-    reach: ReachBox,
-    /// Its last leg is a hop (`p`, `g`): every path of it leaps a hurdle on the way.
-    hops_at_end: bool,
+    probe: Probe,
 }
 
 impl Finder {
     fn new(compiled: &CompiledBetza, from: Square) -> Finder {
-        let shapes = compiled
-            .programs
-            .iter()
-            .map(|program| Shape {
-                moves: CompiledBetza {
-                    programs: vec![program.clone()],
-                    size: compiled.size,
-                    readings: compiled.readings,
-                },
-                reach: ReachBox::of(program, compiled.size),
-                hops_at_end: program.legs.last().is_some_and(|l| l.modes.hop || l.modes.grasshop),
-            })
-            .collect();
-        Finder { size: compiled.size, from, shapes }
+        Finder { probe: Probe::new(compiled, from) }
     }
 
     /// Every mark; `passes` adds the pass a rule grants (`pass = true`) to those XBetza gives.
     fn marks(&self, passes: bool) -> Marks {
+        let from = self.probe.from();
         let mut marks = Marks::new();
-        self.empty_board(&mut marks);
-        self.captures(&mut marks);
-        self.jumps(&mut marks);
-        if passes {
-            marks.entry(self.from).or_default().insert(Kind::Pass);
-        }
-        marks
-    }
-
-    fn empty_board(&self, marks: &mut Marks) {
-        self.each_path(&Occupancy::empty(self.size), None, &mut |mv, _| match mv.kind() {
-            MoveKind::Move => add(marks, mv.to, Kind::Move),
-            MoveKind::Pass => add(marks, self.from, Kind::Pass),
+        self.probe.empty_board(&mut |mv, _| match mv.kind() {
+            MoveKind::Move => add(&mut marks, mv.to, Kind::Move),
+            MoveKind::Pass => add(&mut marks, from, Kind::Pass),
             // Nothing stands on the empty board to capture.
             MoveKind::Igui | MoveKind::Capture => {}
         });
-    }
-
-    fn captures(&self, marks: &mut Marks) {
-        for target in self.size.squares().filter(|&sq| sq != self.from) {
-            let mut board = Occupancy::empty(self.size);
-            board.set(target, Cell::Enemy);
-            self.each_path(&board, Some(target), &mut |mv, hops| {
-                if hops || !mv.captures.contains(&target) {
-                    return;
-                }
-                let kind = match mv.to {
-                    to if to == target => Kind::Capture,
-                    to if to == self.from => Kind::Igui,
-                    _ => Kind::Locust,
-                };
-                add(marks, target, kind);
-            });
-        }
-    }
-
-    fn jumps(&self, marks: &mut Marks) {
-        let screened = self.screened_board();
-        // Moves: a jump that ends on an empty square.
-        self.each_path(&screened, None, &mut |mv, hops| {
+        self.probe.lone_enemies(&mut |target, mv, hops| {
+            if hops || !mv.captures.contains(&target) {
+                return;
+            }
+            let kind = match mv.to {
+                to if to == target => Kind::Capture,
+                to if to == from => Kind::Igui,
+                _ => Kind::Locust,
+            };
+            add(&mut marks, target, kind);
+        });
+        // Jumps: a hop that ends on an empty square, or takes an enemy beyond the screens.
+        self.probe.screened(&mut |mv, hops| {
             if hops && mv.kind() == MoveKind::Move {
-                add(marks, mv.to, Kind::Jump);
+                add(&mut marks, mv.to, Kind::Jump);
             }
         });
-        // Captures: an enemy beyond the screens, taken by a path that hops.
-        for target in self.size.squares().filter(|&sq| screened.get(sq) == Cell::Empty && sq != self.from) {
-            let mut board = screened.clone();
-            board.set(target, Cell::Enemy);
-            self.each_path(&board, Some(target), &mut |mv, hops| {
-                if hops && mv.to == target && mv.captures.contains(&target) {
-                    add(marks, target, Kind::Jump);
-                }
-            });
-        }
-    }
-
-    /// The board with a friend on every square next to the piece: a screen in each of the eight
-    /// directions, right where a hop along any line can use it.
-    fn screened_board(&self) -> Occupancy {
-        let mut board = Occupancy::empty(self.size);
-        for v in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
-            if let Some(sq) = self.size.offset(self.from, v) {
-                board.set(sq, Cell::Friend);
+        self.probe.screened_enemies(&mut |target, mv, hops| {
+            if hops && mv.to == target && mv.captures.contains(&target) {
+                add(&mut marks, target, Kind::Jump);
             }
+        });
+        if passes {
+            marks.entry(from).or_default().insert(Kind::Pass);
         }
-        board
-    }
-
-    /// Shows `visit` every path of every shape on `board` (of the shapes that can get near
-    /// `target`, when one is given), with whether it passed over a piece: all paths, not one
-    /// per move, so that a move reached both with and without a hop shows both.
-    fn each_path(&self, board: &Occupancy, target: Option<Square>, visit: &mut dyn FnMut(&PieceMove, bool)) {
-        for shape in &self.shapes {
-            if target.is_some_and(|t| !shape.reach.contains(self.from, t)) {
-                continue;
-            }
-            // Refusing every path makes the generator offer every path of a move, not only
-            // its first; the moves it returns (none) are not needed.
-            xbetza::generate_where(&shape.moves, board, self.from, Orientation::Up, &mut |mv| {
-                visit(mv, shape.hops_at_end || mv.path.iter().any(|s| s.kind == StepKind::Hop));
-                false
-            });
-        }
+        marks
     }
 }
 
 fn add(marks: &mut Marks, sq: Square, kind: Kind) {
     marks.entry(sq).or_default().insert(kind);
-}
-
-/// The displacements (in files and ranks) that any path of one shape can reach from its start,
-/// as a box: each leg moves at most its longest step times its range, in each direction it
-/// can point, and a path is the sum of its legs. The capture boards run only the shapes whose
-/// box holds the enemy (a path that never gets near d cannot capture d), which is what keeps
-/// the Fire Demon's area moves (three King steps) from running on every square of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct ReachBox {
-    files: (i32, i32),
-    ranks: (i32, i32),
-}
-
-impl ReachBox {
-    fn of(program: &Program, size: BoardSize) -> ReachBox {
-        let max_line = size.max_line() as i32;
-        let anywhere = ReachBox { files: (-max_line, max_line), ranks: (-max_line, max_line) };
-        let first_vectors: &[Vec2] = match program.legs.first().map(|l| &l.directions) {
-            Some(LegDirections::Absolute(vs)) => vs,
-            _ => return anywhere,
-        };
-        // Later legs turn the previous step, keeping its length in King steps.
-        let step_length = first_vectors.iter().map(|v| v.0.abs().max(v.1.abs())).max().unwrap_or(0);
-        let mut total = ReachBox { files: (0, 0), ranks: (0, 0) };
-        let mut toggled_before = false;
-        for leg in &program.legs {
-            // A toggle (`y`, `g`) changes the range of later legs (a leaper's to the whole
-            // line, a rider's to one step), so after one a leg may have either range.
-            let mut steps = program.base_steps as i32;
-            if toggled_before {
-                steps = steps.max(program.toggled_steps(size.max_line()) as i32);
-            }
-            // A final `g` leg lands right behind its hurdle: one step past its range.
-            if leg.is_final && leg.modes.grasshop {
-                steps += 1;
-            }
-            let leg_box = match &leg.directions {
-                LegDirections::Absolute(vs) => ReachBox::along(vs, steps),
-                LegDirections::Relative(_) => {
-                    let far = step_length * steps;
-                    ReachBox { files: (-far, far), ranks: (-far, far) }
-                }
-                LegDirections::Universal => return anywhere,
-            };
-            total = total.plus(leg_box);
-            toggled_before |= leg.modes.has_toggle();
-        }
-        total
-    }
-
-    /// Where 1 to `steps` steps along any of `vectors` can end.
-    fn along(vectors: &[Vec2], steps: i32) -> ReachBox {
-        let span = |d: i32| (d.min(d * steps), d.max(d * steps));
-        let boxes = vectors.iter().map(|&(x, y)| ReachBox { files: span(x), ranks: span(y) });
-        boxes.reduce(ReachBox::union).unwrap_or(ReachBox { files: (0, 0), ranks: (0, 0) })
-    }
-
-    fn union(self, other: ReachBox) -> ReachBox {
-        ReachBox {
-            files: (self.files.0.min(other.files.0), self.files.1.max(other.files.1)),
-            ranks: (self.ranks.0.min(other.ranks.0), self.ranks.1.max(other.ranks.1)),
-        }
-    }
-
-    fn plus(self, other: ReachBox) -> ReachBox {
-        ReachBox {
-            files: (self.files.0 + other.files.0, self.files.1 + other.files.1),
-            ranks: (self.ranks.0 + other.ranks.0, self.ranks.1 + other.ranks.1),
-        }
-    }
-
-    fn contains(&self, from: Square, to: Square) -> bool {
-        let (dx, dy) = (to.file as i32 - from.file as i32, to.rank as i32 - from.rank as i32);
-        (self.files.0..=self.files.1).contains(&dx) && (self.ranks.0..=self.ranks.1).contains(&dy)
-    }
 }
 
 /// The rules of the piece that its XBetza cannot show, one plain line each.
@@ -747,48 +590,6 @@ const LABEL_CHAR: f64 = 5.0;
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn program(betza: &str, size: BoardSize) -> Program {
-        let compiled = xbetza::compile_str(betza, size, Readings::default()).unwrap();
-        assert_eq!(compiled.programs.len(), 1, "{betza}");
-        compiled.programs[0].clone()
-    }
-
-    #[test]
-    fn a_shapes_reach_is_the_sum_of_its_legs() {
-        let size = BoardSize::parse("16x16").unwrap();
-        // fN: the two narrow forward leaps (+-1, 2).
-        assert_eq!(ReachBox::of(&program("ffN", size), size), ReachBox { files: (-1, 1), ranks: (2, 2) });
-        // A rook that only goes forward: 1 to 15 ranks up.
-        assert_eq!(ReachBox::of(&program("fR", size), size), ReachBox { files: (0, 0), ranks: (1, 15) });
-        // caK: a King step, then a King step in any direction: up to 2 each way.
-        assert_eq!(ReachBox::of(&program("caK", size), size), ReachBox { files: (-2, 2), ranks: (-2, 2) });
-        // The universal leaper goes anywhere.
-        assert_eq!(ReachBox::of(&program("U", size), size), ReachBox { files: (-15, 15), ranks: (-15, 15) });
-    }
-
-    #[test]
-    fn cutting_by_reach_changes_no_mark() {
-        // The pieces whose paths are the hardest to bound: the Fire Demon (toggled ranges, area
-        // moves, burns), the Lion Dog (three-step area), a jumping general, a cannon, the Hook
-        // Mover (two rider legs) and the Heavenly Tetrarch (`j` riders, igui).
-        let size = BoardSize::parse("16x16").unwrap();
-        for betza in [
-            "shQshy(mpacab)2Q(a)2Kmcab(mpacab)1K(a)2mpacabK(a)2mpacabmpacabK",
-            "KADGHcafKmcabKcafmpafKmpafcavKcafcafK",
-            "B(cpaf)2cBcafpafcBpafcafcB(a)2KabK",
-            "mRcpR",
-            "RmasR",
-            "jvhQjsQ3cab(mpacab)1K",
-        ] {
-            let compiled = xbetza::compile_str(betza, size, Readings::default()).unwrap();
-            let cut = Finder::new(&compiled, centre(size));
-            let mut uncut = Finder::new(&compiled, centre(size));
-            let anywhere = ReachBox { files: (-15, 15), ranks: (-15, 15) };
-            uncut.shapes.iter_mut().for_each(|s| s.reach = anywhere);
-            assert_eq!(cut.marks(false), uncut.marks(false), "{betza}");
-        }
-    }
 
     #[test]
     fn the_centre_of_an_even_side_is_just_below_or_left_of_the_middle() {

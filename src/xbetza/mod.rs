@@ -34,6 +34,6 @@ pub use generate::{
     PathStep, PieceMove, Squares, StepKind,
 };
 pub use parser::parse;
-pub use reach::CaptureReach;
+pub use reach::{CaptureReach, Probe};
 pub use readings::Readings;
 pub use table::{Geometry, MoveTable};

@@ -1,17 +1,21 @@
-//! Where a compiled move could capture at most, whatever stands in the way: a cheap test that
-//! lets attack detection skip the pieces that cannot reach a square, before running the
-//! generator. Only one-leg programs are bounded (a ray or a leap); a piece with any multi-leg
-//! or universal program may capture anywhere as far as this test knows.
+//! Where a piece's move reaches: the one module that answers it, three ways.
 //!
-//! When every program has one leg (slides, leaps, lame and jumping leapers, jumping riders,
-//! hoppers, grasshoppers), the bound also answers exactly whether the piece captures an enemy
-//! on a square of a given board ([`CaptureReach::captures_enemy`]): the attack test of shogi's,
-//! xiangqi's and chess's pieces, a table lookup and a look at the squares on the way instead
-//! of a run of the move generator.
+//! - [`CaptureReach`]: where a compiled move could capture at most, whatever stands in the
+//!   way: a cheap test that lets attack detection skip the pieces that cannot reach a square,
+//!   before running the generator. Only one-leg programs are bounded (a ray or a leap); a
+//!   piece with any multi-leg or universal program may capture anywhere as far as this test
+//!   knows. When every program has one leg (slides, leaps, lame and jumping leapers, jumping
+//!   riders, hoppers, grasshoppers), the bound also answers exactly whether the piece captures
+//!   an enemy on a square of a given board ([`CaptureReach::captures_enemy`]): the attack test
+//!   of shogi's, xiangqi's and chess's pieces, a table lookup and a look at the squares on the
+//!   way instead of a run of the move generator.
+//! - [`ReachBox`]: the box of displacements one path shape can reach, whatever its legs do.
+//! - [`Probe`]: the paths of a move on designed boards (empty, a lone enemy, screens), shape
+//!   by shape: what the report's piece diagrams draw and `kensho diff` compares.
 
-use super::compile::{CompiledBetza, LegDirections};
-use super::generate::Orientation;
-use crate::geometry::{Square, Vec2};
+use super::compile::{CompiledBetza, LegDirections, Program};
+use super::generate::{generate_where, Cell, Occupancy, Orientation, PieceMove, StepKind};
+use crate::geometry::{BoardSize, Square, Vec2};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaptureReach {
@@ -236,11 +240,261 @@ fn multiple(d: Vec2, (vx, vy): Vec2) -> Option<u32> {
     (k >= 1 && d == (k * vx, k * vy)).then_some(k as u32)
 }
 
+/// The displacements (in files and ranks) that any path of one shape can reach from its start,
+/// as a box: each leg moves at most its longest step times its range, in each direction it
+/// can point, and a path is the sum of its legs. A probe's lone-enemy boards run only the shapes
+/// whose box holds the enemy (a path that never gets near d cannot capture d), which is what keeps
+/// the Fire Demon's area moves (three King steps) from running on every square of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ReachBox {
+    files: (i32, i32),
+    ranks: (i32, i32),
+}
+
+impl ReachBox {
+    pub(crate) fn of(program: &Program, size: BoardSize) -> ReachBox {
+        let max_line = size.max_line() as i32;
+        let anywhere = ReachBox { files: (-max_line, max_line), ranks: (-max_line, max_line) };
+        let first_vectors: &[Vec2] = match program.legs.first().map(|l| &l.directions) {
+            Some(LegDirections::Absolute(vs)) => vs,
+            _ => return anywhere,
+        };
+        // Later legs turn the previous step, keeping its length in King steps.
+        let step_length = first_vectors.iter().map(|v| v.0.abs().max(v.1.abs())).max().unwrap_or(0);
+        let mut total = ReachBox { files: (0, 0), ranks: (0, 0) };
+        let mut toggled_before = false;
+        for leg in &program.legs {
+            // A toggle (`y`, `g`) changes the range of later legs (a leaper's to the whole
+            // line, a rider's to one step), so after one a leg may have either range.
+            let mut steps = program.base_steps as i32;
+            if toggled_before {
+                steps = steps.max(program.toggled_steps(size.max_line()) as i32);
+            }
+            // A final `g` leg lands right behind its hurdle: one step past its range.
+            if leg.is_final && leg.modes.grasshop {
+                steps += 1;
+            }
+            let leg_box = match &leg.directions {
+                LegDirections::Absolute(vs) => ReachBox::along(vs, steps),
+                LegDirections::Relative(_) => {
+                    let far = step_length * steps;
+                    ReachBox { files: (-far, far), ranks: (-far, far) }
+                }
+                LegDirections::Universal => return anywhere,
+            };
+            total = total.plus(leg_box);
+            toggled_before |= leg.modes.has_toggle();
+        }
+        total
+    }
+
+    /// Where 1 to `steps` steps along any of `vectors` can end.
+    fn along(vectors: &[Vec2], steps: i32) -> ReachBox {
+        let span = |d: i32| (d.min(d * steps), d.max(d * steps));
+        let boxes = vectors.iter().map(|&(x, y)| ReachBox { files: span(x), ranks: span(y) });
+        boxes.reduce(ReachBox::union).unwrap_or(ReachBox { files: (0, 0), ranks: (0, 0) })
+    }
+
+    fn union(self, other: ReachBox) -> ReachBox {
+        ReachBox {
+            files: (self.files.0.min(other.files.0), self.files.1.max(other.files.1)),
+            ranks: (self.ranks.0.min(other.ranks.0), self.ranks.1.max(other.ranks.1)),
+        }
+    }
+
+    fn plus(self, other: ReachBox) -> ReachBox {
+        ReachBox {
+            files: (self.files.0 + other.files.0, self.files.1 + other.files.1),
+            ranks: (self.ranks.0 + other.ranks.0, self.ranks.1 + other.ranks.1),
+        }
+    }
+
+    pub(crate) fn contains(&self, from: Square, to: Square) -> bool {
+        let (dx, dy) = (to.file as i32 - from.file as i32, to.rank as i32 - from.rank as i32);
+        (self.files.0..=self.files.1).contains(&dx) && (self.ranks.0..=self.ranks.1).contains(&dy)
+    }
+}
+
+/// A piece's move run on designed boards, one path shape (program) at a time, so that every
+/// path found is known to come from its shape (the report's piece diagrams and `kensho diff`'s
+/// empty-board reach both read these boards):
+///
+/// - the empty board: every path there;
+/// - a lone enemy on each square but the start in turn: a lone enemy shows every capture a
+///   piece can make of one piece, and nothing else stands in its way to hide a path; only the
+///   shapes whose paths can get near that square run ([`ReachBox`]);
+/// - screens: friends on the eight squares next to the piece, right where a hop along any line
+///   can use one, and an enemy on each empty square beyond them in turn.
+///
+/// Every path is shown, not one per move, with whether it passed over a piece (a leg that ends
+/// on an occupied square and passes it, or a final `p`/`g` leg that leaps its hurdle; a leaper's
+/// leap passes over nothing).
+pub struct Probe {
+    size: BoardSize,
+    from: Square,
+    shapes: Vec<Shape>,
+}
+
+/// One path shape of the move set, compiled alone, with where its paths can get to.
+struct Shape {
+    moves: CompiledBetza,
+    reach: ReachBox,
+    /// Its last leg is a hop (`p`, `g`): every path of it leaps a hurdle on the way.
+    hops_at_end: bool,
+}
+
+impl Probe {
+    /// The probe of `compiled` for a piece on `from`, moving up the board.
+    pub fn new(compiled: &CompiledBetza, from: Square) -> Probe {
+        let shapes = compiled
+            .programs
+            .iter()
+            .map(|program| Shape {
+                moves: CompiledBetza {
+                    programs: vec![program.clone()],
+                    size: compiled.size,
+                    readings: compiled.readings,
+                },
+                reach: ReachBox::of(program, compiled.size),
+                hops_at_end: program.legs.last().is_some_and(|l| l.modes.hop || l.modes.grasshop),
+            })
+            .collect();
+        Probe { size: compiled.size, from, shapes }
+    }
+
+    pub fn from(&self) -> Square {
+        self.from
+    }
+
+    /// Every path on the empty board, with whether it hops.
+    pub fn empty_board(&self, visit: &mut dyn FnMut(&PieceMove, bool)) {
+        self.each_path(&Occupancy::empty(self.size), None, visit);
+    }
+
+    /// For each square but the start, a lone enemy there: `visit(square, path, hops)` for every
+    /// path on that board of the shapes that can get near the square.
+    pub fn lone_enemies(&self, visit: &mut dyn FnMut(Square, &PieceMove, bool)) {
+        for target in self.size.squares().filter(|&sq| sq != self.from) {
+            let mut board = Occupancy::empty(self.size);
+            board.set(target, Cell::Enemy);
+            self.each_path(&board, Some(target), &mut |mv, hops| visit(target, mv, hops));
+        }
+    }
+
+    /// The screened board (a friend on every square next to the piece): every path there.
+    pub fn screened(&self, visit: &mut dyn FnMut(&PieceMove, bool)) {
+        self.each_path(&self.screened_board(), None, visit);
+    }
+
+    /// For each empty square of the screened board but the start, an enemy there:
+    /// `visit(square, path, hops)` for every path on that board.
+    pub fn screened_enemies(&self, visit: &mut dyn FnMut(Square, &PieceMove, bool)) {
+        let screened = self.screened_board();
+        for target in self.size.squares().filter(|&sq| screened.get(sq) == Cell::Empty && sq != self.from) {
+            let mut board = screened.clone();
+            board.set(target, Cell::Enemy);
+            self.each_path(&board, Some(target), &mut |mv, hops| visit(target, mv, hops));
+        }
+    }
+
+    fn screened_board(&self) -> Occupancy {
+        let mut board = Occupancy::empty(self.size);
+        for v in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
+            if let Some(sq) = self.size.offset(self.from, v) {
+                board.set(sq, Cell::Friend);
+            }
+        }
+        board
+    }
+
+    /// Shows `visit` every path of every shape on `board` (of the shapes that can get near
+    /// `target`, when one is given), with whether it passed over a piece.
+    fn each_path(&self, board: &Occupancy, target: Option<Square>, visit: &mut dyn FnMut(&PieceMove, bool)) {
+        for shape in &self.shapes {
+            if target.is_some_and(|t| !shape.reach.contains(self.from, t)) {
+                continue;
+            }
+            // Refusing every path makes the generator offer every path of a move, not only
+            // its first; the moves it returns (none) are not needed.
+            generate_where(&shape.moves, board, self.from, Orientation::Up, &mut |mv| {
+                visit(mv, shape.hops_at_end || mv.path.iter().any(|s| s.kind == StepKind::Hop));
+                false
+            });
+        }
+    }
+
+    /// The same probe with no shape left out by its reach (to test that leaving them out
+    /// changes nothing).
+    #[cfg(test)]
+    fn unbounded(mut self) -> Probe {
+        let line = self.size.max_line() as i32;
+        self.shapes.iter_mut().for_each(|s| s.reach = ReachBox { files: (-line, line), ranks: (-line, line) });
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::geometry::BoardSize;
-    use crate::xbetza::{compile_str, generate, Cell, Occupancy, Readings};
+    use crate::xbetza::{compile_str, generate, Readings};
+
+    fn program(betza: &str, size: BoardSize) -> Program {
+        let compiled = compile_str(betza, size, Readings::default()).unwrap();
+        assert_eq!(compiled.programs.len(), 1, "{betza}");
+        compiled.programs[0].clone()
+    }
+
+    #[test]
+    fn a_shapes_reach_is_the_sum_of_its_legs() {
+        let size = BoardSize::parse("16x16").unwrap();
+        // fN: the two narrow forward leaps (+-1, 2).
+        assert_eq!(ReachBox::of(&program("ffN", size), size), ReachBox { files: (-1, 1), ranks: (2, 2) });
+        // A rook that only goes forward: 1 to 15 ranks up.
+        assert_eq!(ReachBox::of(&program("fR", size), size), ReachBox { files: (0, 0), ranks: (1, 15) });
+        // caK: a King step, then a King step in any direction: up to 2 each way.
+        assert_eq!(ReachBox::of(&program("caK", size), size), ReachBox { files: (-2, 2), ranks: (-2, 2) });
+        // The universal leaper goes anywhere.
+        assert_eq!(ReachBox::of(&program("U", size), size), ReachBox { files: (-15, 15), ranks: (-15, 15) });
+    }
+
+    /// What a probe's enemy boards show of the enemy: every path that captures it or ends on
+    /// it, with the path's squares and whether it hops.
+    fn paths_at_the_enemy(probe: &Probe) -> Vec<(Square, Square, Vec<Square>, Vec<Square>, bool)> {
+        let mut seen = Vec::new();
+        let mut keep = |target: Square, mv: &PieceMove, hops: bool| {
+            if mv.to == target || mv.captures.contains(&target) {
+                let path = mv.path.iter().map(|s| s.square).collect();
+                seen.push((target, mv.to, mv.captures.to_vec(), path, hops));
+            }
+        };
+        probe.lone_enemies(&mut keep);
+        probe.screened_enemies(&mut keep);
+        seen.sort();
+        seen
+    }
+
+    #[test]
+    fn leaving_out_the_shapes_that_cannot_get_near_changes_no_path_at_the_enemy() {
+        // The pieces whose paths are the hardest to bound: the Fire Demon (toggled ranges, area
+        // moves, burns), the Lion Dog (three-step area), a jumping general, a cannon, the Hook
+        // Mover (two rider legs) and the Heavenly Tetrarch (`j` riders, igui).
+        let size = BoardSize::parse("16x16").unwrap();
+        let centre = Square::new(7, 7);
+        for betza in [
+            "shQshy(mpacab)2Q(a)2Kmcab(mpacab)1K(a)2mpacabK(a)2mpacabmpacabK",
+            "KADGHcafKmcabKcafmpafKmpafcavKcafcafK",
+            "B(cpaf)2cBcafpafcBpafcafcB(a)2KabK",
+            "mRcpR",
+            "RmasR",
+            "jvhQjsQ3cab(mpacab)1K",
+        ] {
+            let compiled = compile_str(betza, size, Readings::default()).unwrap();
+            let bounded = paths_at_the_enemy(&Probe::new(&compiled, centre));
+            assert!(!bounded.is_empty(), "{betza} captures something");
+            assert_eq!(bounded, paths_at_the_enemy(&Probe::new(&compiled, centre).unbounded()), "{betza}");
+        }
+    }
 
     /// `captures_enemy` against the move generator (the walker), on boards filled at random:
     /// for every square holding an enemy, the walker's captures decide.
