@@ -7,6 +7,7 @@
 use super::designed::{self, aim_for};
 use super::shrink;
 use super::{Invariant, Kind, Tally, Transition};
+use crate::engine::play::Game;
 use crate::engine::status::History;
 use crate::engine::{Engine, Move, Position};
 use crate::random::SplitMix64;
@@ -103,28 +104,19 @@ pub fn shuffle_game(engine: &Engine, invariants: &[Invariant], seed: u64, plies:
 fn played_game(engine: &Engine, invariants: &[Invariant], seed: u64, plies: usize, shuffle: bool) -> Report {
     let mut report = Report::default();
     let mut shuffler = Shuffler::new(seed, shuffle, plies);
-    let mut pos = engine.start();
-    let mut history = engine.start_history(&pos);
-    let mut line: Vec<Position> = vec![pos.clone()];
-    let mut undo = Vec::new();
-    for ply in 0..plies {
-        let moves = engine.game_moves(&pos, &history);
-        if moves.is_empty() || engine.status_before(&pos, &moves).is_some() {
-            break;
-        }
-        let pick = shuffler.pick(ply, pos.side, &moves);
-        let kind = if shuffle { "shuffle game" } else { "game" };
-        let origin = format!("{kind} seed {seed}, ply {}", ply + 1);
-        judge_position(engine, invariants, &pos, &moves, &history, Some(&line), Some(pick), &origin, &mut report);
-        let mv = &moves[pick];
-        engine.make(&mut pos, mv, &mut undo);
-        undo.clear();
-        let ended = engine.status_after(&pos, mv, &mut history).is_some();
-        if !pos.extra_turn {
-            line.push(pos.clone());
-        }
-        if ended {
-            break;
+    let kind = if shuffle { "shuffle game" } else { "game" };
+    let mut game = Game::new(engine, engine.start(), plies);
+    let mut line: Vec<Position> = vec![game.position().clone()];
+    while !game.is_over() {
+        let pick = shuffler.pick(game.plies(), game.position().side, game.moves());
+        let origin = format!("{kind} seed {seed}, ply {}", game.plies() + 1);
+        let (pos, moves, history) = (game.position(), game.moves(), game.history());
+        judge_position(engine, invariants, pos, moves, history, Some(&line), Some(pick), &origin, &mut report);
+        game.play(pick);
+        // The line holds the positions between turns (the repetition invariant compares only
+        // those).
+        if !game.position().extra_turn {
+            line.push(game.position().clone());
         }
     }
     report

@@ -17,6 +17,7 @@ use super::exit::{self, Output};
 use super::terminal::{self, Fit};
 use crate::check::coverage::encode_paths;
 use crate::check::properties::{self, Properties};
+use crate::engine::play::Game;
 use crate::engine::{Engine, Identity, Move, Position};
 use crate::geometry::Square;
 use crate::random::SplitMix64;
@@ -646,26 +647,18 @@ pub fn sample_positions(engine: &Engine, count: usize, seed: u64) -> Vec<Positio
     out
 }
 
+/// One seeded random game (a `Game`, so it ends where any other game would), keeping the
+/// position after every KEEP_EVERY-th ply until `out` holds `count`.
 fn play_and_keep(engine: &Engine, start: &Position, seed: u64, count: usize, out: &mut Vec<Position>) {
     let mut rng = SplitMix64::new(seed);
-    let mut pos = start.clone();
-    let mut undo = Vec::new();
-    for ply in 1..=GAME_PLIES {
-        let legal = engine.legal_moves(&pos);
-        if legal.is_empty() {
-            return;
-        }
-        let mv = &legal[rng.below(legal.len())];
-        engine.make(&mut pos, mv, &mut undo);
-        undo.clear();
-        if ply % KEEP_EVERY == 0 {
-            out.push(pos.clone());
+    let mut game = Game::new(engine, start.clone(), GAME_PLIES);
+    while !game.is_over() {
+        game.play(rng.below(game.moves().len()));
+        if game.plies().is_multiple_of(KEEP_EVERY) {
+            out.push(game.position().clone());
             if out.len() >= count {
                 return;
             }
-        }
-        if engine.ends_at_once(&pos, mv) {
-            return;
         }
     }
 }

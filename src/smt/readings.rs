@@ -18,6 +18,7 @@ use super::witness::{
     add_royals, differing, ident, records, result_score, result_text, shrink, transfer, witness, Pair, Witness,
 };
 use super::{solve, Answer, Limits, Verdict};
+use crate::engine::play::Game;
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::random::SplitMix64;
@@ -687,8 +688,9 @@ fn search(pair: &Pair, aim: &[u16], limits: &Limits, seed: u64) -> Option<Witnes
 }
 
 /// Lines of play from the start under both alternatives at once (the same moves, each engine
-/// with its own history), shuffling so that positions repeat, until the results differ: what
-/// the repetition, perpetual-check and similar rules need, which no single position shows.
+/// with its own history: two `Game`s stepped together), shuffling so that positions repeat,
+/// until the results differ: what the repetition, perpetual-check and similar rules need, which
+/// no single position shows.
 fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
     let (a, b) = (pair.a, pair.b);
     if a.game.setup.is_empty() {
@@ -698,22 +700,20 @@ fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
     let start_b = transfer(a, b, &start)?;
     for g in 0..games {
         let mut shuffler = Shuffler::new(seed.wrapping_add(g), g % 4 != 3, plies);
-        let (mut pa, mut pb) = (start.clone(), start_b.clone());
-        let (mut ha, mut hb) = (a.start_history(&pa), b.start_history(&pb));
+        let (mut ga, mut gb) = (Game::new(a, start.clone(), plies), Game::new(b, start_b.clone(), plies));
         let mut line = Vec::new();
-        for ply in 0..plies {
-            let (ma, mb) = (a.game_moves(&pa, &ha), b.game_moves(&pb, &hb));
-            let (sa, sb) = (a.status_before(&pa, &ma), b.status_before(&pb, &mb));
-            let ended = sa.is_some() || sb.is_some();
+        loop {
+            // Before a move: the results the two positions show.
+            let (sa, sb) = (ga.outcome().cloned(), gb.outcome().cloned());
             if result_score(&sa) != result_score(&sb) {
                 return Some(line_witness(pair, &start, line, result_text(&sa), result_text(&sb)));
             }
-            if ended || ma.is_empty() {
+            if sa.is_some() || sb.is_some() || ga.is_over() {
                 break;
             }
             // The same line reached positions where the alternatives allow different moves
             // (a capture kept promoted in hand, a burn that counted): the line is the witness.
-            let diff = differing(pair, &ma, &mb);
+            let diff = differing(pair, ga.moves(), gb.moves());
             if !diff.is_empty() {
                 let (differing, differing_count) = records(pair, &diff);
                 return Some(Witness {
@@ -724,16 +724,18 @@ fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
                     line,
                 });
             }
-            let mv = &ma[shuffler.pick(ply, pa.side, &ma)];
-            let Some(mvb) = play_both(pair, (&mut pa, &mut pb), mv, &mb) else { break };
-            line.push(a.move_text(mv));
-            let mvb = &mvb;
-            let (oa, ob) = (a.status_after(&pa, mv, &mut ha), b.status_after(&pb, mvb, &mut hb));
-            let ended = oa.is_some() || ob.is_some();
+            let pick = shuffler.pick(ga.plies(), ga.position().side, ga.moves());
+            let Some(pick_b) = matching_move(pair, &ga.moves()[pick], gb.moves()) else { break };
+            line.push(a.move_text(&ga.moves()[pick]));
+            ga.play(pick);
+            gb.play(pick_b);
+            // After it: the results the move decided. One game ended by the move and the other
+            // not is a difference, whatever the other's next position shows.
+            let (oa, ob) = (ga.last_move_outcome().cloned(), gb.last_move_outcome().cloned());
             if result_score(&oa) != result_score(&ob) {
                 return Some(line_witness(pair, &start, line, result_text(&oa), result_text(&ob)));
             }
-            if ended {
+            if oa.is_some() || ob.is_some() {
                 break;
             }
         }
@@ -741,21 +743,27 @@ fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
     None
 }
 
+/// The index in `mb` (the second engine's legal moves) of the move with the identity of the
+/// first engine's `mv`, if it has one.
+fn matching_move(pair: &Pair, mv: &crate::engine::Move, mb: &[crate::engine::Move]) -> Option<usize> {
+    let id = ident(pair.a, pair.a, mv);
+    mb.iter().position(|m| ident(pair.a, pair.b, m) == id)
+}
+
 /// Makes the first engine's `mv` on `pa` and the second engine's move of the same identity
-/// (from `mb`, its legal moves) on `pb`; that move, or None when the second engine has none.
+/// (from `mb`, its legal moves: `matching_move`) on `pb`; that move, or None when the second
+/// engine has none.
 pub(crate) fn play_both(
     pair: &Pair,
     (pa, pb): (&mut Position, &mut Position),
     mv: &crate::engine::Move,
     mb: &[crate::engine::Move],
 ) -> Option<crate::engine::Move> {
-    let (a, b) = (pair.a, pair.b);
-    let id = ident(a, a, mv);
-    let mvb = mb.iter().find(|m| ident(a, b, m) == id)?.clone();
+    let mvb = mb[matching_move(pair, mv, mb)?].clone();
     let mut undo = Vec::new();
-    a.make(pa, mv, &mut undo);
+    pair.a.make(pa, mv, &mut undo);
     undo.clear();
-    b.make(pb, &mvb, &mut undo);
+    pair.b.make(pb, &mvb, &mut undo);
     Some(mvb)
 }
 

@@ -1,9 +1,12 @@
 //! `kensho diff` as library code (src/commands/diff.rs): variants of specs/shogi.toml made by
-//! changing one thing in its text, compared with the original. Every expected value comes from
+//! changing one thing in its text, compared with the original, and the games the sample
+//! positions come from (a variant of specs/minishogi.toml). Every expected value comes from
 //! the rules (counted by hand on the board, or the published shogi perft figures 30 and 900),
 //! never from the command's own output; each test says how.
 
-use kensho::commands::diff::{compare, Change, Options, SpecDiff};
+use kensho::commands::diff::{compare, sample_positions, Change, Options, SpecDiff};
+use kensho::engine::Engine;
+use kensho::random::SplitMix64;
 use kensho::spec::{load, parse, LoadedSpec};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -190,6 +193,71 @@ fn a_taller_board_compares_reach_by_offsets_and_skips_the_samples() {
     // The armies stand one rank further apart; within two plies they still do not meet, and
     // each side's own moves are those of shogi.
     assert_eq!(perft(&d), SHOGI_PERFT);
+}
+
+/// specs/minishogi.toml where a player may leave the King attacked (self-check = allowed,
+/// check.must-resolve = false): a checkmated player still has moves (each leaves the King to
+/// be taken), so only end.checkmate = terminal, judged before a move, ends the game there.
+fn minishogi_self_check_allowed() -> Engine {
+    let mut text = crate::common::read_text("specs/minishogi.toml");
+    for (from, to) in
+        [("self-check = \"illegal\"", "self-check = \"allowed\""), ("must-resolve = true", "must-resolve = false")]
+    {
+        assert!(text.contains(from), "specs/minishogi.toml no longer contains {from:?}");
+        text = text.replacen(from, to, 1);
+    }
+    let spec =
+        parse("variant/specs/minishogi.toml", &text).unwrap_or_else(|e| panic!("the variant does not load:\n{e}"));
+    Engine::new(&spec.game).unwrap_or_else(|bad| panic!("the engine refuses {bad:?}"))
+}
+
+/// The positions `kensho diff` keeps of the seeded game `seed` (docs/diff.md: every 8th ply
+/// of a game of up to 80 plies; the move picked uniformly, `rng.below`), played by hand by the
+/// rules of every game: before a ply the moves the history allows and `status_before`, after
+/// it `status_after`. Also: whether the game ended before a move with moves left (checkmate
+/// under self-check = allowed), an end that a move alone does not decide.
+fn kept_by_hand(e: &Engine, seed: u64) -> (Vec<String>, bool) {
+    let mut rng = SplitMix64::new(seed);
+    let mut pos = e.start();
+    let mut history = e.start_history(&pos);
+    let mut undo = Vec::new();
+    let mut kept = Vec::new();
+    for ply in 1..=80 {
+        let legal = e.game_moves(&pos, &history);
+        if e.status_before(&pos, &legal).is_some() {
+            return (kept, !legal.is_empty());
+        }
+        let mv = &legal[rng.below(legal.len())];
+        e.make(&mut pos, mv, &mut undo);
+        if ply % 8 == 0 {
+            kept.push(e.position_string(&pos));
+        }
+        if e.status_after(&pos, mv, &mut history).is_some() {
+            break;
+        }
+    }
+    (kept, false)
+}
+
+#[test]
+fn sample_games_end_where_the_rules_end_every_game() {
+    let e = minishogi_self_check_allowed();
+    // Seed 9's game ends by checkmate between its 8th and 16th plies while the mated side still
+    // has moves: a loop reading only what a move decides by itself (a royal taken) would play
+    // on and keep positions of a finished game.
+    let seed = 9;
+    let (first, mated_with_moves_left) = kept_by_hand(&e, seed);
+    assert!(mated_with_moves_left, "seed {seed} no longer ends by checkmate with moves left");
+    assert_eq!(first.len(), 1, "seed {seed}: the game ends between plies 8 and 16");
+    let (second, _) = kept_by_hand(&e, seed + 1);
+    assert!(second.len() >= 2, "seed {}: {second:?}", seed + 1);
+    // The start, the one position of game `seed`, then game `seed + 1`'s.
+    let mut expected = vec![e.position_string(&e.start())];
+    expected.extend(first);
+    expected.extend(second.into_iter().take(2));
+    let sampled: Vec<String> =
+        sample_positions(&e, expected.len(), seed).iter().map(|p| e.position_string(p)).collect();
+    assert_eq!(sampled, expected);
 }
 
 /// specs/shogi.toml with a clause added, one clause's words changed, and an option added to

@@ -19,6 +19,7 @@ mod crosscheck_hostile;
 mod designed;
 mod drop_memory;
 mod freeze_mid_move;
+mod game_driver;
 mod game_end;
 mod generic;
 mod hook_rules;
