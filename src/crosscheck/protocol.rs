@@ -384,26 +384,15 @@ impl ChildGroup {
     fn spawn(cmd: &mut Command) -> std::io::Result<ChildGroup> {
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(cmd, 0);
-        // A signal arriving between the spawn and the registration would end kensho and leave
-        // the engine running (seen under load: the engine had started and written its pid
-        // while kensho was still installing the handler). So the handler is installed first,
-        // and the signals wait, blocked, until the group is registered. The child would
-        // inherit the blocked mask (std leaves it as it is): it gets the old one back.
-        #[cfg(unix)]
-        let held = signals::hold();
-        #[cfg(unix)]
-        // SAFETY: the closure runs between fork and exec and calls only pthread_sigmask, which
-        // is async-signal-safe, on a mask copied in.
-        unsafe {
-            std::os::unix::process::CommandExt::pre_exec(cmd, move || {
-                signals::release(held);
-                Ok(())
-            });
-        }
+        // A signal handled between the spawn and the registration would end kensho and leave
+        // the new engine running (seen under load: the engine had started and written its pid
+        // while kensho was still installing the handler). While a spawn is under way the
+        // handler only notes a signal, and the spawn ends kensho by it once the group is
+        // registered (`signals::spawning`).
+        let spawn = signals::spawning();
         let spawned = cmd.spawn();
         let slot = spawned.as_ref().ok().and_then(|child| signals::register(child.id()));
-        #[cfg(unix)]
-        signals::release(held);
+        drop(spawn);
         Ok(ChildGroup { child: spawned?, slot })
     }
 }
@@ -433,37 +422,41 @@ impl Drop for ChildGroup {
 /// whose action is still the default (an ignored SIGHUP under nohup stays ignored).
 #[cfg(unix)]
 mod signals {
-    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
     use std::sync::Once;
 
     /// Registered process group ids, 0 for a free slot: atomics, because the handler may read
     /// nothing else (no lock, no allocation).
     static GROUPS: [AtomicI32; 16] = [const { AtomicI32::new(0) }; 16];
     static INSTALL: Once = Once::new();
+    /// Spawns under way, and the signal that came during one (0: none). Any thread may take a
+    /// signal (rayon's workers exist under `--threads`), so blocking it in the spawning thread
+    /// would not do: the handler itself waits for the spawn.
+    static SPAWNING: AtomicUsize = AtomicUsize::new(0);
+    static PENDING: AtomicI32 = AtomicI32::new(0);
 
-    /// Installs the handler (once) and blocks its signals in this thread until `release`:
-    /// the old mask, to give back.
-    pub fn hold() -> libc::sigset_t {
+    const SIGNALS: [libc::c_int; 4] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT];
+
+    /// A spawn under way, from `spawning` until dropped: a signal meanwhile is only noted;
+    /// the drop (after the new group is registered, or the spawn failed) ends kensho by it.
+    pub struct Spawning(());
+
+    /// Installs the handler (once) and starts a spawn.
+    pub fn spawning() -> Spawning {
         INSTALL.call_once(install);
-        // SAFETY: sigset operations on local, initialised sets; pthread_sigmask with valid
-        // pointers.
-        unsafe {
-            let mut block: libc::sigset_t = std::mem::zeroed();
-            let mut old: libc::sigset_t = std::mem::zeroed();
-            libc::sigemptyset(&mut block);
-            for sig in SIGNALS {
-                libc::sigaddset(&mut block, sig);
-            }
-            libc::pthread_sigmask(libc::SIG_BLOCK, &block, &mut old);
-            old
-        }
+        SPAWNING.fetch_add(1, Ordering::SeqCst);
+        Spawning(())
     }
 
-    /// Restores the mask `hold` replaced: a signal that came meanwhile is handled now.
-    pub fn release(old: libc::sigset_t) {
-        // SAFETY: pthread_sigmask with a mask pthread_sigmask gave.
-        unsafe {
-            libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
+    impl Drop for Spawning {
+        fn drop(&mut self) {
+            SPAWNING.fetch_sub(1, Ordering::SeqCst);
+            // The handler notes the signal before it looks whether a spawn is under way, and
+            // this looks for a note after the spawn is over: one of the two ends kensho.
+            let sig = PENDING.swap(0, Ordering::SeqCst);
+            if sig != 0 {
+                end_by(sig);
+            }
         }
     }
 
@@ -479,12 +472,10 @@ mod signals {
         }
     }
 
-    const SIGNALS: [libc::c_int; 4] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT];
-
     fn install() {
         for sig in SIGNALS {
             // SAFETY: sigaction with valid pointers; the handler only calls async-signal-safe
-            // functions (kill, raise) and reads atomics.
+            // functions (kill, sigaction, raise) and uses atomics.
             unsafe {
                 let mut old: libc::sigaction = std::mem::zeroed();
                 if libc::sigaction(sig, std::ptr::null(), &mut old) != 0 || old.sa_sigaction != libc::SIG_DFL {
@@ -492,8 +483,7 @@ mod signals {
                 }
                 let mut new: libc::sigaction = std::mem::zeroed();
                 new.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
-                // SA_RESETHAND: the default action is back as the handler starts, for the raise.
-                new.sa_flags = libc::SA_RESETHAND | libc::SA_RESTART;
+                new.sa_flags = libc::SA_RESTART;
                 libc::sigemptyset(&mut new.sa_mask);
                 libc::sigaction(sig, &new, std::ptr::null_mut());
             }
@@ -501,6 +491,15 @@ mod signals {
     }
 
     extern "C" fn on_signal(sig: libc::c_int) {
+        PENDING.store(sig, Ordering::SeqCst);
+        if SPAWNING.load(Ordering::SeqCst) == 0 {
+            end_by(sig);
+        }
+    }
+
+    /// Kills every registered engine group, then ends kensho by `sig` as it would have ended
+    /// without the handler.
+    fn end_by(sig: libc::c_int) {
         for g in &GROUPS {
             let pgid = g.load(Ordering::SeqCst);
             if pgid > 0 {
@@ -510,9 +509,14 @@ mod signals {
                 }
             }
         }
-        // SAFETY: async-signal-safe. The signal is blocked until the handler returns, then its
-        // default action (restored by SA_RESETHAND) ends the process.
+        // SAFETY: async-signal-safe. The default action back, then the signal again: in the
+        // handler it is blocked until the handler returns, then it ends the process; after a
+        // spawn it ends the process at once.
         unsafe {
+            let mut default: libc::sigaction = std::mem::zeroed();
+            default.sa_sigaction = libc::SIG_DFL;
+            libc::sigemptyset(&mut default.sa_mask);
+            libc::sigaction(sig, &default, std::ptr::null_mut());
             libc::raise(sig);
         }
     }
@@ -520,6 +524,10 @@ mod signals {
 
 #[cfg(not(unix))]
 mod signals {
+    pub struct Spawning;
+    pub fn spawning() -> Spawning {
+        Spawning
+    }
     pub fn register(_pgid: u32) -> Option<usize> {
         None
     }
@@ -530,32 +538,6 @@ mod signals {
 mod tests {
     use super::*;
     use std::path::Path;
-
-    /// The signals `ChildGroup::spawn` holds while it registers the engine are held in kensho
-    /// only: the engine starts with none blocked (else a Ctrl-C sent to its group would wait
-    /// forever), and kensho gets them back afterwards.
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn an_engine_starts_with_no_signal_blocked_and_kensho_gets_them_back() {
-        let blocked = |status: &str| {
-            let line = status.lines().find(|l| l.starts_with("SigBlk:")).expect("a SigBlk line").to_string();
-            u64::from_str_radix(line.trim_start_matches("SigBlk:").trim(), 16).expect("a hex mask")
-        };
-        let mine = || std::fs::read_to_string("/proc/thread-self/status").expect("the thread's status");
-        let before = blocked(&mine());
-        let held = signals::hold();
-        assert_ne!(blocked(&mine()) & 1 << (libc::SIGINT - 1), 0, "hold blocks SIGINT");
-        signals::release(held);
-        assert_eq!(blocked(&mine()), before, "release gives the mask back");
-        // cat reads its own status (a shell would show its own mask while it waits).
-        let mut cmd = Command::new("cat");
-        cmd.arg("/proc/self/status").stdout(Stdio::piped());
-        let mut group = ChildGroup::spawn(&mut cmd).expect("cat starts");
-        let mut status = String::new();
-        group.child.stdout.take().expect("cat's output").read_to_string(&mut status).expect("cat's status");
-        assert_eq!(blocked(&status), before, "the engine starts with kensho's mask, nothing held");
-        assert_eq!(blocked(&mine()), before, "kensho gets its mask back");
-    }
 
     #[test]
     fn printable_escapes_control_characters_and_caps_the_length() {
@@ -646,5 +628,70 @@ mod tests {
         }
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(!shell_alive && !helper_alive, "engine alive: {shell_alive}, its helper alive: {helper_alive}");
+    }
+
+    /// What the child of `a_signal_during_a_spawn_ends_kensho_once_the_engine_group_can_be_killed`
+    /// does: a SIGTERM while a spawn is under way, then the engine's spawn and registration,
+    /// then the spawn's end. It prints "noted" if the signal did not end it at once, then the
+    /// engine's pid; it must never print "survived".
+    #[cfg(target_os = "linux")]
+    fn signal_during_spawn_child() {
+        use std::io::Write;
+        let spawn = signals::spawning();
+        // SAFETY: raise has no memory preconditions; the handler runs in this thread now.
+        unsafe {
+            libc::raise(libc::SIGTERM);
+        }
+        println!("noted");
+        let mut cmd = Command::new("sleep");
+        cmd.arg("1000");
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let engine = cmd.spawn().expect("sleep starts");
+        signals::register(engine.id());
+        println!("engine {}", engine.id());
+        std::io::stdout().flush().unwrap();
+        drop(spawn);
+        println!("survived");
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_signal_during_a_spawn_ends_kensho_once_the_engine_group_can_be_killed() {
+        use std::os::unix::process::ExitStatusExt;
+        if std::env::var_os("KENSHO_SIGNAL_CHILD").is_some() {
+            signal_during_spawn_child();
+            return;
+        }
+        // The scenario runs in a child process (this test binary, this test alone), since it
+        // ends the process by the signal.
+        let this =
+            "crosscheck::protocol::tests::a_signal_during_a_spawn_ends_kensho_once_the_engine_group_can_be_killed";
+        let out = Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", this, "--nocapture", "--test-threads", "1"])
+            .env("KENSHO_SIGNAL_CHILD", "1")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.signal(), Some(libc::SIGTERM), "ended by the signal: {:?}\n{stdout}", out.status);
+        assert!(stdout.contains("noted") && !stdout.contains("survived"), "{stdout}");
+        let engine: u32 = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("engine "))
+            .and_then(|p| p.trim().parse().ok())
+            .expect("the engine's pid");
+        for _ in 0..200 {
+            if !alive(engine) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let engine_alive = alive(engine);
+        if engine_alive {
+            // SAFETY: kill has no memory preconditions; this is the test's own process.
+            unsafe {
+                libc::kill(engine as libc::pid_t, libc::SIGKILL);
+            }
+        }
+        assert!(!engine_alive, "the engine registered after the signal outlived kensho");
     }
 }
