@@ -313,7 +313,7 @@ pub fn run(args: Args) -> exit::Result {
     let mut out = Output::new();
     match args.format {
         Format::Json => out.json(&serde_json::json!({"runs": runs, "speed": speeds, "fairy_stockfish": against})),
-        Format::Table => out.print(render(&speeds, &against)),
+        Format::Table => out.append(render(&speeds, &against)),
     }
     for r in against.iter().filter(|r| r.nodes != r.fsf_nodes) {
         eprintln!("{} perft {}: kensho counts {}, Fairy-Stockfish {}", r.game, r.depth, r.nodes, r.fsf_nodes);

@@ -185,7 +185,7 @@ pub fn run(args: Args) -> exit::Result {
     let mut out = Output::new();
     match args.format {
         Format::Json => out.json(&run.json),
-        Format::Table => out.print(&run.text),
+        Format::Table => out.append(&run.text),
     }
     out.fail_if(run.report.difference.is_some());
     Ok(out)

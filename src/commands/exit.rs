@@ -19,7 +19,7 @@ impl Output {
     }
 
     /// Appends `text` as it is.
-    pub fn print(&mut self, text: impl Display) {
+    pub fn append(&mut self, text: impl Display) {
         // Writing into a String cannot fail.
         let _ = write!(self.text, "{text}");
     }

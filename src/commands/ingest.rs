@@ -44,7 +44,7 @@ pub fn run(args: Args) -> exit::Result {
                 doc.prose.setup.len(),
                 doc.prose.promotions.len()
             ));
-            out.print(findings::render_table(&doc.findings));
+            out.append(findings::render_table(&doc.findings));
             out.line(findings::summary(&doc.findings));
             match &args.out {
                 Some(path) => out.line(format_args!("spec skeleton written to {}", path.display())),

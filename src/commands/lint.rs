@@ -33,7 +33,7 @@ pub fn run(args: Args) -> exit::Result {
         match args.format {
             Format::Table => {
                 out.prose(format_args!("{} ({})", s.spec.game.name, s.path));
-                out.print(findings::render_table(&found));
+                out.append(findings::render_table(&found));
                 out.prose(findings::summary(&found));
                 let lock = crate::spec::lock::lock_path(std::path::Path::new(&s.path));
                 if !lock.exists() {

@@ -34,7 +34,7 @@ pub fn run(args: Args) -> exit::Result {
         }
         Format::Table => {
             for r in &records {
-                out.print(engine::game_text(r));
+                out.append(engine::game_text(r));
             }
             let mut tally: std::collections::BTreeMap<String, usize> = Default::default();
             for r in &records {

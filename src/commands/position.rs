@@ -17,7 +17,7 @@ pub struct Args {
 pub fn run(args: Args) -> exit::Result {
     let (eng, pos) = cli::game_setup(&args.game, true)?;
     let mut out = Output::new();
-    out.print(engine::draw_position(&eng, &pos));
+    out.append(engine::draw_position(&eng, &pos));
     out.line(format_args!("position: {}", eng.position_string(&pos)));
     let (texts, outcome) = engine::position_moves(&eng, &pos);
     if let Some(o) = &outcome {

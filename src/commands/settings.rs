@@ -434,7 +434,7 @@ pub struct Args {
 pub fn run(args: Args) -> exit::Result {
     let mut out = Output::new();
     if args.markdown {
-        out.print(markdown());
+        out.append(markdown());
         return Ok(out);
     }
     let what = args.what.unwrap_or_default();
@@ -443,7 +443,7 @@ pub fn run(args: Args) -> exit::Result {
         let spec = cli::load_spec(path)?;
         let game = spec.resolve(&cli::choices(&args.readings)?)?;
         match args.format {
-            Format::Table => out.print(render_game(&game)),
+            Format::Table => out.append(render_game(&game)),
             Format::Json => out.json(&game_json(&game)),
         }
         return Ok(out);
@@ -457,7 +457,7 @@ pub fn run(args: Args) -> exit::Result {
         return Err(format!("no setting is named '{what}' or starts so{hint}; `kensho settings` lists them all").into());
     }
     match args.format {
-        Format::Table => out.print(render(&knobs)),
+        Format::Table => out.append(render(&knobs)),
         Format::Json => out.json(&to_json(&knobs)),
     }
     Ok(out)

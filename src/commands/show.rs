@@ -253,7 +253,7 @@ pub fn run(args: Args) -> exit::Result {
     let game = spec.resolve(&chosen)?;
     let mut out = Output::new();
     match args.format {
-        Format::Table => out.print(render(&spec, &game, &chosen)),
+        Format::Table => out.append(render(&spec, &game, &chosen)),
         Format::Json => out.json(&to_json(&spec, &game, &chosen)),
     }
     Ok(out)

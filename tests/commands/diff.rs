@@ -260,6 +260,20 @@ fn sample_games_end_where_the_rules_end_every_game() {
     assert_eq!(sampled, expected);
 }
 
+#[test]
+fn a_game_that_keeps_no_position_does_not_end_the_sampling() {
+    let e = minishogi_self_check_allowed();
+    // A seed whose game ends before its 8th ply (keeps nothing), followed by one that keeps
+    // positions: the sampling goes on to the next game instead of stopping with the start.
+    let seed = (0..500)
+        .find(|&s| kept_by_hand(&e, s).0.is_empty() && !kept_by_hand(&e, s + 1).0.is_empty())
+        .expect("a game ending before ply 8 among 500 seeds of minishogi with self-check allowed");
+    let mut expected = vec![e.position_string(&e.start())];
+    expected.push(kept_by_hand(&e, seed + 1).0[0].clone());
+    let sampled: Vec<String> = sample_positions(&e, 2, seed).iter().map(|p| e.position_string(p)).collect();
+    assert_eq!(sampled, expected, "seed {seed}");
+}
+
 /// specs/shogi.toml with a clause added, one clause's words changed, and an option added to
 /// the impasse reading (the same settings as the default, so the spec stays valid).
 fn edited_clauses_and_readings() -> String {
