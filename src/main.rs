@@ -136,6 +136,10 @@ fn main() -> ExitCode {
     let code = match result.and_then(|out| print(out.text()).map(|()| out)) {
         Ok(out) => out.exit_code(),
         Err(e) => {
+            // What was done before the failure is said first.
+            if let Some(done) = e.output() {
+                let _ = print(done.text());
+            }
             eprint!("{}", e.message());
             e.exit_code()
         }

@@ -76,6 +76,10 @@ pub enum Error {
     /// What the command was asked to write could not be written.
     #[error("{0}")]
     Write(String),
+    /// A failure after part of the work was done: the output that says what was done (printed
+    /// first, so that nothing done goes unsaid), then why the command stopped.
+    #[error("{error}")]
+    Partway { output: Output, error: Box<Error> },
 }
 
 impl Error {
@@ -83,13 +87,27 @@ impl Error {
         2
     }
 
-    /// How `main` prints it: spec diagnostics as they come (they name themselves), the others
-    /// after `error: `.
+    /// How `main` prints it on standard error: spec diagnostics as they come (they name
+    /// themselves), the others after `error: `.
     pub fn message(&self) -> String {
         match self {
             Error::Specs(_) => self.to_string(),
             Error::Input(m) | Error::Write(m) => format!("error: {m}\n"),
+            Error::Partway { error, .. } => error.message(),
         }
+    }
+
+    /// The standard output of the work done before the failure, if any.
+    pub fn output(&self) -> Option<&Output> {
+        match self {
+            Error::Partway { output, .. } => Some(output),
+            _ => None,
+        }
+    }
+
+    /// This failure, after the work `output` reports.
+    pub fn after(self, output: Output) -> Error {
+        Error::Partway { output, error: Box::new(self) }
     }
 }
 

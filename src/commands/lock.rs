@@ -20,8 +20,10 @@ pub fn run(args: Args) -> exit::Result {
         // An unreadable old lock is replaced; it only said which clauses to re-read.
         let before = lock::read(&path).ok().flatten();
         let now = lock::encodings(s);
-        super::output::write_atomic(&path, &lock::render(s))
-            .map_err(|e| exit::Error::Write(format!("cannot write {}: {e}", path.display())))?;
+        if let Err(e) = super::output::write_atomic(&path, &lock::render(s)) {
+            // The locks written before this one are said, with what each accepted.
+            return Err(exit::Error::Write(format!("cannot write {}: {e}", path.display())).after(out));
+        }
         let accepted = before.map(|b| {
             let mut clauses: Vec<String> = lock::drift(&b, &now).into_iter().map(|(c, _)| c).collect();
             clauses.dedup();

@@ -1,6 +1,7 @@
-//! The commands of the command line. Each command module has its arguments (`Args`) and
-//! `run(args) -> exit::Result`; `main` parses, calls, prints and exits (`exit` decides the
-//! status). The modules also hold what the report and other commands reuse of a command.
+//! The commands of the command line. Each command module has `run`, which returns an
+//! `exit::Result`, beside its clap arguments (`Args`; `kensho readings` takes none); `main`
+//! parses, calls, prints and exits (`exit` decides the status). The modules also hold what the
+//! report and other commands reuse of a command.
 
 pub mod acknowledge;
 pub mod ambiguities;

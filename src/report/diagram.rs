@@ -6,7 +6,7 @@
 //! square. Each piece gets one diagram for its main move and one per zone move (Ryu); notes
 //! say in plain words the rules XBetza cannot show (burning, freezing, rank-limited jumping...).
 //!
-//! The marks come from the XBetza generator run on small designed boards (see `Finder`), so
+//! The marks come from the XBetza generator run on small designed boards (see `marks`), so
 //! a diagram shows what the notation says; the engine's judgement of a whole position (rank
 //! limits, burn immunity, confinement) is what the notes describe.
 
@@ -140,7 +140,7 @@ pub fn diagrams(engine: &Engine) -> Vec<PieceDiagram> {
 /// The diagram of a bare XBetza string on an empty board of `size` (no abilities, no notes).
 pub fn of_betza(betza: &str, size: BoardSize) -> Result<PieceDiagram, XBetzaError> {
     let compiled = xbetza::compile_str(betza, size, Readings::default())?;
-    let marks = Finder::new(&compiled, centre(size)).marks(false);
+    let marks = marks(&compiled, centre(size), false);
     Ok(diagram(Heading { piece: betza, name: betza, betza, zone: None }, size, &marks, Vec::new()))
 }
 
@@ -171,7 +171,7 @@ fn piece_diagrams(engine: &Engine, index: usize) -> Vec<PieceDiagram> {
     }
     sets.into_iter()
         .map(|(zone, betza, moves)| {
-            let marks = Finder::new(moves, from).marks(p.abilities.pass);
+            let marks = marks(moves, from, p.abilities.pass);
             let notes = notes(engine, index, zone, marks.get(&from).is_some_and(|k| k.contains(&Kind::Pass)));
             let name = super::piece_name(&p.name);
             diagram(Heading { piece: &p.id, name: &name, betza, zone }, size, &marks, notes)
@@ -284,7 +284,8 @@ fn runs_on(size: BoardSize, from: Square, marks: &Marks, radius: u8) -> bool {
     covered == marks.keys().filter(far).count()
 }
 
-/// The marks of one move set, read off its paths on designed boards (`xbetza::reach::Probe`):
+/// The marks of one move set, read off its paths on designed boards (`xbetza::reach::Probe`);
+/// `passes` adds the pass a rule grants (`pass = true`) to those XBetza gives:
 ///
 /// - on the empty board, a path that ends on an empty square is a "move", one that ends where
 ///   it started is a "pass";
@@ -293,52 +294,41 @@ fn runs_on(size: BoardSize, from: Square, marks: &Marks, radius: u8) -> bool {
 /// - with screens next to the piece, a path that hops and ends on an empty square d, or on an
 ///   enemy beyond the screens that it captures, is a "jump". A leaper's leap does not hop (a
 ///   knight passes over nothing), so it is never a jump.
-struct Finder {
-    probe: Probe,
-}
-
-impl Finder {
-    fn new(compiled: &CompiledBetza, from: Square) -> Finder {
-        Finder { probe: Probe::new(compiled, from) }
-    }
-
-    /// Every mark; `passes` adds the pass a rule grants (`pass = true`) to those XBetza gives.
-    fn marks(&self, passes: bool) -> Marks {
-        let from = self.probe.from();
-        let mut marks = Marks::new();
-        self.probe.empty_board(&mut |mv, _| match mv.kind() {
-            MoveKind::Move => add(&mut marks, mv.to, Kind::Move),
-            MoveKind::Pass => add(&mut marks, from, Kind::Pass),
-            // Nothing stands on the empty board to capture.
-            MoveKind::Igui | MoveKind::Capture => {}
-        });
-        self.probe.lone_enemies(&mut |target, mv, hops| {
-            if hops || !mv.captures.contains(&target) {
-                return;
-            }
-            let kind = match mv.to {
-                to if to == target => Kind::Capture,
-                to if to == from => Kind::Igui,
-                _ => Kind::Locust,
-            };
-            add(&mut marks, target, kind);
-        });
-        // Jumps: a hop that ends on an empty square, or takes an enemy beyond the screens.
-        self.probe.screened(&mut |mv, hops| {
-            if hops && mv.kind() == MoveKind::Move {
-                add(&mut marks, mv.to, Kind::Jump);
-            }
-        });
-        self.probe.screened_enemies(&mut |target, mv, hops| {
-            if hops && mv.to == target && mv.captures.contains(&target) {
-                add(&mut marks, target, Kind::Jump);
-            }
-        });
-        if passes {
-            marks.entry(from).or_default().insert(Kind::Pass);
+fn marks(compiled: &CompiledBetza, from: Square, passes: bool) -> Marks {
+    let probe = Probe::new(compiled, from);
+    let mut marks = Marks::new();
+    probe.empty_board(&mut |mv, _| match mv.kind() {
+        MoveKind::Move => add(&mut marks, mv.to, Kind::Move),
+        MoveKind::Pass => add(&mut marks, from, Kind::Pass),
+        // Nothing stands on the empty board to capture.
+        MoveKind::Igui | MoveKind::Capture => {}
+    });
+    probe.lone_enemies(&mut |target, mv, hops| {
+        if hops || !mv.captures.contains(&target) {
+            return;
         }
-        marks
+        let kind = match mv.to {
+            to if to == target => Kind::Capture,
+            to if to == from => Kind::Igui,
+            _ => Kind::Locust,
+        };
+        add(&mut marks, target, kind);
+    });
+    // Jumps: a hop that ends on an empty square, or takes an enemy beyond the screens.
+    probe.screened(&mut |mv, hops| {
+        if hops && mv.kind() == MoveKind::Move {
+            add(&mut marks, mv.to, Kind::Jump);
+        }
+    });
+    probe.screened_enemies(&mut |target, mv, hops| {
+        if hops && mv.to == target && mv.captures.contains(&target) {
+            add(&mut marks, target, Kind::Jump);
+        }
+    });
+    if passes {
+        marks.entry(from).or_default().insert(Kind::Pass);
     }
+    marks
 }
 
 fn add(marks: &mut Marks, sq: Square, kind: Kind) {

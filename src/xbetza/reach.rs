@@ -246,13 +246,13 @@ fn multiple(d: Vec2, (vx, vy): Vec2) -> Option<u32> {
 /// whose box holds the enemy (a path that never gets near d cannot capture d), which is what keeps
 /// the Fire Demon's area moves (three King steps) from running on every square of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ReachBox {
+struct ReachBox {
     files: (i32, i32),
     ranks: (i32, i32),
 }
 
 impl ReachBox {
-    pub(crate) fn of(program: &Program, size: BoardSize) -> ReachBox {
+    fn of(program: &Program, size: BoardSize) -> ReachBox {
         let max_line = size.max_line() as i32;
         let anywhere = ReachBox { files: (-max_line, max_line), ranks: (-max_line, max_line) };
         let first_vectors: &[Vec2] = match program.legs.first().map(|l| &l.directions) {
@@ -309,7 +309,7 @@ impl ReachBox {
         }
     }
 
-    pub(crate) fn contains(&self, from: Square, to: Square) -> bool {
+    fn contains(&self, from: Square, to: Square) -> bool {
         let (dx, dy) = (to.file as i32 - from.file as i32, to.rank as i32 - from.rank as i32);
         (self.files.0..=self.files.1).contains(&dx) && (self.ranks.0..=self.ranks.1).contains(&dy)
     }
@@ -362,7 +362,8 @@ impl Probe {
         Probe { size: compiled.size, from, shapes }
     }
 
-    pub fn from(&self) -> Square {
+    /// The square the piece stands on.
+    pub fn start(&self) -> Square {
         self.from
     }
 
@@ -458,9 +459,13 @@ mod tests {
         assert_eq!(ReachBox::of(&program("U", size), size), ReachBox { files: (-15, 15), ranks: (-15, 15) });
     }
 
+    /// A path at an enemy: (the enemy's square, the path's end, its captures, its leg ends,
+    /// whether it hops).
+    type PathAtEnemy = (Square, Square, Vec<Square>, Vec<Square>, bool);
+
     /// What a probe's enemy boards show of the enemy: every path that captures it or ends on
-    /// it, with the path's squares and whether it hops.
-    fn paths_at_the_enemy(probe: &Probe) -> Vec<(Square, Square, Vec<Square>, Vec<Square>, bool)> {
+    /// it.
+    fn paths_at_the_enemy(probe: &Probe) -> Vec<PathAtEnemy> {
         let mut seen = Vec::new();
         let mut keep = |target: Square, mv: &PieceMove, hops: bool| {
             if mv.to == target || mv.captures.contains(&target) {

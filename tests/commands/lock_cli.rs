@@ -131,3 +131,20 @@ fn lock_refuses_an_unreadable_spec() {
     assert_eq!(out.status.code(), Some(2));
     assert!(!text(&out.stderr).contains("panicked"));
 }
+
+#[test]
+fn a_lock_that_cannot_be_written_stops_the_run_and_the_locks_written_before_it_are_said() {
+    let first = my_shogi("partway-first");
+    let second = my_shogi("partway-second");
+    // A directory where the second spec's lock goes: the atomic rename onto it fails.
+    std::fs::create_dir_all(second.with_extension("lock").join("in-the-way")).unwrap();
+    let out = kensho(&["lock", s(&first), s(&second)]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    let first_lock = first.with_extension("lock");
+    assert!(stdout.starts_with(&format!("{}: ", first_lock.display())), "the first lock is said: {stdout}");
+    assert!(stdout.contains("clauses locked; written"), "{stdout}");
+    assert!(!stdout.contains("partway-second"), "nothing is said written for the second: {stdout}");
+    assert!(stderr.contains("error: cannot write") && stderr.contains("partway-second"), "{stderr}");
+    assert!(first_lock.is_file(), "the first lock was written");
+}
