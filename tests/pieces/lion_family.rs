@@ -453,6 +453,43 @@ fn lion_empty_board_is_the_5x5_box_and_the_pass() {
     }
 }
 
+/// What the witnesses share (docs/DESIGN.md, "What the witnesses share"): the generator, the
+/// checker's path matcher and the SMT symbolic paths all read the compiled leg programs, so a
+/// bug in a compile step is one they share; a count made from the document, as the test above
+/// is, catches it. Here the Lion's King step is compiled without its step to the front right:
+/// the document's box loses i9, while the path matcher, reading the same programs, accepts
+/// every path of the broken generator and refuses the one to i9.
+#[test]
+fn a_broken_compile_step_is_caught_by_the_documents_count_not_by_the_path_matcher() {
+    use kensho::check::path::{path_obeys, PathOptions};
+    use kensho::geometry::{BoardSize, Square};
+    use kensho::xbetza::compile::LegDirections;
+    use kensho::xbetza::{compile_str, generate, Occupancy, Orientation, Readings};
+    let size = BoardSize::parse(SUZUMU).unwrap();
+    let mut broken = compile_str(LION, size, Readings::default()).unwrap();
+    assert_eq!(&*broken.programs[0].text, "K", "the first program is the King step");
+    let LegDirections::Absolute(steps) = &mut broken.programs[0].legs[0].directions else {
+        panic!("the King step's leg has absolute directions")
+    };
+    let before = steps.len();
+    steps.retain(|&v| v != (1, 1));
+    assert_eq!(steps.len(), before - 1, "the step to the front right was there");
+    let (empty, h8) = (Occupancy::empty(size), Square::new(7, 7));
+    let paths = generate(&broken, &empty, h8, Orientation::Up);
+    // The document's count: the 24 squares of the 5x5 box and the pass (the test above).
+    let squares: BTreeSet<String> = paths.iter().filter(|m| m.to != h8).map(|m| m.to.name()).collect();
+    assert_eq!(squares.len(), 23, "caught: the box has 24 squares, the broken Lion reaches {squares:?}");
+    assert!(!squares.contains("i9"));
+    // The path matcher shares the bug: every broken path obeys the broken programs, and the
+    // intact Lion's step to i9 does not.
+    for m in &paths {
+        assert_eq!(path_obeys(&broken, &empty, h8, Orientation::Up, &m.path, PathOptions::default()), Ok(()));
+    }
+    let intact = compile_str(LION, size, Readings::default()).unwrap();
+    let to_i9 = generate(&intact, &empty, h8, Orientation::Up).into_iter().find(|m| m.to.name() == "i9").unwrap();
+    assert!(path_obeys(&broken, &empty, h8, Orientation::Up, &to_i9.path, PathOptions::default()).is_err());
+}
+
 #[test]
 fn lion_in_the_corner() {
     // Suzumu: the 5x5 area, clipped by the board edge: a1 sees only a2,a3,b1,b2,b3,c1,c2,c3.
