@@ -389,10 +389,12 @@ impl ChildGroup {
         // while kensho was still installing the handler). While a spawn is under way the
         // handler only notes a signal, and the spawn ends kensho by it once the group is
         // registered (`signals::spawning`).
-        let spawn = signals::spawning();
-        let spawned = cmd.spawn();
-        let slot = spawned.as_ref().ok().and_then(|child| signals::register(child.id()));
-        drop(spawn);
+        let (spawned, slot) = {
+            let _spawning = signals::spawning();
+            let spawned = cmd.spawn();
+            let slot = spawned.as_ref().ok().and_then(|child| signals::register(child.id()));
+            (spawned, slot)
+        };
         Ok(ChildGroup { child: spawned?, slot })
     }
 }
@@ -431,7 +433,8 @@ mod signals {
     static INSTALL: Once = Once::new();
     /// Spawns under way, and the signal that came during one (0: none). Any thread may take a
     /// signal (rayon's workers exist under `--threads`), so blocking it in the spawning thread
-    /// would not do: the handler itself waits for the spawn.
+    /// would not do: the handler only notes a signal while a spawn is under way, and the end
+    /// of the spawn acts on it.
     static SPAWNING: AtomicUsize = AtomicUsize::new(0);
     static PENDING: AtomicI32 = AtomicI32::new(0);
 
@@ -450,9 +453,13 @@ mod signals {
 
     impl Drop for Spawning {
         fn drop(&mut self) {
-            SPAWNING.fetch_sub(1, Ordering::SeqCst);
+            // Only the last spawn to end acts: another one under way may have started its
+            // engine and not yet registered it.
+            if SPAWNING.fetch_sub(1, Ordering::SeqCst) != 1 {
+                return;
+            }
             // The handler notes the signal before it looks whether a spawn is under way, and
-            // this looks for a note after the spawn is over: one of the two ends kensho.
+            // this looks for a note after the last spawn is over: one of the two ends kensho.
             let sig = PENDING.swap(0, Ordering::SeqCst);
             if sig != 0 {
                 end_by(sig);
@@ -475,7 +482,7 @@ mod signals {
     fn install() {
         for sig in SIGNALS {
             // SAFETY: sigaction with valid pointers; the handler only calls async-signal-safe
-            // functions (kill, sigaction, raise) and uses atomics.
+            // functions (kill, sigemptyset, sigaction, raise) and uses atomics.
             unsafe {
                 let mut old: libc::sigaction = std::mem::zeroed();
                 if libc::sigaction(sig, std::ptr::null(), &mut old) != 0 || old.sa_sigaction != libc::SIG_DFL {
@@ -635,19 +642,27 @@ mod tests {
     /// then the spawn's end. It prints "noted" if the signal did not end it at once, then the
     /// engine's pid; it must never print "survived".
     #[cfg(target_os = "linux")]
-    // This process ends by the signal with the engine still its child: the handler kills the
-    // engine's group, and init reaps it.
+    // This process ends by the signal with the engine still its child: the spawn's end kills
+    // the engine's group, and init reaps it.
     #[allow(clippy::zombie_processes)]
     fn signal_during_spawn_child() {
         use std::io::Write;
+        // The handler is installed only over the default action: the default, whatever this
+        // process inherited.
+        // SAFETY: signal with a valid signal number and the default action.
+        unsafe {
+            libc::signal(libc::SIGTERM, libc::SIG_DFL);
+        }
         let spawn = signals::spawning();
         // SAFETY: raise has no memory preconditions; the handler runs in this thread now.
         unsafe {
             libc::raise(libc::SIGTERM);
         }
         println!("noted");
+        // Its streams go nowhere: holding the test's pipes open, a surviving engine would make
+        // the test wait for it instead of failing.
         let mut cmd = Command::new("sleep");
-        cmd.arg("1000");
+        cmd.arg("1000").stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         let engine = cmd.spawn().expect("sleep starts");
         signals::register(engine.id());

@@ -362,11 +362,6 @@ impl Probe {
         Probe { size: compiled.size, from, shapes }
     }
 
-    /// The square the piece stands on.
-    pub fn start(&self) -> Square {
-        self.from
-    }
-
     /// Every path on the empty board, with whether it hops.
     pub fn empty_board(&self, visit: &mut dyn FnMut(&PieceMove, bool)) {
         self.each_path(&Occupancy::empty(self.size), None, visit);

@@ -1,4 +1,4 @@
-//! `kensho diff` as library code (src/commands/diff.rs): variants of specs/shogi.toml made by
+//! `kensho diff` as library code (src/commands/diff/): variants of specs/shogi.toml made by
 //! changing one thing in its text, compared with the original, and the games the sample
 //! positions come from (a variant of specs/minishogi.toml). Every expected value comes from
 //! the rules (counted by hand on the board, or the published shogi perft figures 30 and 900),

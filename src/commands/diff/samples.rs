@@ -54,9 +54,9 @@ pub(super) fn compare_samples(engines: Option<(&Engine, &Engine)>, opts: &Option
 
 /// The start position, then positions of seeded random games under `engine` (every
 /// KEEP_EVERY-th ply of games of up to GAME_PLIES plies; game i uses seed + i), `count` in all.
-/// A game may end before its first kept ply (a royal taken early, a quick mate); after this
-/// many such games in a row the games are taken to end that way every time, and the sampling
-/// stops with what it has.
+/// A game may end before its first kept ply (a royal taken early, a quick mate); after 32 such
+/// games in a row the games are taken to end that way every time, and the sampling stops with
+/// what it has.
 pub fn sample_positions(engine: &Engine, count: usize, seed: u64) -> Vec<Position> {
     const BARREN_GAMES_IN_A_ROW: u32 = 32;
     let start = engine.start();
