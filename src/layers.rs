@@ -14,6 +14,7 @@ pub const LAYERS: &[&[&str]] = &[
     &["engine"],
     &["sampling"],
     &["crosscheck", "check", "smt"],
+    &["evaluate"],
     &["report"],
     &["commands"],
     &["main"],

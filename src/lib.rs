@@ -5,6 +5,7 @@ pub mod check;
 pub mod commands;
 pub mod crosscheck;
 pub mod engine;
+pub mod evaluate;
 pub mod geometry;
 #[cfg(test)]
 mod layers;
