@@ -85,6 +85,11 @@ enum Command {
     /// an empty board and their legal moves on sample positions), perft, clauses, readings and
     /// invariants. Exit 0 no difference, 1 differences, 2 bad input.
     Diff(commands::diff::Args),
+    /// Self-play design metrics: searching players play seeded games; the score by side with
+    /// 95% intervals, how and when games end, the material balance, piece values, and the rules
+    /// and readings that came into play. --shard K/N and --merge spread a run over machines.
+    /// Exit 1 when a move played breaks an invariant.
+    Evaluate(commands::evaluate::Args),
 }
 
 fn run(command: Command) -> exit::Result {
@@ -107,6 +112,7 @@ fn run(command: Command) -> exit::Result {
         Command::Ambiguities(args) => commands::ambiguities::run(args),
         Command::Prove(args) => commands::prove::run(args),
         Command::Diff(args) => commands::diff::run(args),
+        Command::Evaluate(args) => commands::evaluate::run(args),
     }
 }
 

@@ -12,6 +12,7 @@ pub mod cli;
 pub mod crosscheck;
 pub mod diff;
 pub mod engine;
+pub mod evaluate;
 pub mod exit;
 pub mod findings;
 pub mod ingest;

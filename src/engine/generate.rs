@@ -440,6 +440,20 @@ impl Engine {
     /// `legal_moves` into a buffer the caller keeps (perft keeps one per ply): its old
     /// contents are dropped, its room is reused.
     pub fn legal_moves_into(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.legal_moves_of(pos, out, false);
+    }
+
+    /// The legal moves that capture (`legal_moves` less every move that takes nothing), into
+    /// a buffer the caller keeps: the quiescence search of `kensho evaluate` asks it in every
+    /// position it looks at. Generated without the drops, the null move and the declines,
+    /// which never capture, and with the quiet board moves left out before the self-check
+    /// judgement.
+    pub fn legal_captures_into(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.legal_moves_of(pos, out, true);
+    }
+
+    /// `legal_moves_into`, or with `captures_only` only its moves that capture.
+    fn legal_moves_of(&self, pos: &Position, out: &mut Vec<Move>, captures_only: bool) {
         out.clear();
         let player = pos.side;
         let view = SideView::new(self, pos, player);
@@ -456,15 +470,21 @@ impl Engine {
         if self.rules.promote_in_place_any || self.rules.last_rank_any_time {
             one_move_per_identity(out);
         }
-        super::drops::drops(self, pos, out);
-        if !drop_phase {
-            out.extend(self.null_move(pos));
+        if captures_only {
+            out.retain(|m| !m.captures.is_empty());
+        } else {
+            super::drops::drops(self, pos, out);
+            if !drop_phase {
+                out.extend(self.null_move(pos));
+            }
         }
         if self.rules.drop_after_move {
             if drop_phase {
                 // SHO-31 reading drop-turn = extra-action: the drop "may be made", so it may
                 // be declined.
-                out.push(Move::bare(Kind::Decline, Man { player, piece: 0 }, None, None));
+                if !captures_only {
+                    out.push(Move::bare(Kind::Decline, Man { player, piece: 0 }, None, None));
+                }
             } else {
                 // The turn's move: a drop may follow where the player then holds a piece (one
                 // in hand already, or one this move captures).
@@ -479,7 +499,7 @@ impl Engine {
                 // extra-turn.check = ignored: the extra turn may not take a royal.
                 out.retain(|m| !m.captures.iter().any(|(_, v)| self.piece(v.piece).royal));
             }
-            if extra.optional {
+            if extra.optional && !captures_only {
                 out.push(Move::bare(Kind::Decline, Man { player, piece: 0 }, None, None));
             }
         }

@@ -31,6 +31,7 @@ mod perft_drops;
 mod reading_options;
 mod readings;
 mod ryu_rules;
+mod search_player;
 mod settings_defaults;
 mod shoogantshii_rules;
 mod skips;

@@ -1,0 +1,571 @@
+//! `kensho evaluate SPEC`: self-play design metrics. Two searching players (`evaluate::search`)
+//! play seeded games from the start; the output says how the game plays: the score by side
+//! with 95% Wilson intervals, draws and how games end (by rule and the clauses that encode it),
+//! the length distribution, decisiveness, the material balance over the game, the piece
+//! values, and the rules and readings that came into play. `--against` compares with another
+//! spec or other readings on the same seeds; `--shard K/N` plays a deterministic slice of the
+//! games and `--merge` combines the slices into exactly the result of one run.
+
+use super::cli::{self, CheckFormat};
+use super::exit::{self, Error, Output};
+use super::output::write_atomic;
+use super::terminal;
+use crate::check::coverage;
+use crate::check::Tally;
+use crate::evaluate::games::{Alternative, Settings, Watch};
+use crate::evaluate::search::Evaluator;
+use crate::evaluate::stats::{self, Difference};
+use crate::evaluate::summary::{self, Summary};
+use crate::evaluate::values::{self, Mobility};
+use crate::evaluate::{self as evaluation, Record, Shard, RECORD_FORMAT};
+use crate::spec::LoadedSpec;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The piece-value estimate's sample games: how many, how long.
+const VALUE_GAMES: usize = 8;
+const VALUE_PLIES: usize = 120;
+/// About how many bars the length histogram gets.
+const HISTOGRAM_BARS: u32 = 12;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A spec file (specs/*.toml); with --merge, the records' own spec is used when none is given.
+    pub spec: Option<PathBuf>,
+    /// Switch one of the spec's readings: READING=OPTION (repeatable).
+    #[arg(long = "reading", value_name = "READING=OPTION")]
+    pub readings: Vec<String>,
+    /// Games to play.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: u32,
+    /// Positions searched per move (a budget in nodes, not time: the same seed gives the same
+    /// games on any machine and any number of threads).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub nodes: u64,
+    /// The ply cap: a game still going after this many plies is unfinished (counted half a
+    /// point each).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub plies: u32,
+    /// Plies at the start of each game chosen at random (from the game's seed), so that the
+    /// games differ.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub opening_plies: u32,
+    /// Seed of the run: game i uses seed + i (default: from the clock; printed either way).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Compare with this spec, played with the same settings and seeds.
+    #[arg(long, value_name = "SPEC2")]
+    pub against: Option<PathBuf>,
+    /// Compare with the same spec (or SPEC2) under this reading: READING=OPTION (repeatable).
+    #[arg(long = "against-reading", value_name = "READING=OPTION")]
+    pub against_readings: Vec<String>,
+    /// Play only shard K of N (games i with i mod N = K-1); needs --seed, so that every shard
+    /// plays the same run. Write the record with --out and combine the shards with --merge.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Combine the records of a run's shards (files written by --out) into the run's result.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["shard", "against", "against_readings"])]
+    pub merge: Vec<PathBuf>,
+    /// Write the run's record (every game, JSON) to this file, for --merge.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: CheckFormat,
+}
+
+/// One side of an evaluation: the spec, its readings, the record and the summary.
+struct Evaluated {
+    spec: LoadedSpec,
+    readings: BTreeMap<String, String>,
+    record: Record,
+    summary: Summary,
+    /// Clause rows: how often each encoded clause came up in the games (by the invariants
+    /// that cite it).
+    clauses: Vec<coverage::ClauseRow>,
+    /// Game ends the engine does not play under these readings.
+    not_played: Vec<String>,
+    /// The other reading options watched in the games.
+    alternatives: usize,
+    seconds: f64,
+}
+
+pub fn run(args: Args) -> exit::Result {
+    if !args.merge.is_empty() {
+        return merged(&args);
+    }
+    let path =
+        args.spec.as_deref().ok_or_else(|| Error::Input("kensho evaluate: give a SPEC (or --merge FILE...)".into()))?;
+    let shard = args.shard.as_deref().map(Shard::parse).transpose().map_err(Error::Input)?;
+    if shard.is_some() && args.seed.is_none() {
+        return Err(Error::Input("--shard needs --seed: every shard must play the same run".into()));
+    }
+    let seed = cli::seed(args.seed);
+    let settings = Settings {
+        games: args.games as usize,
+        nodes: args.nodes,
+        plies: args.plies as usize,
+        opening_plies: args.opening_plies as usize,
+        seed,
+    };
+    let spec = cli::load_spec(path)?;
+    let chosen = cli::choices(&args.readings)?;
+    let main = evaluate(spec, chosen, settings, shard)?;
+    if let Some(out) = &args.out {
+        let text = serde_json::to_string_pretty(&main.record).expect("a record serializes");
+        write_atomic(out, &text)
+            .map_err(|e| Error::Write(format!("{}: cannot write the record: {e}", out.display())))?;
+    }
+    let other = if args.against.is_some() || !args.against_readings.is_empty() {
+        let spec = cli::load_spec(args.against.as_deref().unwrap_or(path))?;
+        let chosen = cli::choices(&args.against_readings)?;
+        Some(evaluate(spec, chosen, settings, shard)?)
+    } else {
+        None
+    };
+    render(&main, other.as_ref(), args.format)
+}
+
+/// Plays the games of `settings` (the shard's) on `spec` under `readings`.
+fn evaluate(
+    spec: LoadedSpec,
+    readings: BTreeMap<String, String>,
+    settings: Settings,
+    shard: Option<Shard>,
+) -> Result<Evaluated, Error> {
+    let started = Instant::now();
+    // A game end the engine does not play (xiangqi's perpetual chase) is said, on standard
+    // error and in the output: games that would have ended by it go on by the other rules.
+    let (_, not_played) = super::engine::engine_for_moves(&spec, &readings)?;
+    for w in &not_played {
+        eprintln!("warning: {w}");
+    }
+    let properties = super::check::default_properties_path(Path::new(&spec.path));
+    let digest = digest(&spec);
+    let subject = super::check::subject(spec, &readings, properties.is_file().then_some(properties.as_path()))?;
+    let engine = &subject.engine;
+    let alternatives = alternatives(&subject.spec, &readings);
+    let mobility = Mobility::new(engine);
+    let piece_values = values::estimate(engine, &mobility, settings.seed, VALUE_GAMES, VALUE_PLIES);
+    let eval = Evaluator::new(&piece_values, mobility);
+    let watch = Watch { invariants: &subject.invariants, alternatives: &alternatives };
+    let total = (0..settings.games).filter(|&i| shard.is_none_or(|s| s.holds(i))).count();
+    let bar = super::check::bar(total as u64, !cli::progress());
+    bar.set_message(format!("{}: games", engine.game.id));
+    let games = evaluation::play_games(engine, &eval, &settings, &watch, shard, &|_| bar.inc(1));
+    bar.finish_and_clear();
+    let record = Record {
+        format: RECORD_FORMAT,
+        spec: engine.game.id.clone(),
+        spec_path: subject.spec.path.clone(),
+        spec_digest: digest,
+        readings: readings.clone(),
+        settings,
+        shard,
+        values: piece_values,
+        games,
+    };
+    let summary = summary::summarise(&record.games, HISTOGRAM_BARS);
+    let clauses = clause_rows(&subject, &summary);
+    Ok(Evaluated {
+        spec: subject.spec,
+        readings,
+        record,
+        summary,
+        clauses,
+        not_played,
+        alternatives: alternatives.len(),
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// `--merge`: the records read, merged, and summarised as one run.
+fn merged(args: &Args) -> exit::Result {
+    let mut records = Vec::new();
+    for file in &args.merge {
+        let text =
+            std::fs::read_to_string(file).map_err(|e| Error::Input(format!("{}: cannot read: {e}", file.display())))?;
+        let record: Record = serde_json::from_str(&text)
+            .map_err(|e| Error::Input(format!("{}: not a record of kensho evaluate --out: {e}", file.display())))?;
+        records.push(record);
+    }
+    let record = evaluation::merge(records).map_err(Error::Input)?;
+    let path = args.spec.clone().unwrap_or_else(|| PathBuf::from(&record.spec_path));
+    let spec = cli::load_spec(&path)?;
+    if digest(&spec) != record.spec_digest {
+        return Err(Error::Input(format!(
+            "{}: the spec is not the one the records were played on (its digest is {}, theirs {})",
+            path.display(),
+            digest(&spec),
+            record.spec_digest
+        )));
+    }
+    let properties = super::check::default_properties_path(Path::new(&spec.path));
+    let subject = super::check::subject(spec, &record.readings, properties.is_file().then_some(properties.as_path()))?;
+    let summary = summary::summarise(&record.games, HISTOGRAM_BARS);
+    let clauses = clause_rows(&subject, &summary);
+    let not_played = subject.warnings.clone();
+    let alternatives = alternatives(&subject.spec, &record.readings).len();
+    let main = Evaluated {
+        spec: subject.spec,
+        readings: record.readings.clone(),
+        record,
+        summary,
+        clauses,
+        not_played,
+        alternatives,
+        seconds: 0.0,
+    };
+    render(&main, None, args.format)
+}
+
+/// FNV-1a (64 bits) of the spec's text and its bases': records of one spec file only merge.
+fn digest(spec: &LoadedSpec) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut at = Some(spec);
+    while let Some(s) = at {
+        for byte in s.source.bytes() {
+            hash ^= byte as u64;
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        at = s.base.as_deref();
+    }
+    format!("{hash:016x}")
+}
+
+/// An engine for every other option of every reading, the chosen ones kept for the rest.
+fn alternatives(spec: &LoadedSpec, chosen: &BTreeMap<String, String>) -> Vec<Alternative> {
+    let mut out = Vec::new();
+    for reading in spec.all_readings() {
+        let id = reading.id.get_ref();
+        let current = chosen.get(id).unwrap_or(reading.default.get_ref());
+        for option in &reading.options {
+            let name = option.name.get_ref();
+            if name == current {
+                continue;
+            }
+            let mut choices = chosen.clone();
+            choices.insert(id.clone(), name.clone());
+            // An option the engine cannot play is left out of the watch, not an error: the
+            // run plays the chosen readings.
+            if let Ok((engine, _)) = super::engine::engine_for_moves(spec, &choices) {
+                out.push(Alternative { label: format!("{id}={name}"), engine });
+            }
+        }
+    }
+    out
+}
+
+/// The clause coverage of the games: each encoded clause with the moves played on which an
+/// invariant citing it was exercised.
+fn clause_rows(subject: &super::check::Subject, summary: &Summary) -> Vec<coverage::ClauseRow> {
+    let mut tally = Tally::default();
+    for (id, o) in &summary.exercised {
+        tally.exercised.insert(id.clone(), o.times);
+    }
+    for (id, o) in &summary.violated {
+        tally.violated.insert(id.clone(), o.times);
+    }
+    coverage::rows(&subject.spec, &subject.properties, &subject.invariants, &tally)
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+fn interval(i: &stats::Interval) -> String {
+    format!("[{}, {}]", percent(i.low), percent(i.high))
+}
+
+/// A table: a terminal grid, or Markdown.
+fn table(header: &[&str], rows: Vec<Vec<String>>, markdown: bool) -> String {
+    let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
+    if markdown {
+        let mut b = tabled::builder::Builder::default();
+        b.push_record(header);
+        for r in rows {
+            b.push_record(r);
+        }
+        let mut t = b.build();
+        t.with(tabled::settings::Style::markdown());
+        format!("{t}\n")
+    } else {
+        format!("{}\n", terminal::grid(&header, &rows, &[], terminal::width()))
+    }
+}
+
+/// The clauses an ending's rule encodes: those whose encoding names its setting path (the
+/// engine names `end.royals`, the spec `rules.end.royals`).
+fn clauses_of_rule(e: &Evaluated, rule: &str) -> Vec<String> {
+    let path = format!("rules.{}", rule.split(" = ").next().unwrap_or(rule).trim());
+    e.spec
+        .all_clauses()
+        .iter()
+        .filter(|c| coverage::encode_paths(c).contains(&path))
+        .map(|c| c.id.get_ref().clone())
+        .collect()
+}
+
+fn heading(text: &str, markdown: bool) -> String {
+    if markdown {
+        format!("\n### {text}\n\n")
+    } else {
+        format!("\n{text}\n")
+    }
+}
+
+/// The text (table or Markdown) of one evaluation.
+fn text_of(e: &Evaluated, markdown: bool) -> String {
+    let s = &e.summary;
+    let r = &e.record;
+    let mut out = String::new();
+    let readings = if e.readings.is_empty() {
+        "the spec's default readings".to_string()
+    } else {
+        e.readings.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
+    };
+    let shard = r.shard.map(|s| format!(", shard {s}")).unwrap_or_default();
+    let rate =
+        if e.seconds > 0.0 { format!(", {:.1} games/min", 60.0 * s.games as f64 / e.seconds) } else { String::new() };
+    let title = format!("{} ({}), {readings}", e.spec.game.name, e.spec.path);
+    out.push_str(&if markdown { format!("## {title}\n\n") } else { format!("{title}\n") });
+    let line = format!(
+        "{} games{shard}, {} nodes per move, ply cap {}, {} random opening plies, seed {}{rate}; {:.0} nodes per game",
+        s.games, r.settings.nodes, r.settings.plies, r.settings.opening_plies, r.settings.seed, s.nodes_per_game
+    );
+    out.push_str(&if markdown { format!("{line}\n") } else { terminal::prose(&line, 2) + "\n" });
+    for w in &e.not_played {
+        let line = format!("Not played: {w}");
+        out.push_str(&if markdown { format!("\n{line}\n") } else { terminal::prose(&line, 2) + "\n" });
+    }
+
+    out.push_str(&heading("Score (draws and unfinished games count half a point; 95% Wilson intervals)", markdown));
+    out.push_str(&table(
+        &["side", "wins", "score", "95% interval"],
+        vec![
+            vec!["first player".into(), s.first_wins.to_string(), percent(s.first_score), interval(&s.first_interval)],
+            vec![
+                "second player".into(),
+                s.second_wins.to_string(),
+                percent(s.second_score),
+                interval(&s.second_interval),
+            ],
+        ],
+        markdown,
+    ));
+    out.push_str(&format!(
+        "draws {} ({} {}), unfinished at the ply cap {}, decided {} {}\n",
+        s.draws,
+        percent(s.draw_share),
+        interval(&s.draw_interval),
+        s.unfinished,
+        percent(s.decisive_share),
+        interval(&s.decisive_interval)
+    ));
+
+    out.push_str(&heading("How the games ended", markdown));
+    let rows = s
+        .endings
+        .iter()
+        .map(|end| {
+            vec![
+                end.rule.clone(),
+                end.games.to_string(),
+                end.first_wins.to_string(),
+                end.second_wins.to_string(),
+                end.draws.to_string(),
+                clauses_of_rule(e, &end.rule).join(", "),
+            ]
+        })
+        .collect();
+    out.push_str(&table(&["rule", "games", "1-0", "0-1", "draw or *", "clauses"], rows, markdown));
+
+    out.push_str(&heading("Length in plies", markdown));
+    if let Some(q) = &s.lengths {
+        out.push_str(&format!(
+            "median {}, quartiles {}-{}, shortest {}, longest {}, mean {:.1}\n",
+            q.median, q.q1, q.q3, q.min, q.max, s.mean_length
+        ));
+    }
+    let most = s.histogram.iter().map(|b| b.count).max().unwrap_or(0).max(1);
+    let bars: Vec<String> = s
+        .histogram
+        .iter()
+        .map(|b| {
+            let width = (b.count * 40).div_ceil(most) as usize;
+            format!("{:>5}-{:<5} {:<40} {}", b.from, b.to, "#".repeat(width), b.count)
+        })
+        .collect();
+    if markdown {
+        out.push_str(&format!("\n```\n{}\n```\n", bars.join("\n")));
+    } else {
+        out.push_str(&bars.join("\n"));
+        out.push('\n');
+    }
+
+    out.push_str(&heading(
+        "Material balance (first player less second, pawns; mean over the games still going)",
+        markdown,
+    ));
+    let points: Vec<String> =
+        s.balance.iter().map(|b| format!("ply {}: {:+.2} ({} games)", b.ply, b.mean, b.games)).collect();
+    out.push_str(&(if markdown { points.join("  \n") } else { terminal::prose(&points.join(", "), 2) }));
+    out.push('\n');
+
+    let v = &r.values;
+    out.push_str(&heading(
+        &format!(
+            "Piece values (pawns: the {} is 1; mean weighted moves on an empty board and in {} random games of {} plies, seed {})",
+            v.unit, v.games, v.plies, v.seed
+        ),
+        markdown,
+    ));
+    let mut pieces: Vec<&values::PieceValue> = v.pieces.iter().collect();
+    pieces.sort_by(|a, b| b.value.total_cmp(&a.value));
+    let rows = pieces
+        .iter()
+        .map(|p| {
+            vec![
+                p.id.clone(),
+                format!("{}{}", p.name, if p.royal { " (royal)" } else { "" }),
+                format!("{:.2}", p.value),
+                format!("{:.1}", p.empty_board),
+                p.in_play.map_or("never met".into(), |x| format!("{x:.1} ({} men)", p.samples)),
+            ]
+        })
+        .collect();
+    out.push_str(&table(&["piece", "name", "value", "empty board", "in play"], rows, markdown));
+
+    let in_play = e.clauses.iter().filter(|c| c.exercised > 0).count();
+    out.push_str(&heading(
+        &format!("Rules in play: {in_play} of {} encoded clauses came up on moves played", e.clauses.len()),
+        markdown,
+    ));
+    let rows = e
+        .clauses
+        .iter()
+        .filter(|c| c.exercised > 0)
+        .map(|c| vec![c.id.clone(), c.exercised.to_string(), crate::text::shorten(&c.words, 70)])
+        .collect();
+    out.push_str(&table(&["clause", "moves", "words"], rows, markdown));
+    let never: Vec<String> = e.clauses.iter().filter(|c| c.exercised == 0).map(|c| c.id.clone()).collect();
+    if !never.is_empty() {
+        let line = format!("Never in play (no invariant citing them was exercised): {}", never.join(", "));
+        out.push_str(&(if markdown { format!("\n{line}\n") } else { terminal::prose(&line, 2) + "\n" }));
+    }
+    out.push_str(&heading(
+        "Readings in play: positions where another option would have allowed other moves or another result",
+        markdown,
+    ));
+    if s.situations.is_empty() {
+        out.push_str(&format!("none of the {} other reading options came into play\n", e.alternatives));
+    } else {
+        let rows =
+            s.situations.iter().map(|(k, o)| vec![k.clone(), o.times.to_string(), o.games.to_string()]).collect();
+        out.push_str(&table(&["reading=option", "positions", "games"], rows, markdown));
+        let line = format!("{} of {} other reading options came into play", s.situations.len(), e.alternatives);
+        out.push_str(&format!("{line}\n"));
+    }
+    if !s.violated.is_empty() {
+        out.push_str(&heading("Invariants broken by moves played (a bug in the spec or the engine)", markdown));
+        let rows = s.violated.iter().map(|(k, o)| vec![k.clone(), o.times.to_string(), o.games.to_string()]).collect();
+        out.push_str(&table(&["invariant", "moves", "games"], rows, markdown));
+        out.push_str("Replay with `kensho check` on the spec to see each violation with its position.\n");
+    }
+    out
+}
+
+/// What `--against` adds: the differences of the two runs with their significance.
+fn comparison(a: &Evaluated, b: &Evaluated, markdown: bool) -> (String, Value) {
+    let (sa, sb) = (&a.summary, &b.summary);
+    let points = |s: &Summary| s.first_score * s.games as f64;
+    let rows: Vec<(&str, f64, f64, Difference)> = vec![
+        (
+            "first player's score",
+            sa.first_score,
+            sb.first_score,
+            stats::two_proportions(points(sa), sa.games as f64, points(sb), sb.games as f64),
+        ),
+        (
+            "draws",
+            sa.draw_share,
+            sb.draw_share,
+            stats::two_proportions(sa.draws as f64, sa.games as f64, sb.draws as f64, sb.games as f64),
+        ),
+        (
+            "decided",
+            sa.decisive_share,
+            sb.decisive_share,
+            stats::two_proportions(
+                (sa.first_wins + sa.second_wins) as f64,
+                sa.games as f64,
+                (sb.first_wins + sb.second_wins) as f64,
+                sb.games as f64,
+            ),
+        ),
+    ];
+    let mut text = heading("Compared (two-proportion z test, pooled; the same seeds on both sides)", markdown);
+    let table_rows = rows
+        .iter()
+        .map(|(what, x, y, d)| {
+            vec![
+                what.to_string(),
+                percent(*x),
+                percent(*y),
+                format!("{:+.1} points", 100.0 * d.diff),
+                format!("{:.3}", d.p),
+            ]
+        })
+        .collect();
+    text.push_str(&table(&["measure", "this run", "compared", "difference", "p"], table_rows, markdown));
+    if let (Some(qa), Some(qb)) = (&sa.lengths, &sb.lengths) {
+        text.push_str(&format!("median length {} against {} plies\n", qa.median, qb.median));
+    }
+    let json = json!(rows
+        .iter()
+        .map(|(what, x, y, d)| json!({"measure": what, "this": x, "compared": y, "difference": d.diff, "z": d.z, "p": d.p}))
+        .collect::<Vec<_>>());
+    (text, json)
+}
+
+fn json_of(e: &Evaluated) -> Value {
+    json!({
+        "spec": e.spec.path,
+        "game": e.spec.game.name,
+        "readings": e.readings,
+        "seconds": e.seconds,
+        "summary": e.summary,
+        "clauses": e.clauses.iter().map(|c| json!({"id": c.id, "moves": c.exercised})).collect::<Vec<_>>(),
+        "record": e.record,
+    })
+}
+
+fn render(main: &Evaluated, other: Option<&Evaluated>, format: CheckFormat) -> exit::Result {
+    let mut output = Output::new();
+    let broken =
+        main.summary.violated.values().any(|o| o.times > 0) || other.is_some_and(|o| !o.summary.violated.is_empty());
+    match format {
+        CheckFormat::Json => {
+            let mut value = json_of(main);
+            if let Some(o) = other {
+                let (_, diff) = comparison(main, o, false);
+                value["against"] = json_of(o);
+                value["comparison"] = diff;
+            }
+            output.json(&value);
+        }
+        CheckFormat::Table | CheckFormat::Markdown => {
+            let markdown = matches!(format, CheckFormat::Markdown);
+            output.append(text_of(main, markdown));
+            if let Some(o) = other {
+                output.append("\n");
+                output.append(text_of(o, markdown));
+                output.append(comparison(main, o, markdown).0);
+            }
+        }
+    }
+    output.fail_if(broken);
+    Ok(output)
+}

@@ -1,0 +1,216 @@
+//! The games of an evaluation: each played from the spec's start through the one game driver
+//! (`engine::play::Game`, so that games end by the same rules as everywhere else), the first
+//! `opening_plies` plies chosen at random from the game's seed (two searching players would
+//! otherwise play the same game every time), every later ply chosen by a `Searcher` within the
+//! node budget. Game `i` uses seed `seed + i`, so that any game can be replayed alone, and a
+//! shard of the games (`--shard K/N`) plays exactly the games the whole run would.
+
+use super::search::{Evaluator, Searcher};
+use crate::check::{BeforeFacts, Invariant, Tally, Transition};
+use crate::engine::play::Game;
+use crate::engine::status::{History, Outcome};
+use crate::engine::{Engine, Identity, Position};
+use crate::random::SplitMix64;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// How the games are played: everything that decides them besides the spec and its readings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    pub games: usize,
+    /// Positions searched per move.
+    pub nodes: u64,
+    /// The ply cap: a game still going after it is unfinished.
+    pub plies: usize,
+    /// Plies at the start of every game chosen uniformly at random.
+    pub opening_plies: usize,
+    pub seed: u64,
+}
+
+/// The material balance is recorded after every so many plies.
+pub const BALANCE_EVERY: usize = 10;
+
+/// One game as played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub index: usize,
+    pub seed: u64,
+    pub plies: usize,
+    /// "1-0", "0-1", "1/2-1/2", or "*" for a game the ply cap cut off.
+    pub result: String,
+    /// The winner (0 first player, 1 second) of a decided game.
+    pub winner: Option<u8>,
+    /// How it ended, as the engine says (`Outcome::describe`), or that the ply cap cut it off.
+    pub ending: String,
+    /// The rule that ended it: the setting the engine names ("end.royals =
+    /// last-royal-captured"), or "ply cap".
+    pub rule: String,
+    /// The first player's material less the second's, in pawns, at ply 0, BALANCE_EVERY,
+    /// 2 x BALANCE_EVERY, ... up to the last position.
+    pub balance: Vec<f64>,
+    /// Nodes the players searched in all.
+    pub nodes: u64,
+    /// The game's moves in the engine's notation, to replay it.
+    pub moves: Vec<String>,
+    /// Per invariant id: how often its premise held on a move played (the clauses it cites
+    /// came into play).
+    pub exercised: BTreeMap<String, u64>,
+    /// Per invariant id: how often a move played broke it (an engine or spec bug).
+    pub violated: BTreeMap<String, u64>,
+    /// Per reading alternative ("READING=OPTION"): the positions of the game in which that
+    /// option would have allowed other moves or another result.
+    pub situations: BTreeMap<String, u64>,
+}
+
+impl GameResult {
+    /// Points of the first player: 1 for a win, 1/2 for a draw or an unfinished game.
+    pub fn first_points(&self) -> f64 {
+        match self.winner {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+
+    pub fn is_decided(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    pub fn is_unfinished(&self) -> bool {
+        self.result == "*"
+    }
+}
+
+/// The setting a result's reason names in its last parentheses ("... (end.stalemate = loss)"
+/// gives "end.stalemate = loss"); the whole reason when it names none.
+pub fn rule_of(why: &str) -> String {
+    if let (Some(open), true) = (why.rfind('('), why.ends_with(')')) {
+        let inner = &why[open + 1..why.len() - 1];
+        if inner.contains(" = ") {
+            return inner.to_string();
+        }
+    }
+    why.to_string()
+}
+
+/// Another reading of the spec, watched in every position of the games: where its engine
+/// gives other legal moves or another result, the reading matters in the game as played.
+pub struct Alternative {
+    /// "READING=OPTION".
+    pub label: String,
+    pub engine: Engine,
+}
+
+/// What a game is watched for besides its result: the invariants of the spec (properties file,
+/// derived and generic), judged on every move played, and the other readings.
+#[derive(Default)]
+pub struct Watch<'a> {
+    pub invariants: &'a [Invariant],
+    pub alternatives: &'a [Alternative],
+}
+
+/// Does `alternative` see `pos` otherwise than the game's engine does, which gave it `moves`
+/// and no result? Compared by move identity (the same moves by other routes are the same
+/// moves) and by the result the position shows. Positions the other engine cannot hold (its
+/// pieces differ) are not compared.
+fn differs(
+    alternative: &Engine,
+    engine: &Engine,
+    pos: &Position,
+    history: &History,
+    identities: &BTreeSet<Identity>,
+) -> bool {
+    if alternative.pieces.len() != engine.pieces.len() {
+        return false;
+    }
+    let theirs = alternative.game_moves(pos, history);
+    if alternative.status_before(pos, &theirs).is_some() {
+        return true;
+    }
+    theirs.len() != identities.len() || theirs.iter().any(|m| !identities.contains(&m.identity()))
+}
+
+/// Plays game `index` of a run.
+pub fn play(engine: &Engine, eval: &Evaluator, settings: &Settings, watch: &Watch<'_>, index: usize) -> GameResult {
+    let seed = settings.seed.wrapping_add(index as u64);
+    let mut rng = SplitMix64::new(seed);
+    let mut players = [Searcher::new(engine, eval), Searcher::new(engine, eval)];
+    let mut game = Game::new(engine, engine.start(), settings.plies);
+    let mut balance = vec![eval.material_balance(game.position())];
+    let mut moves = Vec::new();
+    let mut nodes = 0;
+    let mut tally = Tally::default();
+    let mut situations = BTreeMap::new();
+    // The positions between turns so far, for the repetition invariants.
+    let mut line: Vec<Position> = vec![game.position().clone()];
+    while !game.is_over() {
+        let identities: BTreeSet<Identity> = game.moves().iter().map(|m| m.identity()).collect();
+        for alternative in watch.alternatives {
+            if differs(&alternative.engine, engine, game.position(), game.history(), &identities) {
+                *situations.entry(alternative.label.clone()).or_insert(0) += 1;
+            }
+        }
+        let before = game.position().clone();
+        let legal = game.moves().to_vec();
+        let pick = if game.plies() < settings.opening_plies {
+            rng.below(game.moves().len())
+        } else {
+            let side = game.position().side as usize;
+            let choice = players[side].choose(game.position(), game.history(), game.moves(), settings.nodes, &mut rng);
+            nodes += choice.nodes;
+            choice.index
+        };
+        let mv = game.play(pick);
+        if !watch.invariants.is_empty() {
+            let facts = BeforeFacts::default();
+            let outcome = game.last_move_outcome().cloned();
+            let t = Transition {
+                engine,
+                before: &before,
+                mv: &mv,
+                after: game.position(),
+                moves: &legal,
+                outcome: outcome.as_ref(),
+                line: Some(&line),
+                before_facts: Some(&facts),
+            };
+            let origin = format!("evaluation game seed {seed}, ply {}", game.plies());
+            tally.check(watch.invariants, &t, &origin);
+        }
+        if !game.position().extra_turn {
+            line.push(game.position().clone());
+        }
+        moves.push(engine.move_text(&mv));
+        if game.plies().is_multiple_of(BALANCE_EVERY) {
+            balance.push(eval.material_balance(game.position()));
+        }
+    }
+    let (result, winner, ending, rule) = match game.outcome() {
+        Some(outcome) => {
+            let why = match outcome {
+                Outcome::Win(_, why) | Outcome::Draw(why) => why,
+            };
+            let winner = match outcome {
+                Outcome::Win(p, _) => Some(*p),
+                Outcome::Draw(_) => None,
+            };
+            (outcome.score().to_string(), winner, outcome.describe(), rule_of(why))
+        }
+        None => ("*".to_string(), None, format!("unfinished after {} plies", game.plies()), "ply cap".to_string()),
+    };
+    GameResult {
+        index,
+        seed,
+        plies: game.plies(),
+        result,
+        winner,
+        ending,
+        rule,
+        balance,
+        nodes,
+        moves,
+        exercised: tally.exercised,
+        violated: tally.violated,
+        situations,
+    }
+}

@@ -1,0 +1,165 @@
+//! What a run's games say, summed: the score by side with 95% Wilson intervals, draws, how the
+//! games ended (by the rule the engine names), their lengths, how decisive they were, the
+//! material balance over the game, and the rules and readings that came into play. Worked out
+//! from the games alone, so that the summary of merged shards is the summary of one run.
+
+use super::games::{GameResult, BALANCE_EVERY};
+use super::stats::{self, Bin, Interval, Quartiles, Z95};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Games that ended by one rule.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ending {
+    /// The setting the engine named ("end.royals = last-royal-captured"), or "ply cap".
+    pub rule: String,
+    /// One of these games' endings in full, as an example.
+    pub example: String,
+    pub first_wins: usize,
+    pub second_wins: usize,
+    pub draws: usize,
+    pub games: usize,
+}
+
+/// The mean material balance (first player less second, in pawns) at one ply, over the games
+/// that lasted that long.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BalancePoint {
+    pub ply: usize,
+    pub mean: f64,
+    pub games: usize,
+}
+
+/// How often something came up: in how many positions or moves, and in how many games.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Occurrences {
+    pub times: u64,
+    pub games: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub games: usize,
+    pub first_wins: usize,
+    pub second_wins: usize,
+    /// Drawn by a rule (repetition, impasse, stalemate as a draw...).
+    pub draws: usize,
+    /// Cut off by the ply cap.
+    pub unfinished: usize,
+    /// The first player's score: wins, and half of every draw and unfinished game, over the
+    /// games; with its 95% Wilson interval (the score as a proportion with half points).
+    pub first_score: f64,
+    pub first_interval: Interval,
+    pub second_score: f64,
+    pub second_interval: Interval,
+    /// The share of games drawn by a rule, and of games decided (won by either side), each
+    /// with its interval.
+    pub draw_share: f64,
+    pub draw_interval: Interval,
+    pub decisive_share: f64,
+    pub decisive_interval: Interval,
+    pub endings: Vec<Ending>,
+    /// Game lengths in plies.
+    pub lengths: Option<Quartiles>,
+    pub mean_length: f64,
+    pub histogram: Vec<Bin>,
+    pub balance: Vec<BalancePoint>,
+    /// Nodes searched per game, on average.
+    pub nodes_per_game: f64,
+    /// Per invariant id: on how many moves played its premise held, in how many games.
+    pub exercised: BTreeMap<String, Occurrences>,
+    /// Per invariant id: moves played that broke it.
+    pub violated: BTreeMap<String, Occurrences>,
+    /// Per reading alternative ("READING=OPTION"): positions where it would have changed the
+    /// legal moves or the result.
+    pub situations: BTreeMap<String, Occurrences>,
+}
+
+/// Sums `per_game` maps into occurrences.
+fn occurrences<'a>(maps: impl Iterator<Item = &'a BTreeMap<String, u64>>) -> BTreeMap<String, Occurrences> {
+    let mut out: BTreeMap<String, Occurrences> = BTreeMap::new();
+    for map in maps {
+        for (key, &times) in map {
+            if times > 0 {
+                let o = out.entry(key.clone()).or_default();
+                o.times += times;
+                o.games += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The summary of `games`; `bins` is about how many bars the length histogram gets.
+pub fn summarise(games: &[GameResult], bins: u32) -> Summary {
+    let n = games.len();
+    let count = |f: &dyn Fn(&GameResult) -> bool| games.iter().filter(|g| f(g)).count();
+    let first_wins = count(&|g| g.winner == Some(0));
+    let second_wins = count(&|g| g.winner == Some(1));
+    let unfinished = count(&|g| g.is_unfinished());
+    let draws = n - first_wins - second_wins - unfinished;
+    let first_points: f64 = games.iter().map(GameResult::first_points).sum();
+    let share = |k: f64| if n == 0 { 0.0 } else { k / n as f64 };
+    let interval = |k: f64| stats::wilson(k, n as f64, Z95);
+    let second_points = n as f64 - first_points;
+
+    let mut endings: Vec<Ending> = Vec::new();
+    for g in games {
+        let at = match endings.iter().position(|e| e.rule == g.rule) {
+            Some(at) => at,
+            None => {
+                endings.push(Ending {
+                    rule: g.rule.clone(),
+                    example: g.ending.clone(),
+                    first_wins: 0,
+                    second_wins: 0,
+                    draws: 0,
+                    games: 0,
+                });
+                endings.len() - 1
+            }
+        };
+        let e = &mut endings[at];
+        e.games += 1;
+        match g.winner {
+            Some(0) => e.first_wins += 1,
+            Some(_) => e.second_wins += 1,
+            None => e.draws += 1,
+        }
+    }
+    endings.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.rule.cmp(&b.rule)));
+
+    let lengths: Vec<u32> = games.iter().map(|g| g.plies as u32).collect();
+    let max = lengths.iter().copied().max().unwrap_or(0);
+    let longest = games.iter().map(|g| g.balance.len()).max().unwrap_or(0);
+    let balance = (0..longest)
+        .map(|k| {
+            let at: Vec<f64> = games.iter().filter_map(|g| g.balance.get(k).copied()).collect();
+            BalancePoint { ply: k * BALANCE_EVERY, mean: at.iter().sum::<f64>() / at.len() as f64, games: at.len() }
+        })
+        .collect();
+    Summary {
+        games: n,
+        first_wins,
+        second_wins,
+        draws,
+        unfinished,
+        first_score: share(first_points),
+        first_interval: interval(first_points),
+        second_score: share(second_points),
+        second_interval: interval(second_points),
+        draw_share: share(draws as f64),
+        draw_interval: interval(draws as f64),
+        decisive_share: share((first_wins + second_wins) as f64),
+        decisive_interval: interval((first_wins + second_wins) as f64),
+        endings,
+        lengths: stats::quartiles(&lengths),
+        mean_length: share(lengths.iter().map(|&l| l as f64).sum()),
+        histogram: stats::histogram(&lengths, stats::nice_width(max, bins)),
+        balance,
+        nodes_per_game: share(games.iter().map(|g| g.nodes as f64).sum()),
+        exercised: occurrences(games.iter().map(|g| &g.exercised)),
+        violated: occurrences(games.iter().map(|g| &g.violated)),
+        situations: occurrences(games.iter().map(|g| &g.situations)),
+    }
+}
