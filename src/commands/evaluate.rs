@@ -28,7 +28,7 @@ use std::time::Instant;
 const VALUE_GAMES: usize = 8;
 const VALUE_PLIES: usize = 120;
 /// About how many bars the length histogram gets.
-const HISTOGRAM_BARS: u32 = 12;
+pub const HISTOGRAM_BARS: u32 = 12;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -77,19 +77,19 @@ pub struct Args {
 }
 
 /// One side of an evaluation: the spec, its readings, the record and the summary.
-struct Evaluated {
-    spec: LoadedSpec,
-    readings: BTreeMap<String, String>,
-    record: Record,
-    summary: Summary,
+pub struct Evaluated {
+    pub spec: LoadedSpec,
+    pub readings: BTreeMap<String, String>,
+    pub record: Record,
+    pub summary: Summary,
     /// Clause rows: how often each encoded clause came up in the games (by the invariants
     /// that cite it).
-    clauses: Vec<coverage::ClauseRow>,
+    pub clauses: Vec<coverage::ClauseRow>,
     /// Game ends the engine does not play under these readings.
-    not_played: Vec<String>,
+    pub not_played: Vec<String>,
     /// The other reading options watched in the games.
-    alternatives: usize,
-    seconds: f64,
+    pub alternatives: usize,
+    pub seconds: f64,
 }
 
 pub fn run(args: Args) -> exit::Result {
@@ -128,8 +128,9 @@ pub fn run(args: Args) -> exit::Result {
     render(&main, other.as_ref(), args.format)
 }
 
-/// Plays the games of `settings` (the shard's) on `spec` under `readings`.
-fn evaluate(
+/// Plays the games of `settings` (the shard's) on `spec` under `readings`, with a progress bar
+/// where standard error is a terminal.
+pub fn evaluate(
     spec: LoadedSpec,
     readings: BTreeMap<String, String>,
     settings: Settings,
