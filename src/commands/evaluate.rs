@@ -46,7 +46,7 @@ pub struct Args {
     pub nodes: u64,
     /// The ply cap: a game still going after this many plies is unfinished (counted half a
     /// point each).
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub plies: u32,
     /// Plies at the start of each game chosen at random (from the game's seed), so that the
     /// games differ.
@@ -112,20 +112,32 @@ pub fn run(args: Args) -> exit::Result {
     };
     let spec = cli::load_spec(path)?;
     let chosen = cli::choices(&args.readings)?;
+    // A record that could not be written would lose the games: its directory is looked at
+    // before they are played.
+    if let Some(out) = &args.out {
+        let dir = out.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        if !dir.is_dir() {
+            return Err(Error::Write(format!(
+                "{}: cannot write the record: no directory {}",
+                out.display(),
+                dir.display()
+            )));
+        }
+    }
+    let against = match (&args.against, args.against_readings.is_empty()) {
+        (None, true) => None,
+        (spec2, _) => Some((cli::load_spec(spec2.as_deref().unwrap_or(path))?, cli::choices(&args.against_readings)?)),
+    };
     let main = evaluate(spec, chosen, settings, shard)?;
+    let other = against.map(|(spec, chosen)| evaluate(spec, chosen, settings, shard)).transpose()?;
+    let output = render(&main, other.as_ref(), args.format)?;
     if let Some(out) = &args.out {
         let text = serde_json::to_string_pretty(&main.record).expect("a record serializes");
-        write_atomic(out, &text)
-            .map_err(|e| Error::Write(format!("{}: cannot write the record: {e}", out.display())))?;
+        if let Err(e) = write_atomic(out, &text) {
+            return Err(Error::Write(format!("{}: cannot write the record: {e}", out.display())).after(output));
+        }
     }
-    let other = if args.against.is_some() || !args.against_readings.is_empty() {
-        let spec = cli::load_spec(args.against.as_deref().unwrap_or(path))?;
-        let chosen = cli::choices(&args.against_readings)?;
-        Some(evaluate(spec, chosen, settings, shard)?)
-    } else {
-        None
-    };
-    render(&main, other.as_ref(), args.format)
+    Ok(output)
 }
 
 /// Plays the games of `settings` (the shard's) on `spec` under `readings`, with a progress bar

@@ -163,3 +163,93 @@ pub fn summarise(games: &[GameResult], bins: u32) -> Summary {
         situations: occurrences(games.iter().map(|g| &g.situations)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game with what the summary reads; the rest empty.
+    fn game(
+        index: usize,
+        result: &str,
+        rule: &str,
+        plies: usize,
+        balance: &[f64],
+        exercised: &[(&str, u64)],
+    ) -> GameResult {
+        let winner = match result {
+            "1-0" => Some(0),
+            "0-1" => Some(1),
+            _ => None,
+        };
+        GameResult {
+            index,
+            seed: index as u64,
+            plies,
+            result: result.into(),
+            winner,
+            ending: format!("{result} by {rule}"),
+            rule: rule.into(),
+            balance: balance.to_vec(),
+            nodes: 100 * (index as u64 + 1),
+            moves: Vec::new(),
+            exercised: exercised.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+            violated: BTreeMap::new(),
+            situations: BTreeMap::new(),
+        }
+    }
+
+    /// Five synthetic games, every figure worked out by hand.
+    #[test]
+    fn five_games_summed_by_hand() {
+        let royals = "end.royals = last-royal-captured";
+        let games = [
+            game(0, "1-0", royals, 30, &[0.0, 2.0], &[("a", 3)]),
+            game(1, "0-1", royals, 50, &[0.0, -4.0, -1.0], &[("a", 1), ("b", 2)]),
+            game(2, "1/2-1/2", "end.repetition = draw", 40, &[0.0], &[("b", 0)]),
+            game(3, "*", "ply cap", 100, &[0.0], &[]),
+            game(4, "1-0", "end.checkmate = terminal", 20, &[0.0], &[]),
+        ];
+        let s = summarise(&games, 10);
+        assert_eq!((s.games, s.first_wins, s.second_wins, s.draws, s.unfinished), (5, 2, 1, 1, 1));
+        // Points: 2 wins + half of the draw + half of the unfinished game = 3 of 5.
+        assert!((s.first_score - 0.6).abs() < 1e-12 && (s.second_score - 0.4).abs() < 1e-12);
+        assert!((s.draw_share - 0.2).abs() < 1e-12 && (s.decisive_share - 0.6).abs() < 1e-12);
+        // The interval of 3 of 5 (stats::wilson is checked against Newcombe's table).
+        assert_eq!(s.first_interval, stats::wilson(3.0, 5.0, Z95));
+        // Endings: the two royal captures first, then one game each by rule name.
+        let rules: Vec<(&str, usize, usize, usize, usize)> =
+            s.endings.iter().map(|e| (e.rule.as_str(), e.games, e.first_wins, e.second_wins, e.draws)).collect();
+        assert_eq!(
+            rules,
+            vec![
+                (royals, 2, 1, 1, 0),
+                ("end.checkmate = terminal", 1, 1, 0, 0),
+                ("end.repetition = draw", 1, 0, 0, 1),
+                ("ply cap", 1, 0, 0, 1),
+            ]
+        );
+        // Lengths sorted: 20 30 40 50 100; type 7 quartiles at h = 1, 2, 3: 30, 40, 50.
+        let q = s.lengths.as_ref().unwrap();
+        assert_eq!((q.min, q.q1, q.median, q.q3, q.max), (20.0, 30.0, 40.0, 50.0, 100.0));
+        assert!((s.mean_length - 48.0).abs() < 1e-12);
+        assert_eq!(s.histogram.iter().map(|b| b.count).sum::<u64>(), 5);
+        // Balance: ply 0 over all five (0); ply 10 over games 0 and 1, (2 - 4) / 2 = -1; ply 20
+        // over game 1 alone, -1.
+        let balance: Vec<(usize, f64, usize)> = s.balance.iter().map(|b| (b.ply, b.mean, b.games)).collect();
+        assert_eq!(balance, vec![(0, 0.0, 5), (10, -1.0, 2), (20, -1.0, 1)]);
+        // Nodes: 100 + 200 + ... + 500 = 1500 over 5 games.
+        assert!((s.nodes_per_game - 300.0).abs() < 1e-12);
+        // a: 3 + 1 moves in two games; b: 2 moves in one game (game 2's zero is no occurrence).
+        assert_eq!(s.exercised["a"], Occurrences { times: 4, games: 2 });
+        assert_eq!(s.exercised["b"], Occurrences { times: 2, games: 1 });
+    }
+
+    #[test]
+    fn no_games_is_a_summary_of_nothing() {
+        let s = summarise(&[], 10);
+        assert_eq!((s.games, s.first_score, s.draw_share), (0, 0.0, 0.0));
+        assert!(s.lengths.is_none() && s.histogram.is_empty() && s.balance.is_empty() && s.endings.is_empty());
+        assert_eq!((s.first_interval.low, s.first_interval.high), (0.0, 1.0));
+    }
+}

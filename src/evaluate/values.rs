@@ -13,7 +13,8 @@
 //! The value is the mean of the two (a type never met in play, say a promoted form random games
 //! do not reach, takes its empty-board figure scaled by the median in-play/empty ratio of the
 //! types that were met), in *pawns*: divided by the value of the game's unit, the non-royal
-//! type with the most men in the start position (the Pawn of shogi, the Soldier of xiangqi).
+//! type with the most men in the start position, the weakest among equals (the Pawn of shogi
+//! and minishogi, the Soldier of xiangqi).
 //! Refining the values by self-play (issue 25 item 2, "where affordable") is not done: at the
 //! node budgets a designer can afford, the games are too short-sighted to move a value.
 
@@ -148,7 +149,7 @@ pub fn estimate(engine: &Engine, mobility: &Mobility, seed: u64, games: usize, p
     ratios.sort_by(f64::total_cmp);
     let ratio = if ratios.is_empty() { 1.0 } else { ratios[ratios.len() / 2] };
     let raw: Vec<f64> = (0..types).map(|t| (empty[t] + in_play[t].unwrap_or(empty[t] * ratio)) / 2.0).collect();
-    let unit = unit_type(engine);
+    let unit = unit_type(engine, &raw);
     let scale = unit.map(|u| raw[u as usize]).filter(|&v| v > 0.0).unwrap_or(1.0);
     let pieces = engine
         .pieces
@@ -167,9 +168,10 @@ pub fn estimate(engine: &Engine, mobility: &Mobility, seed: u64, games: usize, p
     PieceValues { pieces, unit: unit.map(|u| engine.piece(u).id.clone()).unwrap_or_default(), games, plies, seed }
 }
 
-/// The non-royal type with the most men in the start position (the lowest index among equals);
-/// None when the start holds no non-royal man.
-fn unit_type(engine: &Engine) -> Option<u16> {
+/// The non-royal type with the most men in the start position, the weakest (by `raw`) among
+/// equals (minishogi has one of each, and its unit is still the Pawn); None when the start
+/// holds no non-royal man.
+fn unit_type(engine: &Engine, raw: &[f64]) -> Option<u16> {
     let start = engine.start();
     let mut men = vec![0usize; engine.pieces.len()];
     for (_, man) in start.squares_of(0).chain(start.squares_of(1)) {
@@ -178,5 +180,5 @@ fn unit_type(engine: &Engine) -> Option<u16> {
         }
     }
     let most = *men.iter().max()?;
-    (most > 0).then(|| men.iter().position(|&n| n == most).unwrap() as u16)
+    (0..men.len()).filter(|&t| most > 0 && men[t] == most).min_by(|&a, &b| raw[a].total_cmp(&raw[b])).map(|t| t as u16)
 }

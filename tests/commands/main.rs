@@ -11,6 +11,7 @@ mod cli;
 mod designer_path;
 mod diff;
 mod diff_cli;
+mod evaluate_cli;
 mod hostile_input;
 mod hostile_xbetza;
 mod lock_cli;

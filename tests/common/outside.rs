@@ -4,12 +4,14 @@
 //!   `KENSHO_DOCUMENTS=DIR`, else in `../shared/seeds` beside the clone when that exists.
 //! - Chromium is `KENSHO_CHROMIUM=PATH`, else the first of `chromium`, `chromium-browser`,
 //!   `google-chrome` on the PATH.
+//! - GNU parallel (the sharding test of `kensho evaluate`) is `KENSHO_PARALLEL=PATH`, else
+//!   `parallel` on the PATH.
 //!
 //! When one is missing, a test that needs it prints one line naming itself, what is missing and
 //! how to provide it, and passes without checking anything; when the test binary exits it
 //! prints how many tests it skipped. With `KENSHO_REQUIRE_DOCUMENTS=1` (or
-//! `KENSHO_REQUIRE_BROWSER=1`) the same tests fail instead: `.ci/run` sets both, so CI never
-//! skips.
+//! `KENSHO_REQUIRE_BROWSER=1`, `KENSHO_REQUIRE_PARALLEL=1`) the same tests fail instead:
+//! `.ci/run` sets all three, so CI never skips.
 //!
 //! The notices are written to stderr directly rather than with `eprintln!`: the test harness
 //! captures `eprintln!` of passing tests and would hide them.
@@ -97,6 +99,28 @@ pub fn chromium() -> Option<PathBuf> {
     None
 }
 
+/// GNU parallel (Debian package `parallel`), which the sharding documentation runs
+/// `kensho evaluate --shard` under: `KENSHO_PARALLEL=PATH`, else `parallel` on the PATH; or
+/// `None` after the skip notice (a failure under `KENSHO_REQUIRE_PARALLEL=1`).
+pub fn gnu_parallel() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("KENSHO_PARALLEL") {
+        // Named on purpose: a wrong name is a mistake to report, not a reason to skip.
+        let p = PathBuf::from(p);
+        assert!(p.is_file(), "KENSHO_PARALLEL={} is not a file", p.display());
+        return Some(p);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    if let Some(p) = std::env::split_paths(&path).map(|dir| dir.join("parallel")).find(|p| p.is_file()) {
+        return Some(p);
+    }
+    missing(
+        "KENSHO_REQUIRE_PARALLEL",
+        "GNU parallel (no `parallel` on the PATH)",
+        "install it (Debian: apt-get install parallel) or set KENSHO_PARALLEL=PATH",
+    );
+    None
+}
+
 /// Fails under `require`, else prints the skip notice and counts it.
 fn missing(require: &str, what: &str, how: &str) {
     let test = current_test();
@@ -124,7 +148,8 @@ extern "C" fn print_summary() {
     let _ = writeln!(
         std::io::stderr(),
         "skipped: {n} test{} of this binary checked nothing for want of outside material (see the \
-         `skipped:` lines above); KENSHO_REQUIRE_DOCUMENTS=1 and KENSHO_REQUIRE_BROWSER=1 make them fail",
+         `skipped:` lines above); KENSHO_REQUIRE_DOCUMENTS=1, KENSHO_REQUIRE_BROWSER=1 and \
+         KENSHO_REQUIRE_PARALLEL=1 make them fail",
         if n == 1 { "" } else { "s" }
     );
 }
