@@ -111,8 +111,8 @@ pub struct Watch<'a> {
 
 /// Does `alternative` see `pos` otherwise than the game's engine does, which gave it `moves`
 /// and no result? Compared by move identity (the same moves by other routes are the same
-/// moves) and by the result the position shows. Positions the other engine cannot hold (its
-/// pieces differ) are not compared.
+/// moves) and by the result the position shows. Positions the other engine cannot hold (another
+/// board, as a board-size reading gives, or other pieces) are not compared.
 fn differs(
     alternative: &Engine,
     engine: &Engine,
@@ -120,7 +120,9 @@ fn differs(
     history: &History,
     identities: &BTreeSet<Identity>,
 ) -> bool {
-    if alternative.pieces.len() != engine.pieces.len() {
+    let same_pieces = alternative.pieces.len() == engine.pieces.len()
+        && alternative.pieces.iter().zip(&engine.pieces).all(|(a, b)| a.id == b.id);
+    if alternative.game.board != engine.game.board || !same_pieces {
         return false;
     }
     let theirs = alternative.game_moves(pos, history);
@@ -150,8 +152,8 @@ pub fn play(engine: &Engine, eval: &Evaluator, settings: &Settings, watch: &Watc
                 *situations.entry(alternative.label.clone()).or_insert(0) += 1;
             }
         }
-        let before = game.position().clone();
-        let legal = game.moves().to_vec();
+        // What the invariants judge the move played against (kept only where there are some).
+        let judged = (!watch.invariants.is_empty()).then(|| (game.position().clone(), game.moves().to_vec()));
         let pick = if game.plies() < settings.opening_plies {
             rng.below(game.moves().len())
         } else {
@@ -161,15 +163,15 @@ pub fn play(engine: &Engine, eval: &Evaluator, settings: &Settings, watch: &Watc
             choice.index
         };
         let mv = game.play(pick);
-        if !watch.invariants.is_empty() {
+        if let Some((before, legal)) = &judged {
             let facts = BeforeFacts::default();
             let outcome = game.last_move_outcome().cloned();
             let t = Transition {
                 engine,
-                before: &before,
+                before,
                 mv: &mv,
                 after: game.position(),
-                moves: &legal,
+                moves: legal,
                 outcome: outcome.as_ref(),
                 line: Some(&line),
                 before_facts: Some(&facts),

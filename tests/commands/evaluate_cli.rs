@@ -229,3 +229,64 @@ fn the_table_has_every_section_and_an_unwritable_record_is_an_error() {
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("cannot write the record"), "{}", text(&out.stderr));
 }
+
+/// `--against` plays the second spec on the same settings and seeds and compares: each measure
+/// is the two runs' own figure, the difference is this run's less the other's, and p is a
+/// probability.
+#[test]
+fn against_compares_two_specs_on_the_same_seeds() {
+    let args = [
+        "evaluate",
+        "specs/ryu.toml",
+        "--against",
+        "specs/heian-ryu.toml",
+        "--games",
+        "2",
+        "--nodes",
+        "100",
+        "--plies",
+        "30",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ];
+    let (out, _) = ok(&args);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let (this, other) = (&v["summary"], &v["against"]["summary"]);
+    assert_eq!(v["against"]["record"]["settings"], v["record"]["settings"], "the same settings and seed on both sides");
+    let rows = v["comparison"].as_array().expect("comparison");
+    let measures: Vec<&str> = rows.iter().map(|r| r["measure"].as_str().unwrap()).collect();
+    assert_eq!(measures, ["first player's score", "draws", "decided"]);
+    for (row, key) in rows.iter().zip(["first_score", "draw_share", "decisive_share"]) {
+        assert_eq!(row["this"], this[key], "{key}");
+        assert_eq!(row["compared"], other[key], "{key}");
+        let d = row["this"].as_f64().unwrap() - row["compared"].as_f64().unwrap();
+        assert!((row["difference"].as_f64().unwrap() - d).abs() < 1e-12, "{key}");
+        let p = row["p"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&p), "{key}: p = {p}");
+    }
+    let (table, _) = ok(&args[..args.len() - 2]);
+    assert!(table.contains("Compared") && table.contains("Heian"), "{table}");
+}
+
+/// Every bundled spec evaluates (a small budget): its games are played and watched for every
+/// other reading option, including options that change the board (Ryu's, Shoogantshii's),
+/// whose positions the game's engine cannot share.
+#[test]
+fn every_bundled_spec_evaluates() {
+    let specs: Vec<String> = std::fs::read_dir("specs")
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .map(|p| p.display().to_string())
+        .collect();
+    assert!(specs.len() >= 10, "the bundled specs: {specs:?}");
+    for spec in &specs {
+        let (out, _) = ok(&[
+            "evaluate", spec, "--games", "2", "--nodes", "40", "--plies", "16", "--seed", "2", "--format", "json",
+        ]);
+        let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        assert_eq!(v["summary"]["games"], 2, "{spec}");
+    }
+}

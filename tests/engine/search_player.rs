@@ -186,3 +186,37 @@ fn the_player_picks_a_legal_move_in_random_games_of_every_spec() {
         assert!(asked > 0, "{game}: no position of the random game was asked");
     }
 }
+
+/// The piece values of shogi: the empty-board means counted by hand, and the order of published
+/// values kept for the pieces mobility measures well. Published: Larry Kaufman on SHOGI-L,
+/// 14 Nov 2002 ("a compromise between the opinions of top pros": Pawn 1, Lance 4, Knight 5,
+/// Silver 7, Gold 8, Bishop 11, Rook 13, promoted Bishop 14, promoted Rook 16), and the
+/// beginners' table of shogi.pl's course, lesson five (Pawn 1, Lance 3, Knight 4, Silver 5,
+/// Gold 6, Bishop 8, Rook 10). Both order P < S < G < B < R < +R and B < +B. Mobility
+/// undervalues the Knight and the Lance, whose worth is their forward reach: their place is not
+/// asserted, and docs/evaluate.md says so.
+#[test]
+fn shogi_piece_values_follow_mobility_and_the_published_order() {
+    let e = shogi();
+    let mobility = Mobility::new(&e);
+    let v = values::estimate(&e, &mobility, 1, 8, 120);
+    let of = |id: &str| v.pieces.iter().find(|p| p.id == id).unwrap_or_else(|| panic!("no {id}"));
+    // A Rook reaches 8 + 8 squares of its rank and file from every square of an empty 9x9 board.
+    assert_eq!(of("R").empty_board, 16.0);
+    // A King: 3 moves in the 4 corners, 5 on the 28 other edge squares, 8 on the 49 inside.
+    assert!((of("K").empty_board - (4.0 * 3.0 + 28.0 * 5.0 + 49.0 * 8.0) / 81.0).abs() < 1e-12);
+    assert_eq!(v.unit, "P");
+    assert_eq!(of("P").value, 1.0);
+    let order = ["P", "S", "G", "B", "R", "+R"];
+    for pair in order.windows(2) {
+        assert!(
+            of(pair[0]).value < of(pair[1]).value,
+            "{} ({}) is not below {} ({})",
+            pair[0],
+            of(pair[0]).value,
+            pair[1],
+            of(pair[1]).value
+        );
+    }
+    assert!(of("+B").value > of("B").value, "the Dragon Horse is worth more than the Bishop");
+}
