@@ -176,6 +176,7 @@ pub fn evaluate(
         spec_digest: digest,
         readings: readings.clone(),
         settings,
+        first_mover: engine.rules.first_mover,
         shard,
         values: piece_values,
         games,
@@ -234,18 +235,17 @@ fn merged(args: &Args) -> exit::Result {
     render(&main, None, args.format)
 }
 
-/// FNV-1a (64 bits) of the spec's text and its bases': records of one spec file only merge.
+/// The digest of the spec's text and its bases' (`spec::lock::digest`): records of one spec
+/// file only merge.
 fn digest(spec: &LoadedSpec) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut text = Vec::new();
     let mut at = Some(spec);
     while let Some(s) = at {
-        for byte in s.source.bytes() {
-            hash ^= byte as u64;
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
+        text.extend_from_slice(s.source.as_bytes());
+        text.push(0);
         at = s.base.as_deref();
     }
-    format!("{hash:016x}")
+    crate::spec::lock::digest(text)
 }
 
 /// An engine for every other option of every reading, the chosen ones kept for the rest.
@@ -321,6 +321,16 @@ fn clauses_of_rule(e: &Evaluated, rule: &str) -> Vec<String> {
         .collect()
 }
 
+/// A player's name in the score table, with whether it moves first.
+fn side(player: u8, first_mover: u8) -> String {
+    let name = crate::engine::status::player_name(player);
+    if player == first_mover {
+        format!("{name}, moves first")
+    } else {
+        name.to_string()
+    }
+}
+
 fn heading(text: &str, markdown: bool) -> String {
     if markdown {
         format!("\n### {text}\n\n")
@@ -358,9 +368,9 @@ fn text_of(e: &Evaluated, markdown: bool) -> String {
     out.push_str(&table(
         &["side", "wins", "score", "95% interval"],
         vec![
-            vec!["first player".into(), s.first_wins.to_string(), percent(s.first_score), interval(&s.first_interval)],
+            vec![side(0, r.first_mover), s.first_wins.to_string(), percent(s.first_score), interval(&s.first_interval)],
             vec![
-                "second player".into(),
+                side(1, r.first_mover),
                 s.second_wins.to_string(),
                 percent(s.second_score),
                 interval(&s.second_interval),

@@ -11,8 +11,8 @@ use super::findings;
 use crate::check::coverage::{encode_paths, ClauseRow};
 use crate::engine::Engine;
 use crate::report::model::{
-    digest, proof_word, Budget, CheckSection, ClauseEntry, InvariantEntry, PathSection, PerftRow, Pictures, RunInfo,
-    SpecInfo, SpecReport, Summary, ViolationEntry, SCHEMA, SUMMARY_HEADS,
+    proof_word, Budget, CheckSection, ClauseEntry, InvariantEntry, PathSection, PerftRow, Pictures, RunInfo, SpecInfo,
+    SpecReport, Summary, ViolationEntry, SCHEMA, SUMMARY_HEADS,
 };
 use crate::report::{diagram, position};
 use crate::smt::proofs::{speaks_for, Proof};
@@ -101,7 +101,7 @@ pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecRep
             id: spec.game.id.clone(),
             name: spec.game.name.clone(),
             path: spec.path.clone(),
-            digest: digest(spec.source.as_bytes()),
+            digest: crate::spec::lock::digest(&spec.source),
             board: format!("{}x{}", spec.game.board.files, spec.game.board.ranks),
             extends: spec.base.as_ref().map(|b| b.path.clone()),
             warnings,

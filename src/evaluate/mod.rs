@@ -70,6 +70,9 @@ pub struct Record {
     /// The readings chosen on the command line (the spec's defaults for the rest).
     pub readings: BTreeMap<String, String>,
     pub settings: Settings,
+    /// The player who moves first (0, the first player, unless rules.turn-order says
+    /// second-player-first): the score by side is read against it.
+    pub first_mover: u8,
     pub shard: Option<Shard>,
     pub values: values::PieceValues,
     pub games: Vec<GameResult>,

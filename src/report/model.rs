@@ -303,27 +303,3 @@ pub fn proof_word(p: &Proof) -> &'static str {
         (v, true) => v.name(),
     }
 }
-
-/// FNV-1a, 64 bits: a stable fingerprint of a file (std's hasher may change between Rust
-/// versions; this must not, since CI compares it).
-pub fn digest(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn digest_matches_the_published_fnv1a_vectors() {
-        // Test vectors from the FNV reference (Fowler/Noll/Vo): "" and "a".
-        assert_eq!(digest(b""), "cbf29ce484222325");
-        assert_eq!(digest(b"a"), "af63dc4c8601ec8c");
-        assert_eq!(digest(b"foobar"), "85944171f73967e8");
-    }
-}

@@ -55,10 +55,13 @@ fn canonical(v: &Value) -> String {
     }
 }
 
-/// FNV-1a, 64 bits, as 16 hex digits.
-pub fn digest(text: &str) -> String {
+/// FNV-1a, 64 bits, as 16 hex digits: a stable fingerprint (std's hasher may change between
+/// Rust versions; this must not, since locks, reports and evaluation records keep it). The one
+/// digest of the crate: the clause lock, the report's spec digest and `kensho evaluate`'s
+/// records use it.
+pub fn digest(bytes: impl AsRef<[u8]>) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
+    for &b in bytes.as_ref() {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
@@ -72,7 +75,7 @@ pub fn encodings(spec: &LoadedSpec) -> Encodings {
         .filter_map(|c| {
             let encode = c.encode.as_ref()?;
             let per_path =
-                encode.get_ref().paths().into_iter().map(|p| (p.to_string(), digest(&encoded_text(spec, p))));
+                encode.get_ref().paths().into_iter().map(|p| (p.to_string(), digest(encoded_text(spec, p))));
             Some((c.id.get_ref().clone(), per_path.collect()))
         })
         .collect()
@@ -253,9 +256,10 @@ mod tests {
 
     #[test]
     fn the_digest_is_fnv1a() {
-        // FNV-1a 64 of the empty string and of "a" (published test vectors).
+        // FNV-1a 64 test vectors from the FNV reference (Fowler/Noll/Vo): "", "a", "foobar".
         assert_eq!(digest(""), "cbf29ce484222325");
         assert_eq!(digest("a"), "af63dc4c8601ec8c");
+        assert_eq!(digest(b"foobar"), "85944171f73967e8");
     }
 
     #[test]
