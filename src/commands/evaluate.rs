@@ -148,12 +148,36 @@ pub fn evaluate(
     settings: Settings,
     shard: Option<Shard>,
 ) -> Result<Evaluated, Error> {
+    play(spec, readings, settings, shard, true)
+}
+
+/// [`evaluate`] with nothing on standard error, for a caller that shows its own progress (the
+/// report's per-spec lines, which a second bar would garble) and says the game ends not played
+/// itself (`Evaluated::not_played`).
+pub fn evaluate_quietly(
+    spec: LoadedSpec,
+    readings: BTreeMap<String, String>,
+    settings: Settings,
+    shard: Option<Shard>,
+) -> Result<Evaluated, Error> {
+    play(spec, readings, settings, shard, false)
+}
+
+fn play(
+    spec: LoadedSpec,
+    readings: BTreeMap<String, String>,
+    settings: Settings,
+    shard: Option<Shard>,
+    loud: bool,
+) -> Result<Evaluated, Error> {
     let started = Instant::now();
     // A game end the engine does not play (xiangqi's perpetual chase) is said, on standard
     // error and in the output: games that would have ended by it go on by the other rules.
     let (_, not_played) = super::engine::engine_for_moves(&spec, &readings)?;
-    for w in &not_played {
-        eprintln!("warning: {w}");
+    if loud {
+        for w in &not_played {
+            eprintln!("warning: {w}");
+        }
     }
     let properties = super::check::default_properties_path(Path::new(&spec.path));
     let digest = digest(&spec);
@@ -165,7 +189,7 @@ pub fn evaluate(
     let eval = Evaluator::new(&piece_values, mobility);
     let watch = Watch { invariants: &subject.invariants, alternatives: &alternatives };
     let total = (0..settings.games).filter(|&i| shard.is_none_or(|s| s.holds(i))).count();
-    let bar = super::check::bar(total as u64, !cli::progress());
+    let bar = super::check::bar(total as u64, !(loud && cli::progress()));
     bar.set_message(format!("{}: games", engine.game.id));
     let games = evaluation::play_games(engine, &eval, &settings, &watch, shard, &|_| bar.inc(1));
     bar.finish_and_clear();

@@ -1,6 +1,7 @@
 //! `kensho report [SPEC...] [--out DIR]`, the main job: for every spec, lint, the invariant
 //! check with a modest budget, the reading ambiguities and path shapes, the consistency
-//! proofs, start-position perft and the piece diagrams; then the report (src/report/model.rs)
+//! proofs, start-position perft and the piece diagrams, and the self-play games when asked for
+//! (`--evaluate-games`); then the report (src/report/model.rs)
 //! in HTML, Markdown and JSON, written atomically, and a summary table for the terminal.
 
 use super::check::{self as check_cmd, default_properties_path};
@@ -10,10 +11,12 @@ use super::exit::{self, Output};
 use super::findings;
 use crate::check::coverage::{encode_paths, ClauseRow};
 use crate::engine::Engine;
+use crate::evaluate::games::Settings;
 use crate::report::model::{
     proof_word, Budget, CheckSection, ClauseEntry, InvariantEntry, PathSection, PerftRow, Pictures, RunInfo, SpecInfo,
     SpecReport, Summary, ViolationEntry, SCHEMA, SUMMARY_HEADS,
 };
+use crate::report::selfplay::{self, EvaluationSection};
 use crate::report::{diagram, position};
 use crate::smt::proofs::{speaks_for, Proof};
 use crate::smt::{Limits, Verdict};
@@ -27,7 +30,13 @@ pub struct Options {
     pub seed: u64,
     pub budget: Budget,
     pub limits: Limits,
+    /// The self-play games (`kensho evaluate`'s); none when `games` is 0.
+    pub evaluate: Settings,
 }
+
+/// The self-play games' random opening plies: `kensho evaluate`'s default, so that the report
+/// plays the games that command plays with the same games, nodes, plies and seed.
+pub const EVALUATE_OPENING_PLIES: usize = 4;
 
 /// The report of one spec. `stage` is told each stage's name as it starts (the progress bar).
 pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecReport {
@@ -91,6 +100,18 @@ pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecRep
     let pictures =
         engine.as_ref().map(|e| pictures(spec, e, &ambiguities.readings, check.as_ref())).unwrap_or_default();
     timed("diagrams", &mut seconds, t);
+
+    // Not asked for, the stage is not run and not timed: the report is the one it was before
+    // the option existed, but for the line that says how to ask.
+    let (evaluation, evaluation_skipped) = if opts.evaluate.games == 0 {
+        (None, Some(selfplay::NOT_ASKED.to_string()))
+    } else {
+        stage("self-play");
+        let t = Instant::now();
+        let out = self_play(spec, engine.as_ref(), opts.evaluate);
+        timed("evaluation", &mut seconds, t);
+        out
+    };
     seconds.insert("total".into(), all.elapsed().as_secs_f64());
 
     let clauses = clause_entries(spec, &coverage, &proofs);
@@ -124,6 +145,8 @@ pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecRep
         perft,
         perft_skipped,
         pieces,
+        evaluation,
+        evaluation_skipped,
         pictures,
     };
     report.summary = summarize(&report);
@@ -170,6 +193,25 @@ fn run_check(subject: &check_cmd::Subject, opts: &Options) -> (CheckSection, BTr
     };
     let rows = outcome.rows.into_iter().map(|r| (r.id.clone(), r)).collect();
     (section, rows)
+}
+
+/// The self-play section, or why there is none: the games need an engine and a start position
+/// (as perft does), and `kensho evaluate`'s own reasons (a properties file that does not read)
+/// are its error's message.
+fn self_play(
+    spec: &LoadedSpec,
+    engine: Result<&Engine, &String>,
+    settings: Settings,
+) -> (Option<EvaluationSection>, Option<String>) {
+    match engine {
+        Err(why) => return (None, Some(why.clone())),
+        Ok(e) if e.game.setup.is_empty() => return (None, Some("the spec states no start position".to_string())),
+        Ok(_) => {}
+    }
+    match super::evaluate::evaluate_quietly(spec.clone(), BTreeMap::new(), settings, None) {
+        Ok(e) => (Some(selfplay::section(&e.record, &e.summary, e.alternatives)), None),
+        Err(why) => (None, Some(why.to_string().trim_end().to_string())),
+    }
 }
 
 /// Perft from the start position at every depth up to `depth`.
@@ -430,7 +472,7 @@ impl Progress {
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "Writes OUT/index.html (open it in a browser), OUT/index.md and OUT/index.json, and per spec <id>.html, <id>.md (boards as SVG under <id>/) and <id>.json (docs/report.md). The directory is replaced as a whole, and only when the new report is complete; a directory kensho did not write is never replaced. The seed is fixed by default so that two reports of the same specs compare; pass --seed to vary the random games and positions. Exit status: 0 report written, 1 with --strict when a spec has a violation, a refuted proof, dead notation, a lint error or a Z3 path witness the move generator disagrees with, 2 bad input, an --out that may not be replaced, or a write failure."
+    after_help = "Writes OUT/index.html (open it in a browser), OUT/index.md and OUT/index.json, and per spec <id>.html, <id>.md (boards as SVG under <id>/) and <id>.json (docs/report.md). The directory is replaced as a whole, and only when the new report is complete; a directory kensho did not write is never replaced. The seed is fixed by default so that two reports of the same specs compare; pass --seed to vary the random games and positions. --evaluate-games N adds a self-play section per spec (the games of kensho evaluate, their score, lengths and piece values). Exit status: 0 report written, 1 with --strict when a spec has a violation, a refuted proof, dead notation, a lint error or a Z3 path witness the move generator disagrees with, 2 bad input, an --out that may not be replaced, or a write failure."
 )]
 pub struct Args {
     /// Spec files (default: every specs/*.toml of the current directory, else of the kensho
@@ -467,6 +509,16 @@ pub struct Args {
     /// Start-position perft depth (0: none).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=4))]
     pub depth: u32,
+    /// Self-play games per spec, played as `kensho evaluate` plays them, for the report's
+    /// self-play section (0: none; they take the most time of all stages on a large board).
+    #[arg(long, default_value_t = 0, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub evaluate_games: u32,
+    /// Positions searched per move in the self-play games.
+    #[arg(long, default_value_t = 300, value_name = "M", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub evaluate_nodes: u64,
+    /// The self-play games' ply cap: a game still going then is unfinished.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub evaluate_plies: u32,
     /// Exit 1 when a spec has a violation, a refuted proof, dead notation or a lint error.
     #[arg(long)]
     pub strict: bool,
@@ -490,6 +542,15 @@ pub fn run(args: Args) -> exit::Result {
         args.timeout,
         args.depth
     );
+    if args.evaluate_games > 0 {
+        eprintln!(
+            "self-play per spec: {} game{} of up to {} plies, {} nodes per move, {EVALUATE_OPENING_PLIES} random opening plies",
+            args.evaluate_games,
+            if args.evaluate_games == 1 { "" } else { "s" },
+            args.evaluate_plies,
+            args.evaluate_nodes
+        );
+    }
     let opts = Options {
         seed: args.seed,
         budget: crate::report::model::Budget {
@@ -502,6 +563,13 @@ pub fn run(args: Args) -> exit::Result {
             perft_depth: args.depth,
         },
         limits: Limits { timeout_ms: args.timeout, search_positions: args.search, ..Default::default() },
+        evaluate: Settings {
+            games: args.evaluate_games as usize,
+            nodes: args.evaluate_nodes,
+            plies: args.evaluate_plies as usize,
+            opening_plies: EVALUATE_OPENING_PLIES,
+            seed: args.seed,
+        },
     };
     let progress = Progress::new(&specs, cli::progress());
     let mut reports: Vec<_> = specs

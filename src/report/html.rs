@@ -4,6 +4,7 @@
 
 use super::diagram::{self, PieceDiagram};
 use super::model::{ClauseEntry, SpecReport};
+use super::selfplay;
 use super::svg::{escape, inline, key_html, page_defs, Picture, STYLE};
 use crate::check::coverage::{invariants_in_short, note_and_tests};
 use crate::smt::readings::ReadingReport;
@@ -35,6 +36,7 @@ figure{margin:0}figcaption{font-size:12px;color:var(--muted);max-width:560px}\
 .filters{display:flex;gap:8px;align-items:center}input,select{font:inherit;padding:3px 6px}\
 .board-start svg,.legend svg{max-width:100%;height:auto}\
 .glossary dt{margin-top:6px}.glossary dd{margin:0 0 0 16px;color:var(--muted)}\
+.plots{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}.plots svg{max-width:100%;height:auto}\
 .zone-key,.ids{display:flex;flex-wrap:wrap;gap:4px 12px;margin-top:6px}.key-entry svg{vertical-align:-2px}.ids .id b{font-family:ui-monospace,monospace}";
 
 /// The clause table's filter: text and status. No console output, no network.
@@ -80,7 +82,7 @@ fn ids_legend(p: &Picture) -> String {
 pub fn spec_page(r: &SpecReport) -> String {
     let s = &r.summary;
     let header = format!(
-        "<h1>{}</h1><p class=\"meta\"><code>{}</code> · {} board · digest <code>{}</code> · seed {} · kensho {} · Z3 {}</p><nav><a href=\"index.html\">all specs</a><a href=\"#clauses\">clauses</a><a href=\"#readings\">readings</a><a href=\"#proofs\">proofs</a><a href=\"#pieces\">pieces</a><a href=\"#perft\">perft</a><a href=\"#lint\">lint</a><a href=\"#check\">invariants</a><a href=\"#paths\">path shapes</a><a href=\"#run\">run</a></nav>",
+        "<h1>{}</h1><p class=\"meta\"><code>{}</code> · {} board · digest <code>{}</code> · seed {} · kensho {} · Z3 {}</p><nav><a href=\"index.html\">all specs</a><a href=\"#clauses\">clauses</a><a href=\"#readings\">readings</a><a href=\"#proofs\">proofs</a><a href=\"#pieces\">pieces</a><a href=\"#perft\">perft</a><a href=\"#lint\">lint</a><a href=\"#check\">invariants</a><a href=\"#paths\">path shapes</a><a href=\"#selfplay\">self-play</a><a href=\"#run\">run</a></nav>",
         escape(&r.spec.name),
         escape(&r.spec.path),
         escape(&r.spec.board),
@@ -148,6 +150,7 @@ pub fn spec_page(r: &SpecReport) -> String {
     b.push_str(&lint(r));
     b.push_str(&check(r));
     b.push_str(&paths(r));
+    b.push_str(&self_play(r));
     b.push_str(&run(r));
     page(&format!("kensho: {}", r.spec.name), &header, &b, true)
 }
@@ -496,6 +499,58 @@ fn paths(r: &SpecReport) -> String {
         }
         b.push_str("</tbody></table>");
     }
+    b.push_str("</section>");
+    b
+}
+
+/// The self-play games: the figures, the endings and the three pictures; or why there are none.
+fn self_play(r: &SpecReport) -> String {
+    let mut b = String::from("<section id=\"selfplay\"><h2>Self-play</h2>");
+    let Some(e) = &r.evaluation else {
+        let _ = write!(
+            b,
+            "<p>Self-play did not run: {}</p></section>",
+            escape(r.evaluation_skipped.as_deref().unwrap_or(""))
+        );
+        return b;
+    };
+    let _ = write!(b, "<p>{}</p>", escape(&selfplay::settings_line(e)));
+    let rate = selfplay::games_per_minute(e.games, r.run.seconds.get("evaluation").copied());
+    b.push_str("<table id=\"selfplay-table\"><thead><tr><th>measure</th><th>value</th><th>95% interval</th></tr></thead><tbody>");
+    for [measure, value, interval] in selfplay::figures(e, rate) {
+        let _ = write!(
+            b,
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+            escape(&measure),
+            escape(&value),
+            escape(&interval)
+        );
+    }
+    b.push_str("</tbody></table>");
+    b.push_str("<table id=\"endings-table\"><thead><tr><th>how the games ended</th><th>games</th><th>1-0</th><th>0-1</th><th>draw or unfinished</th></tr></thead><tbody>");
+    for end in &e.endings {
+        let _ = write!(
+            b,
+            "<tr><td><code>{}</code></td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
+            escape(&end.rule),
+            end.games,
+            end.first_wins,
+            end.second_wins,
+            end.draws
+        );
+    }
+    b.push_str("</tbody></table>");
+    let _ = write!(b, "<p>{}</p>", escape(&selfplay::readings_line(e)));
+    let _ = write!(
+        b,
+        "<div class=\"plots\"><figure>{}<figcaption>{}</figcaption></figure><figure>{}<figcaption>{}</figcaption></figure><figure>{}<figcaption>{}</figcaption></figure></div>",
+        e.pictures.lengths,
+        escape(selfplay::LENGTHS_CAPTION),
+        e.pictures.scores,
+        escape(selfplay::SCORES_CAPTION),
+        e.pictures.values,
+        escape(&selfplay::values_caption(e))
+    );
     b.push_str("</section>");
     b
 }

@@ -4,6 +4,7 @@
 use super::diagram;
 use super::html::diagram_caption;
 use super::model::SpecReport;
+use super::selfplay;
 use super::svg::standalone;
 use crate::smt::Verdict;
 use std::fmt::Write;
@@ -287,6 +288,8 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
         ));
     }
 
+    self_play(r, &mut m, &mut files);
+
     let g = &r.run.budget;
     let _ = write!(
         m,
@@ -296,6 +299,44 @@ pub fn spec_files(r: &SpecReport) -> Vec<File> {
     m.push_str(&table(&["stage", "seconds"], r.run.seconds.iter().map(|(k, v)| vec![k.clone(), format!("{v:.1}")])));
     files.insert(0, (format!("{id}.md"), m));
     files
+}
+
+/// The self-play section: the figures and the endings as tables, the three pictures as SVG
+/// files under `<spec>/` (as the boards are); or why there is none.
+fn self_play(r: &SpecReport, m: &mut String, files: &mut Vec<File>) {
+    m.push_str("\n## Self-play\n\n");
+    let Some(e) = &r.evaluation else {
+        let _ = writeln!(m, "Self-play did not run: {}", text(r.evaluation_skipped.as_deref().unwrap_or("")));
+        return;
+    };
+    let _ = write!(m, "{}\n\n", text(&selfplay::settings_line(e)));
+    let rate = selfplay::games_per_minute(e.games, r.run.seconds.get("evaluation").copied());
+    m.push_str(&table(&["measure", "value", "95% interval"], selfplay::figures(e, rate).into_iter().map(Vec::from)));
+    m.push('\n');
+    m.push_str(&table(
+        &["how the games ended", "games", "1-0", "0-1", "draw or unfinished"],
+        e.endings.iter().map(|end| {
+            vec![
+                code(&end.rule),
+                end.games.to_string(),
+                end.first_wins.to_string(),
+                end.second_wins.to_string(),
+                end.draws.to_string(),
+            ]
+        }),
+    ));
+    let _ = writeln!(m, "\n{}", text(&selfplay::readings_line(e)));
+    let id = &r.spec.id;
+    let values_caption = selfplay::values_caption(e);
+    for (name, alt, svg, caption) in [
+        ("lengths", "game lengths", &e.pictures.lengths, selfplay::LENGTHS_CAPTION),
+        ("scores", "scores", &e.pictures.scores, selfplay::SCORES_CAPTION),
+        ("values", "piece values", &e.pictures.values, values_caption.as_str()),
+    ] {
+        let path = format!("{id}/selfplay-{name}.svg");
+        let _ = write!(m, "\n![{alt}]({path})\n\n{}\n", text(caption));
+        files.push((path, format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}\n")));
+    }
 }
 
 /// The index page.

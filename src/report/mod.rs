@@ -8,6 +8,7 @@ pub mod markdown;
 pub mod model;
 pub mod plots;
 pub mod position;
+pub mod selfplay;
 pub mod svg;
 
 use model::{SpecReport, SCHEMA};

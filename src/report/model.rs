@@ -5,6 +5,7 @@
 //! `run.seconds`, so CI can diff the rest.
 
 use super::diagram::PieceDiagram;
+use super::selfplay::EvaluationSection;
 use super::svg::Picture;
 use crate::smt::paths::PathReport;
 use crate::smt::proofs::Proof;
@@ -34,6 +35,10 @@ pub struct SpecReport {
     pub perft: Vec<PerftRow>,
     pub perft_skipped: Option<String>,
     pub pieces: Vec<PieceDiagram>,
+    /// The self-play games (`--evaluate-games`); null when they did not run, and
+    /// `evaluation_skipped` says why (not asked for, or what stopped them).
+    pub evaluation: Option<EvaluationSection>,
+    pub evaluation_skipped: Option<String>,
     /// Boards drawn for people (not in the JSON: the position strings there say the same).
     #[serde(skip)]
     pub pictures: Pictures,

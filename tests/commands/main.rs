@@ -18,6 +18,7 @@ mod lock_cli;
 mod report_browser;
 mod report_cli;
 mod report_diagram;
+mod report_selfplay;
 mod report_swap;
 mod settings_cli;
 mod show_cli;

@@ -49,6 +49,8 @@ fn the_report_has_every_file_and_its_json_agrees_with_independent_sources() {
             "check",
             "check_skipped",
             "clauses",
+            "evaluation",
+            "evaluation_skipped",
             "lint",
             "paths",
             "perft",
@@ -85,6 +87,18 @@ fn the_report_has_every_file_and_its_json_agrees_with_independent_sources() {
     // The check ran (properties/shogi.toml exists) and found nothing wrong.
     assert!(v["check"].is_object() && v["check_skipped"].is_null());
     assert_eq!(v["summary"]["violations"], 0);
+    // No self-play without --evaluate-games: each format says so in one line, with the option
+    // that asks for it; the stage is not timed.
+    assert!(v["evaluation"].is_null());
+    let why = v["evaluation_skipped"].as_str().expect("why there is no self-play");
+    assert!(why.contains("--evaluate-games N"), "{why}");
+    assert!(v["run"]["seconds"].get("evaluation").is_none());
+    let html = read(&out.join("shogi.html"));
+    assert!(html.contains(
+        "<section id=\"selfplay\"><h2>Self-play</h2><p>Self-play did not run: not asked for (--evaluate-games N"
+    ));
+    let md = read(&out.join("shogi.md"));
+    assert!(md.contains("## Self-play\n\nSelf-play did not run: not asked for (--evaluate-games N"), "{md}");
     let index = json(&out.join("index.json"));
     assert_eq!(index["specs"][0]["json"], "shogi.json");
     assert_eq!(index["specs"][0]["summary"], v["summary"]);

@@ -1,0 +1,284 @@
+//! The self-play section of a spec's report (`kensho report --evaluate-games N`, issue 25):
+//! what the games of `kensho evaluate` say, in the shape the JSON takes, its figures in words
+//! for the HTML and Markdown tables (so that the two say the same), and its three pictures
+//! (`plots`). The report's own types, not the evaluation's: the JSON's fields are documented in
+//! docs/report.md and must not change when `kensho evaluate`'s output does.
+
+use super::plots::{self, LengthBar, ScoreRow};
+use crate::evaluate::stats::{Bin, Interval};
+use crate::evaluate::summary::Summary;
+use crate::evaluate::Record;
+use serde::Serialize;
+
+/// Why a report has no self-play section when none was asked for, and how to ask.
+pub const NOT_ASKED: &str = "not asked for (--evaluate-games N plays N self-play games per spec, as kensho evaluate)";
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EvaluationSection {
+    /// How the games were played: the report's options and seed.
+    pub games: usize,
+    pub nodes: u64,
+    pub plies: usize,
+    pub opening_plies: usize,
+    pub seed: u64,
+    pub first_wins: usize,
+    pub second_wins: usize,
+    /// Drawn by a rule.
+    pub draws: usize,
+    /// Cut off by the ply cap (half a point each, like a draw).
+    pub unfinished: usize,
+    /// Each side's score (wins, and half of every draw and unfinished game, over the games),
+    /// the share of games drawn and of games decided, each with its 95% Wilson interval.
+    pub first_score: f64,
+    pub first_interval: Interval,
+    pub second_score: f64,
+    pub second_interval: Interval,
+    pub draw_share: f64,
+    pub draw_interval: Interval,
+    pub decided_share: f64,
+    pub decided_interval: Interval,
+    /// By the rule that ended the games, most games first.
+    pub endings: Vec<EndingEntry>,
+    /// Game lengths in plies; null when no game was played.
+    pub lengths: Option<Lengths>,
+    /// The length histogram drawn (bins [from, to) of plies, empty ones too).
+    pub histogram: Vec<Bin>,
+    /// The piece values the players used, in pawns (`value_unit` is worth 1), in the spec's
+    /// piece order.
+    pub value_unit: String,
+    pub pieces: Vec<PieceEntry>,
+    /// The other reading options watched, and those that came into play.
+    pub reading_options_watched: usize,
+    pub readings_in_play: Vec<ReadingInPlay>,
+    /// Drawn for people (not in the JSON: the figures above say the same).
+    #[serde(skip)]
+    pub pictures: SelfPlayPictures,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EndingEntry {
+    /// The setting the engine named ("end.royals = last-royal-captured"), or "ply cap".
+    pub rule: String,
+    pub games: usize,
+    pub first_wins: usize,
+    pub second_wins: usize,
+    /// Drawn or unfinished.
+    pub draws: usize,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Lengths {
+    pub min: f64,
+    pub q1: f64,
+    pub median: f64,
+    pub q3: f64,
+    pub max: f64,
+    pub mean: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PieceEntry {
+    pub id: String,
+    pub name: String,
+    pub value: f64,
+    /// A royal piece's value says nothing of material: it is left out of the picture.
+    pub royal: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ReadingInPlay {
+    /// "READING=OPTION".
+    pub option: String,
+    /// Positions of the games where that option would have allowed other moves or another
+    /// result, and in how many games.
+    pub positions: u64,
+    pub games: usize,
+}
+
+/// The section's SVG pictures (`plots`).
+#[derive(Clone, Debug, Default)]
+pub struct SelfPlayPictures {
+    pub lengths: String,
+    pub scores: String,
+    pub values: String,
+}
+
+/// The section of a run's record and summary; `watched` is how many other reading options
+/// the games were watched for.
+pub fn section(record: &Record, summary: &Summary, watched: usize) -> EvaluationSection {
+    let s = summary;
+    let settings = &record.settings;
+    let mut out = EvaluationSection {
+        games: s.games,
+        nodes: settings.nodes,
+        plies: settings.plies,
+        opening_plies: settings.opening_plies,
+        seed: settings.seed,
+        first_wins: s.first_wins,
+        second_wins: s.second_wins,
+        draws: s.draws,
+        unfinished: s.unfinished,
+        first_score: s.first_score,
+        first_interval: s.first_interval.clone(),
+        second_score: s.second_score,
+        second_interval: s.second_interval.clone(),
+        draw_share: s.draw_share,
+        draw_interval: s.draw_interval.clone(),
+        decided_share: s.decisive_share,
+        decided_interval: s.decisive_interval.clone(),
+        endings: s
+            .endings
+            .iter()
+            .map(|e| EndingEntry {
+                rule: e.rule.clone(),
+                games: e.games,
+                first_wins: e.first_wins,
+                second_wins: e.second_wins,
+                draws: e.draws,
+            })
+            .collect(),
+        lengths: s.lengths.as_ref().map(|q| Lengths {
+            min: q.min,
+            q1: q.q1,
+            median: q.median,
+            q3: q.q3,
+            max: q.max,
+            mean: s.mean_length,
+        }),
+        histogram: s.histogram.clone(),
+        value_unit: record.values.unit.clone(),
+        pieces: record
+            .values
+            .pieces
+            .iter()
+            .map(|p| PieceEntry { id: p.id.clone(), name: p.name.clone(), value: p.value, royal: p.royal })
+            .collect(),
+        reading_options_watched: watched,
+        readings_in_play: s
+            .situations
+            .iter()
+            .map(|(option, o)| ReadingInPlay { option: option.clone(), positions: o.times, games: o.games })
+            .collect(),
+        pictures: SelfPlayPictures::default(),
+    };
+    out.pictures = pictures(&out);
+    out
+}
+
+/// The three pictures: the lengths with the ply cap marked, the scores with their intervals,
+/// and the non-royal pieces' values, highest first.
+fn pictures(e: &EvaluationSection) -> SelfPlayPictures {
+    let bars: Vec<LengthBar> =
+        e.histogram.iter().map(|b| LengthBar { from: b.from, to: b.to, count: b.count }).collect();
+    let row =
+        |label: &str, value: f64, i: &Interval| ScoreRow { label: label.to_string(), value, low: i.low, high: i.high };
+    let scores = [
+        row("first player", e.first_score, &e.first_interval),
+        row("second player", e.second_score, &e.second_interval),
+        row("draws", e.draw_share, &e.draw_interval),
+    ];
+    let mut values: Vec<&PieceEntry> = e.pieces.iter().filter(|p| !p.royal).collect();
+    values.sort_by(|a, b| b.value.total_cmp(&a.value));
+    let values: Vec<(String, f64)> = values.iter().map(|p| (super::piece_name(&p.name), p.value)).collect();
+    SelfPlayPictures {
+        lengths: plots::length_histogram(&bars, Some(u32::try_from(e.plies).unwrap_or(u32::MAX))),
+        scores: plots::scores(&scores),
+        values: plots::piece_values(&values),
+    }
+}
+
+/// The games per minute of a run that took `seconds` (None when no time was measured). Not
+/// in the JSON's section: times vary between runs, and the JSON keeps them in `run.seconds`.
+pub fn games_per_minute(games: usize, seconds: Option<f64>) -> Option<f64> {
+    seconds.filter(|s| *s > 0.0).map(|s| 60.0 * games as f64 / s)
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+fn interval(i: &Interval) -> String {
+    format!("{} to {}", percent(i.low), percent(i.high))
+}
+
+/// The section's figures as rows of (measure, value, 95% interval): the table both the HTML
+/// and the Markdown show.
+pub fn figures(e: &EvaluationSection, games_per_minute: Option<f64>) -> Vec<[String; 3]> {
+    let mut rows = vec![
+        [
+            "first player's score".to_string(),
+            format!("{} ({} won)", percent(e.first_score), e.first_wins),
+            interval(&e.first_interval),
+        ],
+        [
+            "second player's score".to_string(),
+            format!("{} ({} won)", percent(e.second_score), e.second_wins),
+            interval(&e.second_interval),
+        ],
+        ["draws".to_string(), format!("{} ({})", e.draws, percent(e.draw_share)), interval(&e.draw_interval)],
+        ["unfinished at the ply cap".to_string(), e.unfinished.to_string(), String::new()],
+        ["decided".to_string(), percent(e.decided_share), interval(&e.decided_interval)],
+    ];
+    if let Some(l) = &e.lengths {
+        rows.push([
+            "length in plies".to_string(),
+            format!(
+                "median {}, quartiles {} to {}, {} to {} in all, mean {:.1}",
+                l.median, l.q1, l.q3, l.min, l.max, l.mean
+            ),
+            String::new(),
+        ]);
+    }
+    if let Some(rate) = games_per_minute {
+        rows.push(["games per minute".to_string(), format!("{rate:.1}"), String::new()]);
+    }
+    rows
+}
+
+/// How the games were played, in one sentence.
+pub fn settings_line(e: &EvaluationSection) -> String {
+    format!(
+        "{} games between two searching players ({} nodes per move, ply cap {}, {} random opening plies, seed {}); \
+         draws and games cut off at the ply cap count half a point; intervals are 95% Wilson intervals.",
+        e.games, e.nodes, e.plies, e.opening_plies, e.seed
+    )
+}
+
+/// The reading options that came into play, in one sentence.
+pub fn readings_line(e: &EvaluationSection) -> String {
+    if e.reading_options_watched == 0 {
+        return "The spec has no other reading options to watch for.".to_string();
+    }
+    if e.readings_in_play.is_empty() {
+        return format!("None of the {} other reading options came into play.", e.reading_options_watched);
+    }
+    let list: Vec<String> = e
+        .readings_in_play
+        .iter()
+        .map(|r| format!("{} ({} positions in {} games)", r.option, r.positions, r.games))
+        .collect();
+    format!(
+        "{} of the {} other reading options came into play (another option would have allowed other moves or another result): {}.",
+        e.readings_in_play.len(),
+        e.reading_options_watched,
+        list.join(", ")
+    )
+}
+
+/// The piece-value picture's caption: the unit, and the royal pieces it leaves out.
+pub fn values_caption(e: &EvaluationSection) -> String {
+    let royals: Vec<String> = e.pieces.iter().filter(|p| p.royal).map(|p| super::piece_name(&p.name)).collect();
+    // The unit is the commonest piece at the start, which is not always a Pawn (minishogi has
+    // one of each: the first, the Rook, is 1).
+    let unit =
+        e.pieces.iter().find(|p| p.id == e.value_unit).map_or(e.value_unit.clone(), |p| super::piece_name(&p.name));
+    if royals.is_empty() {
+        format!("Piece values in pawns (the {unit} is 1).")
+    } else {
+        format!("Piece values in pawns (the {unit} is 1); royal pieces left out: {}.", royals.join(", "))
+    }
+}
+
+/// The captions of the length and score pictures.
+pub const LENGTHS_CAPTION: &str = "Game lengths in plies; the dashed line is the ply cap.";
+pub const SCORES_CAPTION: &str = "Scores with their 95% intervals; the dashed line is an even game.";
