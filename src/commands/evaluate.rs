@@ -183,6 +183,8 @@ fn play(
     let digest = digest(&spec);
     let subject = super::check::subject(spec, &readings, properties.is_file().then_some(properties.as_path()))?;
     let engine = &subject.engine;
+    // The games start from the spec's setup; a reading may leave none.
+    super::engine::position_for(engine, None)?;
     let alternatives = alternatives(&subject.spec, &readings);
     let mobility = Mobility::new(engine);
     let piece_values = values::estimate(engine, &mobility, settings.seed, VALUE_GAMES, VALUE_PLIES);
