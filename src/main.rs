@@ -18,7 +18,7 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// Worker threads for the commands that spread their work (report, check, ambiguities,
-    /// perft, play, bench); default: one per core (RAYON_NUM_THREADS is read too).
+    /// perft, play, bench, evaluate); default: one per core (RAYON_NUM_THREADS is read too).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
     /// Print tables whole, however wide. Without it, tables fit the terminal's width (100

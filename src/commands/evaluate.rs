@@ -19,13 +19,16 @@ use crate::evaluate::summary::{self, Summary};
 use crate::evaluate::values::{self, Mobility};
 use crate::evaluate::{self as evaluation, Record, Shard, RECORD_FORMAT};
 use crate::spec::LoadedSpec;
+use crate::text::percent;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// The piece-value estimate's sample games: how many, how long.
+/// The piece-value estimate's sample games: how many, how long, and their seed, fixed rather
+/// than the run's so that every run of a spec has the same players.
 const VALUE_GAMES: usize = 8;
+const VALUE_SEED: u64 = 1;
 const VALUE_PLIES: usize = 120;
 /// About how many bars the length histogram gets.
 pub const HISTOGRAM_BARS: u32 = 12;
@@ -52,23 +55,29 @@ pub struct Args {
     /// games differ.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub opening_plies: u32,
-    /// Seed of the run: game i uses seed + i (default: from the clock; printed either way).
+    /// Seed of the run: each game's seed is derived from it and the game's number (default: from
+    /// the clock; printed either way).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Compare with this spec, played with the same settings and seeds.
-    #[arg(long, value_name = "SPEC2")]
+    #[arg(long, value_name = "SPEC2", conflicts_with = "shard")]
     pub against: Option<PathBuf>,
-    /// Compare with the same spec (or SPEC2) under this reading: READING=OPTION (repeatable).
-    #[arg(long = "against-reading", value_name = "READING=OPTION")]
+    /// Compare with the same spec under these readings as well as the --reading ones (or with
+    /// SPEC2 under these): READING=OPTION (repeatable).
+    #[arg(long = "against-reading", value_name = "READING=OPTION", conflicts_with = "shard")]
     pub against_readings: Vec<String>,
     /// Play only shard K of N (games i with i mod N = K-1); needs --seed, so that every shard
     /// plays the same run. Write the record with --out and combine the shards with --merge.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
-    /// Combine the records of a run's shards (files written by --out) into the run's result.
-    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["shard", "against", "against_readings"])]
+    /// Combine the records of a run's shards (files written by --out) into the run's result
+    /// (with --out, the merged record is written too). The records say what was played.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = [
+        "shard", "against", "against_readings", "readings", "games", "nodes", "plies", "opening_plies", "seed",
+    ])]
     pub merge: Vec<PathBuf>,
-    /// Write the run's record (every game, JSON) to this file, for --merge.
+    /// Write the run's record (every game, JSON) to this file, for --merge; checked before the
+    /// games are played.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Output format.
@@ -93,6 +102,9 @@ pub struct Evaluated {
 }
 
 pub fn run(args: Args) -> exit::Result {
+    if let Some(out) = &args.out {
+        writable(out)?;
+    }
     if !args.merge.is_empty() {
         return merged(&args);
     }
@@ -102,6 +114,18 @@ pub fn run(args: Args) -> exit::Result {
     if shard.is_some() && args.seed.is_none() {
         return Err(Error::Input("--shard needs --seed: every shard must play the same run".into()));
     }
+    // Both sides are made ready, every reading checked, before any game is played: a bad
+    // comparison would otherwise be found after the whole first run.
+    let main = prepare(cli::load_spec(path)?, &cli::choices(&args.readings)?)?;
+    let other = match (&args.against, args.against_readings.is_empty()) {
+        (None, true) => None,
+        (Some(spec2), _) => Some(prepare(cli::load_spec(spec2)?, &cli::choices(&args.against_readings)?)?),
+        (None, false) => {
+            let mut chosen = main.readings.clone();
+            chosen.extend(cli::choices(&args.against_readings)?);
+            Some(prepare(cli::load_spec(path)?, &chosen)?)
+        }
+    };
     let seed = cli::seed(args.seed);
     let settings = Settings {
         games: args.games as usize,
@@ -110,29 +134,31 @@ pub fn run(args: Args) -> exit::Result {
         opening_plies: args.opening_plies as usize,
         seed,
     };
-    let spec = cli::load_spec(path)?;
-    let chosen = cli::choices(&args.readings)?;
-    // A record that could not be written would lose the games: its directory is looked at
-    // before they are played.
-    if let Some(out) = &args.out {
-        let dir = out.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        if !dir.is_dir() {
-            return Err(Error::Write(format!(
-                "{}: cannot write the record: no directory {}",
-                out.display(),
-                dir.display()
-            )));
-        }
-    }
-    let against = match (&args.against, args.against_readings.is_empty()) {
-        (None, true) => None,
-        (spec2, _) => Some((cli::load_spec(spec2.as_deref().unwrap_or(path))?, cli::choices(&args.against_readings)?)),
-    };
-    let main = evaluate(spec, chosen, settings, shard)?;
-    let other = against.map(|(spec, chosen)| evaluate(spec, chosen, settings, shard)).transpose()?;
+    let main = play(main, settings, shard, true);
+    let other = other.map(|o| play(o, settings, shard, true));
     let output = render(&main, other.as_ref(), args.format)?;
-    if let Some(out) = &args.out {
-        let text = serde_json::to_string_pretty(&main.record).expect("a record serializes");
+    write_record(args.out.as_deref(), &main.record, output)
+}
+
+/// Fails unless a record can be written at `out`: its directory exists and it is no directory
+/// itself. Asked before the games are played, which a failed write would lose.
+fn writable(out: &Path) -> Result<(), Error> {
+    let dir = out.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let why = if !dir.is_dir() {
+        format!("no directory {}", dir.display())
+    } else if out.is_dir() {
+        "it is a directory".to_string()
+    } else {
+        return Ok(());
+    };
+    Err(Error::Write(format!("{}: cannot write the record: {why}", out.display())))
+}
+
+/// Writes `record` to `out` (if asked) after the output is made: a failed write keeps the
+/// output, printed before the error.
+fn write_record(out: Option<&Path>, record: &Record, output: Output) -> exit::Result {
+    if let Some(out) = out {
+        let text = serde_json::to_string_pretty(record).expect("a record serializes");
         if let Err(e) = write_atomic(out, &text) {
             return Err(Error::Write(format!("{}: cannot write the record: {e}", out.display())).after(output));
         }
@@ -140,15 +166,53 @@ pub fn run(args: Args) -> exit::Result {
     Ok(output)
 }
 
-/// Plays the games of `settings` (the shard's) on `spec` under `readings`, with a progress bar
-/// where standard error is a terminal.
+/// A spec made ready to play: its subject (engine and invariants), every reading's option
+/// (the chosen ones, the defaults for the rest), the game ends not played, the other readings
+/// to watch and the digests a record keeps. Everything that can refuse the input is done here.
+pub struct Prepared {
+    subject: super::check::Subject,
+    readings: BTreeMap<String, String>,
+    not_played: Vec<String>,
+    alternatives: Vec<Alternative>,
+    spec_digest: String,
+    properties_digest: String,
+}
+
+/// Makes `spec` ready to play under `chosen` readings.
+pub fn prepare(spec: LoadedSpec, chosen: &BTreeMap<String, String>) -> Result<Prepared, Error> {
+    // A game end the engine does not play (xiangqi's perpetual chase) is said, on standard
+    // error and in the output: games that would have ended by it go on by the other rules.
+    // (The subject's warnings hold these and the properties file's notes together.)
+    let (_, not_played) = super::engine::engine_for_moves(&spec, chosen)?;
+    let properties = super::check::default_properties_path(Path::new(&spec.path));
+    let properties_digest = std::fs::read(&properties).map(crate::spec::lock::digest).unwrap_or_default();
+    let spec_digest = digest(&spec);
+    let readings = complete_readings(&spec, chosen);
+    let subject = super::check::subject(spec, &readings, properties.is_file().then_some(properties.as_path()))?;
+    // The games start from the spec's setup; a reading may leave none.
+    super::engine::position_for(&subject.engine, None)?;
+    let alternatives = alternatives(&subject.spec, &readings);
+    Ok(Prepared { subject, readings, not_played, alternatives, spec_digest, properties_digest })
+}
+
+/// Every reading of the spec with its option: the chosen one, else the default (so that two
+/// records of the same games say the same, however the readings were given).
+fn complete_readings(spec: &LoadedSpec, chosen: &BTreeMap<String, String>) -> BTreeMap<String, String> {
+    let mut all: BTreeMap<String, String> =
+        spec.all_readings().iter().map(|r| (r.id.get_ref().clone(), r.default.get_ref().clone())).collect();
+    all.extend(chosen.iter().map(|(k, v)| (k.clone(), v.clone())));
+    all
+}
+
+/// Plays the games of `settings` on `spec` under `readings` (the shard's, with a progress bar
+/// where standard error is a terminal): `prepare` and [`play`].
 pub fn evaluate(
     spec: LoadedSpec,
     readings: BTreeMap<String, String>,
     settings: Settings,
     shard: Option<Shard>,
 ) -> Result<Evaluated, Error> {
-    play(spec, readings, settings, shard, true)
+    Ok(play(prepare(spec, &readings)?, settings, shard, true))
 }
 
 /// [`evaluate`] with nothing on standard error, for a caller that shows its own progress (the
@@ -160,34 +224,21 @@ pub fn evaluate_quietly(
     settings: Settings,
     shard: Option<Shard>,
 ) -> Result<Evaluated, Error> {
-    play(spec, readings, settings, shard, false)
+    Ok(play(prepare(spec, &readings)?, settings, shard, false))
 }
 
-fn play(
-    spec: LoadedSpec,
-    readings: BTreeMap<String, String>,
-    settings: Settings,
-    shard: Option<Shard>,
-    loud: bool,
-) -> Result<Evaluated, Error> {
+/// Plays the games; `loud`: the warnings and a progress bar on standard error.
+fn play(prepared: Prepared, settings: Settings, shard: Option<Shard>, loud: bool) -> Evaluated {
     let started = Instant::now();
-    // A game end the engine does not play (xiangqi's perpetual chase) is said, on standard
-    // error and in the output: games that would have ended by it go on by the other rules.
-    let (_, not_played) = super::engine::engine_for_moves(&spec, &readings)?;
+    let Prepared { subject, readings, not_played, alternatives, spec_digest, properties_digest } = prepared;
     if loud {
         for w in &not_played {
             eprintln!("warning: {w}");
         }
     }
-    let properties = super::check::default_properties_path(Path::new(&spec.path));
-    let digest = digest(&spec);
-    let subject = super::check::subject(spec, &readings, properties.is_file().then_some(properties.as_path()))?;
     let engine = &subject.engine;
-    // The games start from the spec's setup; a reading may leave none.
-    super::engine::position_for(engine, None)?;
-    let alternatives = alternatives(&subject.spec, &readings);
     let mobility = Mobility::new(engine);
-    let piece_values = values::estimate(engine, &mobility, settings.seed, VALUE_GAMES, VALUE_PLIES);
+    let piece_values = values::estimate(engine, &mobility, VALUE_SEED, VALUE_GAMES, VALUE_PLIES);
     let eval = Evaluator::new(&piece_values, mobility);
     let watch = Watch { invariants: &subject.invariants, alternatives: &alternatives };
     let total = (0..settings.games).filter(|&i| shard.is_none_or(|s| s.holds(i))).count();
@@ -197,9 +248,11 @@ fn play(
     bar.finish_and_clear();
     let record = Record {
         format: RECORD_FORMAT,
+        kensho: env!("CARGO_PKG_VERSION").to_string(),
         spec: engine.game.id.clone(),
         spec_path: subject.spec.path.clone(),
-        spec_digest: digest,
+        spec_digest,
+        properties_digest,
         readings: readings.clone(),
         settings,
         first_mover: engine.rules.first_mover,
@@ -209,7 +262,7 @@ fn play(
     };
     let summary = summary::summarise(&record.games, HISTOGRAM_BARS);
     let clauses = clause_rows(&subject, &summary);
-    Ok(Evaluated {
+    Evaluated {
         spec: subject.spec,
         readings,
         record,
@@ -218,10 +271,10 @@ fn play(
         not_played,
         alternatives: alternatives.len(),
         seconds: started.elapsed().as_secs_f64(),
-    })
+    }
 }
 
-/// `--merge`: the records read, merged, and summarised as one run.
+/// `--merge`: the records read, merged, and summarised as one run (written with --out).
 fn merged(args: &Args) -> exit::Result {
     let mut records = Vec::new();
     for file in &args.merge {
@@ -234,20 +287,21 @@ fn merged(args: &Args) -> exit::Result {
     let record = evaluation::merge(records).map_err(Error::Input)?;
     let path = args.spec.clone().unwrap_or_else(|| PathBuf::from(&record.spec_path));
     let spec = cli::load_spec(&path)?;
-    if digest(&spec) != record.spec_digest {
-        return Err(Error::Input(format!(
-            "{}: the spec is not the one the records were played on (its digest is {}, theirs {})",
-            path.display(),
-            digest(&spec),
-            record.spec_digest
-        )));
+    let prepared = prepare(spec, &record.readings)?;
+    for (what, here, theirs) in [
+        ("spec", &prepared.spec_digest, &record.spec_digest),
+        ("properties file", &prepared.properties_digest, &record.properties_digest),
+    ] {
+        if here != theirs {
+            return Err(Error::Input(format!(
+                "{}: the {what} is not the one the records were played with (its digest is {here}, theirs {theirs})",
+                path.display()
+            )));
+        }
     }
-    let properties = super::check::default_properties_path(Path::new(&spec.path));
-    let subject = super::check::subject(spec, &record.readings, properties.is_file().then_some(properties.as_path()))?;
+    let Prepared { subject, not_played, alternatives, .. } = prepared;
     let summary = summary::summarise(&record.games, HISTOGRAM_BARS);
     let clauses = clause_rows(&subject, &summary);
-    let not_played = subject.warnings.clone();
-    let alternatives = alternatives(&subject.spec, &record.readings).len();
     let main = Evaluated {
         spec: subject.spec,
         readings: record.readings.clone(),
@@ -255,10 +309,11 @@ fn merged(args: &Args) -> exit::Result {
         summary,
         clauses,
         not_played,
-        alternatives,
+        alternatives: alternatives.len(),
         seconds: 0.0,
     };
-    render(&main, None, args.format)
+    let output = render(&main, None, args.format)?;
+    write_record(args.out.as_deref(), &main.record, output)
 }
 
 /// The digest of the spec's text and its bases' (`spec::lock::digest`): records of one spec
@@ -308,10 +363,6 @@ fn clause_rows(subject: &super::check::Subject, summary: &Summary) -> Vec<covera
         tally.violated.insert(id.clone(), o.times);
     }
     coverage::rows(&subject.spec, &subject.properties, &subject.invariants, &tally)
-}
-
-fn percent(x: f64) -> String {
-    format!("{:.1}%", 100.0 * x)
 }
 
 fn interval(i: &stats::Interval) -> String {
@@ -487,25 +538,42 @@ fn text_of(e: &Evaluated, markdown: bool) -> String {
         .collect();
     out.push_str(&table(&["piece", "name", "value", "empty board", "in play"], rows, markdown));
 
-    let in_play = e.clauses.iter().filter(|c| c.exercised > 0).count();
+    // A clause is measured through the invariants that cite it: one judged with its premise
+    // holding on a move played brought the clause into play. A clause no invariant cites is
+    // not measured (a board size, a start position, a rule every move obeys unseen).
+    let measured: Vec<&coverage::ClauseRow> = e.clauses.iter().filter(|c| !c.invariants.is_empty()).collect();
+    let in_play = measured.iter().filter(|c| c.exercised > 0).count();
     out.push_str(&heading(
-        &format!("Rules in play: {in_play} of {} encoded clauses came up on moves played", e.clauses.len()),
+        &format!(
+            "Rules in play: {in_play} of the {} clauses invariants measure came up on moves played",
+            measured.len()
+        ),
         markdown,
     ));
-    let rows = e
-        .clauses
+    let rows = measured
         .iter()
         .filter(|c| c.exercised > 0)
         .map(|c| vec![c.id.clone(), c.exercised.to_string(), crate::text::shorten(&c.words, 70)])
         .collect();
-    out.push_str(&table(&["clause", "moves", "words"], rows, markdown));
-    let never: Vec<String> = e.clauses.iter().filter(|c| c.exercised == 0).map(|c| c.id.clone()).collect();
-    if !never.is_empty() {
-        let line = format!("Never in play (no invariant citing them was exercised): {}", never.join(", "));
-        out.push_str(&(if markdown { format!("\n{line}\n") } else { terminal::prose(&line, 2) + "\n" }));
+    out.push_str(&table(&["clause", "invariant checks", "words"], rows, markdown));
+    let lists = [
+        (
+            "Never in play (no invariant citing them had its premise hold on a move played)",
+            measured.iter().filter(|c| c.exercised == 0).map(|c| c.id.clone()).collect::<Vec<_>>(),
+        ),
+        (
+            "Not measured (no invariant cites them)",
+            e.clauses.iter().filter(|c| c.invariants.is_empty()).map(|c| c.id.clone()).collect(),
+        ),
+    ];
+    for (what, ids) in lists {
+        if !ids.is_empty() {
+            let line = format!("{what}: {}", ids.join(", "));
+            out.push_str(&(if markdown { format!("\n{line}\n") } else { terminal::prose(&line, 2) + "\n" }));
+        }
     }
     out.push_str(&heading(
-        "Readings in play: positions where another option would have allowed other moves or another result",
+        "Readings in play: plies at which another option would have allowed other moves or judged the position or the move otherwise",
         markdown,
     ));
     if s.situations.is_empty() {
@@ -586,15 +654,17 @@ fn json_of(e: &Evaluated) -> Value {
         "readings": e.readings,
         "seconds": e.seconds,
         "summary": e.summary,
-        "clauses": e.clauses.iter().map(|c| json!({"id": c.id, "moves": c.exercised})).collect::<Vec<_>>(),
+        // Per clause: the invariant checks on moves played whose premise held (summed over the
+        // invariants citing it), and whether any invariant measures it at all.
+        "clauses": e.clauses.iter().map(|c| json!({"id": c.id, "invariant_checks": c.exercised, "measured": !c.invariants.is_empty()})).collect::<Vec<_>>(),
         "record": e.record,
     })
 }
 
 fn render(main: &Evaluated, other: Option<&Evaluated>, format: CheckFormat) -> exit::Result {
     let mut output = Output::new();
-    let broken =
-        main.summary.violated.values().any(|o| o.times > 0) || other.is_some_and(|o| !o.summary.violated.is_empty());
+    // `violated` holds only invariants broken at least once.
+    let broken = !main.summary.violated.is_empty() || other.is_some_and(|o| !o.summary.violated.is_empty());
     match format {
         CheckFormat::Json => {
             let mut value = json_of(main);

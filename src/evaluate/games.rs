@@ -2,14 +2,14 @@
 //! (`engine::play::Game`, so that games end by the same rules as everywhere else), the first
 //! `opening_plies` plies chosen at random from the game's seed (two searching players would
 //! otherwise play the same game every time), every later ply chosen by a `Searcher` within the
-//! node budget. Game `i` uses seed `seed + i`, so that any game can be replayed alone, and a
-//! shard of the games (`--shard K/N`) plays exactly the games the whole run would.
+//! node budget. Game `i` has its own seed (`game_seed`), so that any game can be replayed alone,
+//! and a shard of the games (`--shard K/N`) plays exactly the games the whole run would.
 
 use super::search::{Evaluator, Searcher};
 use crate::check::{BeforeFacts, Invariant, Tally, Transition};
 use crate::engine::play::Game;
 use crate::engine::status::{History, Outcome};
-use crate::engine::{Engine, Identity, Position};
+use crate::engine::{Engine, Identity, Move, Position};
 use crate::random::SplitMix64;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -46,8 +46,10 @@ pub struct GameResult {
     /// last-royal-captured"), or "ply cap".
     pub rule: String,
     /// The first player's material less the second's, in pawns, at ply 0, BALANCE_EVERY,
-    /// 2 x BALANCE_EVERY, ... up to the last position.
+    /// 2 x BALANCE_EVERY, ... as long as the game lasted.
     pub balance: Vec<f64>,
+    /// The same at the game's last position.
+    pub final_balance: f64,
     /// Nodes the players searched in all.
     pub nodes: u64,
     /// The game's moves in the engine's notation, to replay it.
@@ -57,8 +59,8 @@ pub struct GameResult {
     pub exercised: BTreeMap<String, u64>,
     /// Per invariant id: how often a move played broke it (an engine or spec bug).
     pub violated: BTreeMap<String, u64>,
-    /// Per reading alternative ("READING=OPTION"): the positions of the game in which that
-    /// option would have allowed other moves or another result.
+    /// Per reading alternative ("READING=OPTION"): the plies of the game at which that option
+    /// would have allowed other moves, or judged the position or the move played otherwise.
     pub situations: BTreeMap<String, u64>,
 }
 
@@ -109,49 +111,97 @@ pub struct Watch<'a> {
     pub alternatives: &'a [Alternative],
 }
 
-/// Does `alternative` see `pos` otherwise than the game's engine does, which gave it `moves`
-/// and no result? Compared by move identity (the same moves by other routes are the same
-/// moves) and by the result the position shows. Positions the other engine cannot hold (another
-/// board, as a board-size reading gives, or other pieces) are not compared.
-fn differs(
-    alternative: &Engine,
-    engine: &Engine,
-    pos: &Position,
-    history: &History,
-    identities: &BTreeSet<Identity>,
-) -> bool {
-    let same_pieces = alternative.pieces.len() == engine.pieces.len()
-        && alternative.pieces.iter().zip(&engine.pieces).all(|(a, b)| a.id == b.id);
-    if alternative.game.board != engine.game.board || !same_pieces {
-        return false;
+/// Can `alternative` judge the positions of `engine`'s games: the same board and the same
+/// pieces in the same order? (A board-size reading, as Ryu's and Shoogantshii's, gives
+/// positions the other engine cannot hold; they are not compared.)
+fn shares_positions(alternative: &Engine, engine: &Engine) -> bool {
+    alternative.game.board == engine.game.board
+        && alternative.pieces.len() == engine.pieces.len()
+        && alternative.pieces.iter().zip(&engine.pieces).all(|(a, b)| a.id == b.id)
+}
+
+/// Another reading followed through a game: its engine, and the game's history as that engine
+/// keeps it (its repetition key may differ).
+struct Follower<'a> {
+    alternative: &'a Alternative,
+    history: History,
+}
+
+impl Follower<'_> {
+    /// Does the other reading see `pos` otherwise than the game's engine, which gave it the
+    /// moves `identities` and no result? Compared by move identity (the same moves by other
+    /// routes are the same moves) and by the result the position shows.
+    fn differs_before(&self, pos: &Position, identities: &BTreeSet<Identity>) -> bool {
+        let engine = &self.alternative.engine;
+        let theirs = engine.game_moves(pos, &self.history);
+        engine.status_before(pos, &theirs).is_some()
+            || theirs.len() != identities.len()
+            || theirs.iter().any(|m| !identities.contains(&m.identity()))
     }
-    let theirs = alternative.game_moves(pos, history);
-    if alternative.status_before(pos, &theirs).is_some() {
-        return true;
+
+    /// Judges the move just played (`after` the position it led to) by the other reading's
+    /// rules, with its own history: does it end the game otherwise (repetition, perpetual
+    /// check, a bare king, a royal taken) than `ours`, the game's own judgement?
+    fn differs_after(&mut self, after: &Position, mv: &Move, ours: Option<&Outcome>) -> bool {
+        let theirs = self.alternative.engine.status_after(after, mv, &mut self.history);
+        theirs.as_ref().map(Outcome::score) != ours.map(Outcome::score)
     }
-    theirs.len() != identities.len() || theirs.iter().any(|m| !identities.contains(&m.identity()))
+}
+
+/// The seed of game `index` of a run seeded `seed`: mixed, not `seed + index`, so that runs of
+/// neighbouring seeds (`--seed 1`, then `--seed 2` for more games) share no game.
+pub fn game_seed(seed: u64, index: usize) -> u64 {
+    let base = SplitMix64::new(seed).next_u64();
+    SplitMix64::new(base.wrapping_add(index as u64)).next_u64()
+}
+
+/// What is wrong with a game read back from a record, if anything: a seed that is not its
+/// run's, a result that does not match its winner, a length that does not match its moves.
+pub fn inconsistent(g: &GameResult, settings: &Settings) -> Option<String> {
+    let winner = match g.result.as_str() {
+        "1-0" => Some(0),
+        "0-1" => Some(1),
+        "1/2-1/2" | "*" => None,
+        other => return Some(format!("game {}: result '{other}'", g.index)),
+    };
+    if g.index >= settings.games {
+        Some(format!("game {} of a run of {}", g.index, settings.games))
+    } else if g.seed != game_seed(settings.seed, g.index) {
+        Some(format!("game {}: seed {} is not the run's", g.index, g.seed))
+    } else if g.winner != winner {
+        Some(format!("game {}: result {} with winner {:?}", g.index, g.result, g.winner))
+    } else if g.plies != g.moves.len() || g.plies > settings.plies {
+        Some(format!("game {}: {} plies, {} moves, ply cap {}", g.index, g.plies, g.moves.len(), settings.plies))
+    } else {
+        None
+    }
 }
 
 /// Plays game `index` of a run.
 pub fn play(engine: &Engine, eval: &Evaluator, settings: &Settings, watch: &Watch<'_>, index: usize) -> GameResult {
-    let seed = settings.seed.wrapping_add(index as u64);
+    let seed = game_seed(settings.seed, index);
     let mut rng = SplitMix64::new(seed);
     let mut players = [Searcher::new(engine, eval), Searcher::new(engine, eval)];
     let mut game = Game::new(engine, engine.start(), settings.plies);
     let mut balance = vec![eval.material_balance(game.position())];
     let mut moves = Vec::new();
     let mut nodes = 0;
+    let mut final_balance = balance[0];
     let mut tally = Tally::default();
     let mut situations = BTreeMap::new();
     // The positions between turns so far, for the repetition invariants.
     let mut line: Vec<Position> = vec![game.position().clone()];
+    let mut followers: Vec<Follower<'_>> = watch
+        .alternatives
+        .iter()
+        .filter(|a| shares_positions(&a.engine, engine))
+        .map(|alternative| Follower { alternative, history: alternative.engine.start_history(game.position()) })
+        .collect();
     while !game.is_over() {
         let identities: BTreeSet<Identity> = game.moves().iter().map(|m| m.identity()).collect();
-        for alternative in watch.alternatives {
-            if differs(&alternative.engine, engine, game.position(), game.history(), &identities) {
-                *situations.entry(alternative.label.clone()).or_insert(0) += 1;
-            }
-        }
+        // Per follower: did its reading matter at this ply (before the move or by it)?
+        let mut mattered: Vec<bool> =
+            followers.iter().map(|f| f.differs_before(game.position(), &identities)).collect();
         // What the invariants judge the move played against (kept only where there are some).
         let judged = (!watch.invariants.is_empty()).then(|| (game.position().clone(), game.moves().to_vec()));
         let pick = if game.plies() < settings.opening_plies {
@@ -163,6 +213,12 @@ pub fn play(engine: &Engine, eval: &Evaluator, settings: &Settings, watch: &Watc
             choice.index
         };
         let mv = game.play(pick);
+        for (follower, mattered) in followers.iter_mut().zip(&mut mattered) {
+            *mattered |= follower.differs_after(game.position(), &mv, game.last_move_outcome());
+            if *mattered {
+                *situations.entry(follower.alternative.label.clone()).or_insert(0) += 1;
+            }
+        }
         if let Some((before, legal)) = &judged {
             let facts = BeforeFacts::default();
             let outcome = game.last_move_outcome().cloned();
@@ -185,6 +241,9 @@ pub fn play(engine: &Engine, eval: &Evaluator, settings: &Settings, watch: &Watc
         moves.push(engine.move_text(&mv));
         if game.plies().is_multiple_of(BALANCE_EVERY) {
             balance.push(eval.material_balance(game.position()));
+        }
+        if game.is_over() {
+            final_balance = eval.material_balance(game.position());
         }
     }
     let (result, winner, ending, rule) = match game.outcome() {
@@ -209,6 +268,7 @@ pub fn play(engine: &Engine, eval: &Evaluator, settings: &Settings, watch: &Watc
         ending,
         rule,
         balance,
+        final_balance,
         nodes,
         moves,
         exercised: tally.exercised,

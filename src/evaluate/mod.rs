@@ -61,13 +61,17 @@ impl std::fmt::Display for Shard {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
     pub format: u32,
+    /// The kensho version that played the games: records of other versions do not merge.
+    pub kensho: String,
     /// The spec's game id and a digest of its file, so that records of different specs (or of
     /// an edited spec) are never merged.
     pub spec: String,
     pub spec_digest: String,
     /// The spec file as it was given (`--merge` reloads it from there when no spec is given).
     pub spec_path: String,
-    /// The readings chosen on the command line (the spec's defaults for the rest).
+    /// The digest of the properties file whose invariants watched the games ("" without one).
+    pub properties_digest: String,
+    /// Every reading of the spec with the option played (chosen, or the default).
     pub readings: BTreeMap<String, String>,
     pub settings: Settings,
     /// The player who moves first (0, the first player, unless rules.turn-order says
@@ -109,7 +113,11 @@ pub fn merge(mut records: Vec<Record>) -> Result<Record, String> {
         if r.format != RECORD_FORMAT {
             return Err(format!("{which}: record format {} (this kensho reads {RECORD_FORMAT})", r.format));
         }
-        if r.spec != first.spec || r.spec_digest != first.spec_digest {
+        if r.kensho != first.kensho {
+            return Err(format!("{which}: played by kensho {}, record 1 by kensho {}", r.kensho, first.kensho));
+        }
+        if r.spec != first.spec || r.spec_digest != first.spec_digest || r.properties_digest != first.properties_digest
+        {
             return Err(format!(
                 "{which}: spec {} ({}) is not record 1's {} ({})",
                 r.spec, r.spec_digest, first.spec, first.spec_digest
@@ -123,6 +131,14 @@ pub fn merge(mut records: Vec<Record>) -> Result<Record, String> {
         }
         if r.values != first.values {
             return Err(format!("{which}: other piece values than record 1's"));
+        }
+    }
+    for (n, r) in records.iter().enumerate() {
+        if let Some(s) = r.shard.filter(|s| s.index == 0 || s.index > s.count) {
+            return Err(format!("record {}: shard {s} is no shard (1 <= K <= N)", n + 1));
+        }
+        if let Some(bad) = r.games.iter().find_map(|g| games::inconsistent(g, &r.settings)) {
+            return Err(format!("record {}: {bad}", n + 1));
         }
     }
     let count = match first.shard {

@@ -13,8 +13,8 @@
 //!
 //! The budget is a number of nodes (positions searched, quiescence included), never a time, so
 //! that a seed gives the same games on any machine and any thread count. The last iteration cut
-//! off by the budget still counts: its moves are searched best first, so the best of those it
-//! finished is at least as good as the previous iteration's choice.
+//! off by the budget counts where it found a move better than the previous choice (which it
+//! searches first); otherwise the previous iteration's choice stands.
 //!
 //! Side to move: a move that earns an extra turn (extra-turn.after, drops.per-turn =
 //! in-addition) leaves the same side to move, so the child's score is not negated then.
@@ -132,8 +132,11 @@ pub struct Choice {
     /// The move's score for the side to move, in centipawns (beyond `MATE - 10000`: a forced
     /// win, below its negation: a forced loss).
     pub score: i32,
-    /// The deepest iteration that finished at least one move.
+    /// The iteration the choice comes from (0: none finished a move that did not lose).
     pub depth: i32,
+    /// Whether that iteration searched every move: only then does a losing score say that
+    /// every move loses.
+    pub complete: bool,
     pub nodes: u64,
 }
 
@@ -187,7 +190,7 @@ impl<'e> Searcher<'e> {
             order.swap(i, rng.below(i + 1));
         }
         order.sort_by_key(|&i| std::cmp::Reverse(self.order_key(&moves[i])));
-        let mut choice = Choice { index: order[0], score: 0, depth: 0, nodes: 0 };
+        let mut choice = Choice { index: order[0], score: 0, depth: 0, complete: false, nodes: 0 };
         for depth in 1..=MAX_DEPTH {
             let mut alpha = -INFINITE;
             let mut scored: Vec<(usize, i32)> = Vec::with_capacity(order.len());
@@ -199,11 +202,25 @@ impl<'e> Searcher<'e> {
                 scored.push((i, score));
                 alpha = alpha.max(score);
             }
-            if let Some(&(index, score)) = scored.iter().max_by_key(|&&(i, s)| (s, std::cmp::Reverse(rank(&order, i))))
-            {
-                choice = Choice { index, score, depth, nodes: self.nodes };
+            // `scored` is in search order: among equal scores the first searched wins.
+            let best = scored.iter().enumerate().max_by_key(|&(k, &(_, s))| (s, std::cmp::Reverse(k)));
+            let finished = scored.len() == order.len();
+            if let Some((_, &(index, score))) = best {
+                let found = Choice { index, score, depth, complete: finished, nodes: self.nodes };
+                // An iteration the budget cut off counts where it found a move better than the
+                // previous choice (searched first, its score here is exact); the previous
+                // choice found worse says nothing of the moves not searched yet. Where every
+                // move it searched loses by force, the next move not searched is chosen: it
+                // may not.
+                let beats_previous = index != scored[0].0 && score > scored[0].1;
+                if finished || beats_previous || (depth == 1 && score >= -MATE_BOUND) {
+                    choice = found;
+                } else if score < -MATE_BOUND {
+                    choice =
+                        Choice { index: order[scored.len()], score: 0, depth: depth - 1, complete: false, nodes: 0 };
+                }
             }
-            if self.stopped || choice.score.abs() > MATE_BOUND {
+            if self.stopped || (choice.complete && choice.score.abs() > MATE_BOUND) {
                 break;
             }
             // The next iteration searches the best first.
@@ -360,11 +377,6 @@ impl<'e> Searcher<'e> {
             0
         }
     }
-}
-
-/// Where `i` stands in `order` (ties in score go to the move searched first).
-fn rank(order: &[usize], i: usize) -> usize {
-    order.iter().position(|&o| o == i).unwrap_or(usize::MAX)
 }
 
 /// A score as the table keeps it: a win or loss counted from the node, not the root.

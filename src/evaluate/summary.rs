@@ -97,7 +97,7 @@ pub fn summarise(games: &[GameResult], bins: u32) -> Summary {
     let first_wins = count(&|g| g.winner == Some(0));
     let second_wins = count(&|g| g.winner == Some(1));
     let unfinished = count(&|g| g.is_unfinished());
-    let draws = n - first_wins - second_wins - unfinished;
+    let draws = count(&|g| g.result == "1/2-1/2");
     let first_points: f64 = games.iter().map(GameResult::first_points).sum();
     let share = |k: f64| if n == 0 { 0.0 } else { k / n as f64 };
     let interval = |k: f64| stats::wilson(k, n as f64, Z95);
@@ -191,6 +191,7 @@ mod tests {
             ending: format!("{result} by {rule}"),
             rule: rule.into(),
             balance: balance.to_vec(),
+            final_balance: balance.last().copied().unwrap_or(0.0),
             nodes: 100 * (index as u64 + 1),
             moves: Vec::new(),
             exercised: exercised.iter().map(|(k, v)| (k.to_string(), *v)).collect(),

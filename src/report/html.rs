@@ -541,6 +541,9 @@ fn self_play(r: &SpecReport) -> String {
     }
     b.push_str("</tbody></table>");
     let _ = write!(b, "<p>{}</p>", escape(&selfplay::readings_line(e)));
+    if let Some(line) = selfplay::broken_line(e) {
+        let _ = write!(b, "<p class=\"bad\">{}</p>", escape(&line));
+    }
     let _ = write!(
         b,
         "<div class=\"plots\"><figure>{}<figcaption>{}</figcaption></figure><figure>{}<figcaption>{}</figcaption></figure><figure>{}<figcaption>{}</figcaption></figure></div>",

@@ -326,6 +326,9 @@ fn self_play(r: &SpecReport, m: &mut String, files: &mut Vec<File>) {
         }),
     ));
     let _ = writeln!(m, "\n{}", text(&selfplay::readings_line(e)));
+    if let Some(line) = selfplay::broken_line(e) {
+        let _ = writeln!(m, "\n**{}**", text(&line));
+    }
     let id = &r.spec.id;
     let values_caption = selfplay::values_caption(e);
     for (name, alt, svg, caption) in [

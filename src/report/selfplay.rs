@@ -8,6 +8,7 @@ use super::plots::{self, LengthBar, ScoreRow};
 use crate::evaluate::stats::{Bin, Interval};
 use crate::evaluate::summary::Summary;
 use crate::evaluate::Record;
+use crate::text::percent;
 use serde::Serialize;
 
 /// Why a report has no self-play section when none was asked for, and how to ask.
@@ -50,6 +51,9 @@ pub struct EvaluationSection {
     /// The other reading options watched, and those that came into play.
     pub reading_options_watched: usize,
     pub readings_in_play: Vec<ReadingInPlay>,
+    /// Invariants a move played broke (an engine or spec bug; `kensho evaluate` exits 1 on
+    /// them): each with the moves that broke it and in how many games.
+    pub broken_invariants: Vec<BrokenInvariant>,
     /// Drawn for people (not in the JSON: the figures above say the same).
     #[serde(skip)]
     pub pictures: SelfPlayPictures,
@@ -89,9 +93,17 @@ pub struct PieceEntry {
 pub struct ReadingInPlay {
     /// "READING=OPTION".
     pub option: String,
-    /// Positions of the games where that option would have allowed other moves or another
-    /// result, and in how many games.
+    /// Plies of the games at which that option would have allowed other moves or judged the
+    /// position or the move otherwise, and in how many games.
     pub positions: u64,
+    pub games: usize,
+}
+
+/// An invariant moves played broke.
+#[derive(Clone, Debug, Serialize)]
+pub struct BrokenInvariant {
+    pub invariant: String,
+    pub moves: u64,
     pub games: usize,
 }
 
@@ -159,6 +171,11 @@ pub fn section(record: &Record, summary: &Summary, watched: usize) -> Evaluation
             .iter()
             .map(|(option, o)| ReadingInPlay { option: option.clone(), positions: o.times, games: o.games })
             .collect(),
+        broken_invariants: s
+            .violated
+            .iter()
+            .map(|(id, o)| BrokenInvariant { invariant: id.clone(), moves: o.times, games: o.games })
+            .collect(),
         pictures: SelfPlayPictures::default(),
     };
     out.pictures = pictures(&out);
@@ -191,10 +208,6 @@ fn pictures(e: &EvaluationSection) -> SelfPlayPictures {
 /// in the JSON's section: times vary between runs, and the JSON keeps them in `run.seconds`.
 pub fn games_per_minute(games: usize, seconds: Option<f64>) -> Option<f64> {
     seconds.filter(|s| *s > 0.0).map(|s| 60.0 * games as f64 / s)
-}
-
-fn percent(x: f64) -> String {
-    format!("{:.1}%", 100.0 * x)
 }
 
 fn interval(i: &Interval) -> String {
@@ -255,21 +268,35 @@ pub fn readings_line(e: &EvaluationSection) -> String {
     let list: Vec<String> = e
         .readings_in_play
         .iter()
-        .map(|r| format!("{} ({} positions in {} games)", r.option, r.positions, r.games))
+        .map(|r| format!("{} ({} plies in {} games)", r.option, r.positions, r.games))
         .collect();
     format!(
-        "{} of the {} other reading options came into play (another option would have allowed other moves or another result): {}.",
+        "{} of the {} other reading options came into play (another option would have allowed other moves, or judged a position or a move otherwise): {}.",
         e.readings_in_play.len(),
         e.reading_options_watched,
         list.join(", ")
     )
 }
 
+/// The invariants moves played broke, in a sentence; None when none was.
+pub fn broken_line(e: &EvaluationSection) -> Option<String> {
+    (!e.broken_invariants.is_empty()).then(|| {
+        let list: Vec<String> = e
+            .broken_invariants
+            .iter()
+            .map(|b| format!("{} ({} moves in {} games)", b.invariant, b.moves, b.games))
+            .collect();
+        format!(
+            "Moves played broke invariants (an engine or spec bug; `kensho check` shows each with its position): {}.",
+            list.join(", ")
+        )
+    })
+}
+
 /// The piece-value picture's caption: the unit, and the royal pieces it leaves out.
 pub fn values_caption(e: &EvaluationSection) -> String {
     let royals: Vec<String> = e.pieces.iter().filter(|p| p.royal).map(|p| super::piece_name(&p.name)).collect();
-    // The unit is the commonest piece at the start, which is not always a Pawn (minishogi has
-    // one of each: the first, the Rook, is 1).
+    // The unit is the weakest of the commonest pieces at the start (evaluate::values).
     let unit =
         e.pieces.iter().find(|p| p.id == e.value_unit).map_or(e.value_unit.clone(), |p| super::piece_name(&p.name));
     if royals.is_empty() {

@@ -37,6 +37,11 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// A share (0.25) as a percentage with one decimal ("25.0%").
+pub fn percent(share: f64) -> String {
+    format!("{:.1}%", 100.0 * share)
+}
+
 /// The text on one line, cut to `max` terminal columns with an ellipsis (a wide character,
 /// as CJK ones are, takes two).
 pub fn shorten(s: &str, max: usize) -> String {

@@ -117,8 +117,20 @@ fn run_and_shards(dir: &Path, shards: impl Fn(&Path, &Path)) -> (Value, Value) {
     let (whole, _) = ok(&args);
     let (a, b) = (dir.join("shard1.json"), dir.join("shard2.json"));
     shards(&a, &b);
-    let (merged, _) =
-        ok(&["evaluate", "--merge", &a.display().to_string(), &b.display().to_string(), "--format", "json"]);
+    let merged_file = dir.join("merged.json");
+    let (merged, _) = ok(&[
+        "evaluate",
+        "--merge",
+        &a.display().to_string(),
+        &b.display().to_string(),
+        "--out",
+        &merged_file.display().to_string(),
+        "--format",
+        "json",
+    ]);
+    // The merged record is byte for byte the record of the single run (floats included).
+    let bytes = |p: &Path| std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    assert!(bytes(&merged_file) == bytes(&full), "the merged record's file differs from the run's");
     let whole: Value = serde_json::from_str(&whole).unwrap();
     let merged: Value = serde_json::from_str(&merged).unwrap();
     // The record written to the file is the one printed.
@@ -181,7 +193,7 @@ fn two_shards_under_gnu_parallel_merged_are_exactly_the_run() {
 fn bad_shards_and_records_are_refused() {
     refused(&["evaluate", SPEC, "--shard", "3/2", "--seed", "1"], "expected K/N with 1 <= K <= N");
     refused(&["evaluate", SPEC, "--shard", "1/2"], "--shard needs --seed");
-    refused(&["evaluate", SPEC, "--games", "0"], "0");
+    refused(&["evaluate", SPEC, "--games", "0"], "0 is not in 1..=1000000");
     refused(&["evaluate", "--merge", "/nonexistent/kensho-record.json"], "cannot read");
     let dir = scratch("evaluate-bad-records");
     let junk = dir.join("junk.json");
@@ -201,6 +213,29 @@ fn bad_shards_and_records_are_refused() {
     refused(&["evaluate", "--merge", &one, &one], "given twice");
     refused(&["evaluate", "--merge", &one, &other], "other settings");
     ok(&["evaluate", "--merge", &one, &two]);
+    // Hand-edited records: a shard that is none, a game whose result contradicts its winner.
+    let edited = |name: &str, edit: &dyn Fn(&mut Value)| {
+        let mut v = read_json(Path::new(&two));
+        edit(&mut v);
+        let f = dir.join(name);
+        std::fs::write(&f, serde_json::to_string(&v).unwrap()).unwrap();
+        f.display().to_string()
+    };
+    let no_shard = edited("no-shard.json", &|v| v["shard"]["index"] = 3.into());
+    refused(&["evaluate", "--merge", &one, &no_shard], "is no shard");
+    let zero = edited("zero.json", &|v| v["shard"]["index"] = 0.into());
+    refused(&["evaluate", "--merge", &one, &zero], "is no shard");
+    let lying = edited("lying.json", &|v| {
+        v["games"][0]["result"] = "1-0".into();
+        v["games"][0]["winner"] = 1.into();
+    });
+    refused(&["evaluate", "--merge", &one, &lying], "with winner");
+    // Nothing is played when the record could not be written or a comparison is bad: the
+    // run's seed line (printed when the games start) never comes.
+    let err = refused(&["evaluate", SPEC, "--seed", "1", "--out", &dir.display().to_string()], "it is a directory");
+    assert!(!err.contains("seed 1"), "{err}");
+    let err = refused(&["evaluate", SPEC, "--seed", "1", "--against-reading", "no-such-reading=x"], "no-such-reading");
+    assert!(!err.contains("seed 1"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -288,5 +323,22 @@ fn every_bundled_spec_evaluates() {
         ]);
         let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{spec}: {e}"));
         assert_eq!(v["summary"]["games"], 2, "{spec}");
+    }
+}
+
+/// Runs of neighbouring seeds share no game: each game's seed is mixed from the run's seed and
+/// its number, not their sum.
+#[test]
+fn runs_of_neighbouring_seeds_share_no_game() {
+    let games = |seed: &str| -> Vec<Value> {
+        let (out, _) = ok(&[
+            "evaluate", SPEC, "--games", "3", "--nodes", "60", "--plies", "30", "--seed", seed, "--format", "json",
+        ]);
+        let v: Value = serde_json::from_str(&out).unwrap();
+        v["record"]["games"].as_array().unwrap().iter().map(|g| g["moves"].clone()).collect()
+    };
+    let (one, two) = (games("1"), games("2"));
+    for g in &one {
+        assert!(!two.contains(g), "seed 1 and seed 2 both played {g}");
     }
 }

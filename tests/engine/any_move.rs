@@ -116,15 +116,26 @@ fn the_status_reads_every_move_only_where_moves_may_leave_the_royal_attacked() {
 
 /// `Engine::legal_captures_into` (the evaluation's quiescence search) gives exactly the legal
 /// moves that capture, in `legal_moves`' order, in every position of seeded random games of
-/// every bundled spec; its shortcut (no drops, no null move, quiet moves dropped before the
+/// every bundled spec (and of Shoogantshii under two readings); its shortcut (no drops, no null move, quiet moves dropped before the
 /// self-check judgement) is compared with the full list.
 #[test]
 fn the_legal_captures_are_the_legal_moves_that_capture() {
     let mut compared = 0;
     let mut with_captures = 0;
     let mut captures = Vec::new();
-    for game in SPECS {
-        let e = engine(game);
+    // Every bundled spec under its defaults, and Shoogantshii under the readings that take
+    // the two other ways through the generator: self-check = king-only (a move judged against
+    // the attackers each royal had) and a drop after the move (drops.per-turn = in-addition).
+    let shoogantshii = crate::common::bundled_spec("shoogantshii");
+    let engines = SPECS.iter().map(|game| (game.to_string(), engine(game))).chain(
+        [("move-into-check", "king-only"), ("drop-turn", "extra-action")].map(|(reading, option)| {
+            (
+                format!("shoogantshii {reading}={option}"),
+                crate::common::engine_with(&shoogantshii, &[(reading, option)]),
+            )
+        }),
+    );
+    for (game, e) in engines {
         for seed in 0..2u64 {
             let mut rng = SplitMix64::new(seed);
             let (mut pos, mut undo) = (e.start(), Vec::new());
