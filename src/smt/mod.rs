@@ -13,7 +13,6 @@ pub mod paths;
 pub mod proofs;
 pub mod readings;
 pub mod symbolic;
-pub mod witness;
 
 use z3::ast::Bool;
 use z3::{Model, Params, SatResult, Solver};

@@ -37,7 +37,7 @@
 //! never from a spec's name.
 
 use super::readings::{changes, play_both};
-use super::witness::{
+use crate::witness::{
     add_royals, differing, records, result_score, result_text, shrink, transfer, witness, Pair, Witness,
 };
 use super::Limits;

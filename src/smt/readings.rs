@@ -14,7 +14,7 @@
 use super::board::SymBoard;
 use super::fragments;
 use super::symbolic::{all_paths, holds, SymPath, Window};
-use super::witness::{
+use crate::witness::{
     add_royals, differing, ident, records, result_score, result_text, shrink, transfer, witness, Pair, Witness,
 };
 use super::{solve, Answer, Limits, Verdict};
@@ -630,7 +630,7 @@ fn search(pair: &Pair, aim: &[u16], limits: &Limits, seed: u64) -> Option<Witnes
     let engine = pair.a;
     let mut tried = 0usize;
     let found =
-        |pos: &Position| super::witness::compare(pair, pos).is_some_and(|(d, o)| !d.is_empty() || !o.is_empty());
+        |pos: &Position| crate::witness::compare(pair, pos).is_some_and(|(d, o)| !d.is_empty() || !o.is_empty());
     let finish = |pos: &Position| {
         let small = shrink(pair, pos, &|p| found(p));
         witness(pair, &small)

@@ -12,7 +12,7 @@
 use kensho::engine::{Engine, Move, Position};
 use kensho::geometry::Square;
 use kensho::smt::readings::{Comparison, ReadingReport};
-use kensho::smt::witness::Witness;
+use kensho::witness::Witness;
 use kensho::spec::game::GameSpec;
 use kensho::spec::LoadedSpec;
 use std::collections::{BTreeMap, BTreeSet};

@@ -10,7 +10,7 @@ use crate::common::smt;
 use kensho::engine::{Engine, Position};
 use kensho::smt::fragments;
 use kensho::smt::readings::{reading_witnesses, Facet};
-use kensho::smt::witness::{Pair, Witness};
+use kensho::witness::{Pair, Witness};
 use kensho::smt::{Limits, Verdict};
 use kensho::spec::game::GameSpec;
 use kensho::spec::settings::Setting;

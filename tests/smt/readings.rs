@@ -18,7 +18,7 @@ use kensho::engine::{Engine, Move};
 use kensho::geometry::Square;
 use kensho::smt::fragments;
 use kensho::smt::readings::{reading_witnesses, Facet, ReadingReport};
-use kensho::smt::witness::Pair;
+use kensho::witness::Pair;
 use kensho::smt::{Limits, Verdict};
 use kensho::spec::settings::Setting;
 use smt::{comparison, engine, engines, king_distance, mini, recheck, sq, vector, Pid};

@@ -21,7 +21,7 @@ use crate::engine::config::Abilities;
 use crate::engine::{Man, Position};
 use crate::geometry::Square;
 use crate::smt::readings::{filler, Facet};
-use crate::smt::witness::{add_royals, Pair};
+use crate::witness::{add_royals, Pair};
 use crate::smt::{solve, Answer, Limits};
 use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation, StepKind};
 use std::collections::BTreeSet;

@@ -28,7 +28,7 @@ use crate::smt::board::SymBoard;
 use crate::smt::readings::paths_within;
 use crate::smt::readings::{filler, Facet};
 use crate::smt::symbolic::SymPath;
-use crate::smt::witness::{add_royals, compare, shrink, witness, Pair};
+use crate::witness::{add_royals, compare, shrink, witness, Pair};
 use crate::smt::{solve, Answer, Limits};
 use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation, StepKind};
 use z3::ast::Bool;

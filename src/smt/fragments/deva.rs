@@ -15,7 +15,7 @@ use super::{centre, confirm, models, value_int};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::smt::readings::{filler, Facet};
-use crate::smt::witness::{add_royals, Pair};
+use crate::witness::{add_royals, Pair};
 use crate::smt::Limits;
 use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation, StepKind};
 use z3::ast::{Bool, Int};

@@ -12,7 +12,7 @@ use super::{centre, confirm};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::smt::readings::Facet;
-use crate::smt::witness::{add_royals, Pair};
+use crate::witness::{add_royals, Pair};
 use crate::smt::Limits;
 
 fn lions(e: &Engine) -> Vec<u16> {

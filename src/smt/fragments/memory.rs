@@ -18,7 +18,7 @@ use super::{b, value_bool};
 use crate::engine::{Engine, Man, Move, Position};
 use crate::geometry::Square;
 use crate::smt::readings::{play_both, Facet};
-use crate::smt::witness::{add_royals, differing, records, Pair, Witness};
+use crate::witness::{add_royals, differing, records, Pair, Witness};
 use crate::smt::{solve, Answer, Limits};
 use crate::spec::game::GameSpec;
 use z3::ast::Bool;
@@ -177,7 +177,7 @@ fn realise(pair: &Pair, history: History, budget: usize) -> Option<Witness> {
     let starts: Vec<(Position, Position, Vec<Move>)> = starts(pair, history)
         .into_iter()
         .filter_map(|(start, moves)| {
-            let start_b = crate::smt::witness::transfer(a, pair.b, &start)?;
+            let start_b = crate::witness::transfer(a, pair.b, &start)?;
             Some((start, start_b, moves))
         })
         .collect();

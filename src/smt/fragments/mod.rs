@@ -16,7 +16,7 @@ mod lions;
 mod memory;
 
 use super::readings::{filler, Facet};
-use super::witness::{add_royals, compare, shrink, witness, Pair, Witness};
+use crate::witness::{add_royals, compare, shrink, witness, Pair, Witness};
 use super::{solve, Answer, Limits};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;

@@ -1,5 +1,7 @@
-//! Concrete witnesses: positions built from a decoded model, confirmed by the engine under two
-//! reading alternatives, and shrunk to the pieces the difference needs.
+//! Reading witnesses from the engine alone (no Z3): positions on which two alternatives of a
+//! reading differ, confirmed by the engine under both and shrunk to the pieces the difference
+//! needs. The SMT layer (`smt`) builds its candidates from Z3 models and confirms them here;
+//! this layer never uses it.
 
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Identity, Man, Move, Position};
