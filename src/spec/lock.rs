@@ -74,8 +74,7 @@ pub fn encodings(spec: &LoadedSpec) -> Encodings {
         .into_iter()
         .filter_map(|c| {
             let encode = c.encode.as_ref()?;
-            let per_path =
-                encode.get_ref().paths().into_iter().map(|p| (p.to_string(), digest(encoded_text(spec, p))));
+            let per_path = encode.get_ref().paths().into_iter().map(|p| (p.to_string(), digest(encoded_text(spec, p))));
             Some((c.id.get_ref().clone(), per_path.collect()))
         })
         .collect()
