@@ -36,10 +36,6 @@
 //! royal types, pieces that can pass, droppable pieces, pieces that attack the squares needed),
 //! never from a spec's name.
 
-use super::readings::{changes, play_both};
-use crate::witness::{
-    add_royals, differing, records, result_score, result_text, shrink, transfer, witness, Pair, Witness,
-};
 use super::Limits;
 use crate::engine::config::{BareKing, Rules, SelfCheck};
 use crate::engine::moves::Kind;
@@ -47,6 +43,11 @@ use crate::engine::promotion::empty_board_moves;
 use crate::engine::{Engine, Man, Move, Position};
 use crate::geometry::{chebyshev, Square};
 use crate::sampling::designed::{droppable, setup_royals};
+use crate::witness::changes::changes;
+use crate::witness::lines::play_both;
+use crate::witness::{
+    add_royals, differing, records, result_score, result_text, shrink, transfer, witness, Pair, Witness,
+};
 
 /// A witness for the end rule the two alternatives of `pair` differ in: a designed position on
 /// which their results differ, or a position and a short line of play from it after which they

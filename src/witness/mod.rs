@@ -3,6 +3,11 @@
 //! needs. The SMT layer (`smt`) builds its candidates from Z3 models and confirms them here;
 //! this layer never uses it.
 
+pub mod build;
+pub mod changes;
+pub mod lines;
+pub mod search;
+
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Identity, Man, Move, Position};
 use crate::geometry::{chebyshev, Square};

@@ -15,9 +15,9 @@ use crate::common::smt;
 use kensho::engine::{Engine, Position};
 use kensho::smt::outcomes::designed;
 use kensho::smt::readings::reading_witnesses;
-use kensho::witness::{Pair, Witness};
 use kensho::smt::{Limits, Verdict};
 use kensho::spec::LoadedSpec;
+use kensho::witness::{Pair, Witness};
 use smt::{comparison, engines, mini, recheck, recheck_line};
 
 const SEED: u64 = 1;

@@ -26,10 +26,11 @@ use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::smt::board::SymBoard;
 use crate::smt::readings::paths_within;
-use crate::smt::readings::{filler, Facet};
+use crate::smt::readings::Facet;
 use crate::smt::symbolic::SymPath;
-use crate::witness::{add_royals, compare, shrink, witness, Pair};
 use crate::smt::{solve, Answer, Limits};
+use crate::witness::build::filler;
+use crate::witness::{add_royals, compare, shrink, witness, Pair};
 use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation, StepKind};
 use z3::ast::Bool;
 

@@ -12,8 +12,8 @@ use super::{centre, confirm};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::smt::readings::Facet;
-use crate::witness::{add_royals, Pair};
 use crate::smt::Limits;
+use crate::witness::{add_royals, Pair};
 
 fn lions(e: &Engine) -> Vec<u16> {
     (0..e.pieces.len() as u16).filter(|&p| e.piece(p).lion).collect()

@@ -17,10 +17,11 @@
 use super::{b, value_bool};
 use crate::engine::{Engine, Man, Move, Position};
 use crate::geometry::Square;
-use crate::smt::readings::{play_both, Facet};
-use crate::witness::{add_royals, differing, records, Pair, Witness};
+use crate::smt::readings::Facet;
 use crate::smt::{solve, Answer, Limits};
 use crate::spec::game::GameSpec;
+use crate::witness::lines::play_both;
+use crate::witness::{add_royals, differing, records, Pair, Witness};
 use z3::ast::Bool;
 
 /// Positions compared along the designed lines before giving up. Each is two legal-move lists

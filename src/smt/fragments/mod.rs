@@ -15,13 +15,14 @@ mod deva;
 mod lions;
 mod memory;
 
-use super::readings::{filler, Facet};
-use crate::witness::{add_royals, compare, shrink, witness, Pair, Witness};
+use super::readings::Facet;
 use super::{solve, Answer, Limits};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::sampling::designed::droppable;
 use crate::spec::game::{GameSpec, PieceSpec};
+use crate::witness::build::filler;
+use crate::witness::{add_royals, compare, shrink, witness, Pair, Witness};
 use crate::xbetza::generate::{generate, Occupancy, Orientation};
 use z3::ast::{Bool, Int};
 use z3::Model;
