@@ -19,13 +19,13 @@ use crate::engine::Engine;
 use crate::geometry::Square;
 use crate::spec::game::GameSpec;
 use crate::spec::load::LoadedSpec;
-use crate::witness::build::position_from;
 use crate::witness::changes::{changes, effect, moves_differ};
+use crate::witness::confirm::confirm_moves;
 use crate::witness::lines::lines;
 use crate::witness::search::search;
 use crate::witness::{transfer, Pair, Witness};
 use crate::xbetza::compile::CompiledBetza;
-use crate::xbetza::generate::{Occupancy, Orientation};
+use crate::xbetza::generate::Orientation;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use z3::ast::Bool;
@@ -496,11 +496,4 @@ fn moves_from(
         }
     }
     FromSquare::Open("the engine refuted the first six boards Z3 gave".into())
-}
-
-/// The engine's verdict on a decoded board: a move of the piece to one of `targets` (where Z3
-/// said the options differ) is legal under one option only.
-fn confirm_moves(pair: &Pair, occ: &Occupancy, from: Square, piece: u16, targets: &[Square]) -> Option<Witness> {
-    let pos = position_from(pair, occ, from, piece)?;
-    fragments::confirm(pair, pos, &|m| m.from == Some(from) && m.to.is_some_and(|t| targets.contains(&t)))
 }

@@ -4,6 +4,7 @@
 use super::{add_royals, Pair};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
+use crate::spec::game::GameSpec;
 use crate::xbetza::generate::{Cell, Occupancy};
 
 /// The piece types that stand in for "a friend" and "an enemy" on a decoded board: plain
@@ -42,4 +43,10 @@ pub fn position_from(pair: &Pair, occ: &Occupancy, from: Square, piece: u16) -> 
     pos.put(z, from, Some(Man { player: 0, piece }));
     pos.set_side(z, 0);
     add_royals(pair, pos, from)
+}
+
+/// The square nearest the middle of the board (the upper middle on an even side), where the
+/// designed witnesses put the piece they are about.
+pub fn centre(game: &GameSpec) -> Square {
+    Square::new(game.board.files / 2, game.board.ranks / 2)
 }

@@ -5,7 +5,9 @@
 
 pub mod build;
 pub mod changes;
+pub mod confirm;
 pub mod lines;
+pub mod lions;
 pub mod search;
 
 use crate::engine::status::Outcome;
