@@ -8,7 +8,6 @@
 
 pub mod board;
 pub mod fragments;
-pub mod outcomes;
 pub mod paths;
 pub mod proofs;
 pub mod readings;

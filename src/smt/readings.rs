@@ -280,7 +280,8 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
     // do not (histories, captured promoted pieces in hand, burns that happened) and end where
     // the moves or the results first differ.
     // Options that change how games end: designed end positions and lines first (outcomes).
-    let by_design = if eff == "outcome" { super::outcomes::designed(&pair, limits, seed) } else { None };
+    let by_design =
+        if eff == "outcome" { crate::witness::outcomes::designed(&pair, limits.line_plies, seed) } else { None };
     let designed_found = by_design.is_some();
     let found = by_design
         .or_else(|| search(&pair, &aim_pieces, limits.search_positions, seed))

@@ -8,6 +8,7 @@ pub mod changes;
 pub mod confirm;
 pub mod lines;
 pub mod lions;
+pub mod outcomes;
 pub mod search;
 
 use crate::engine::status::Outcome;

@@ -1,4 +1,4 @@
-//! Designed end positions and lines (src/smt/outcomes.rs) on small inline specs: for every
+//! Designed end positions and lines (src/witness/outcomes/) on small inline specs: for every
 //! end-rule kind the designs build (stalemate, bare king, impasse by both Kings in the zone,
 //! repetition with its count, skip state, skip exclusion, hands, extra turns, perpetual check
 //! and its precedence over the impasse), one reading whose options differ in that rule: the
@@ -13,10 +13,10 @@
 use crate::common::smt;
 
 use kensho::engine::{Engine, Position};
-use kensho::smt::outcomes::designed;
 use kensho::smt::readings::reading_witnesses;
 use kensho::smt::{Limits, Verdict};
 use kensho::spec::LoadedSpec;
+use kensho::witness::outcomes::designed;
 use kensho::witness::{Pair, Witness};
 use smt::{comparison, engines, mini, recheck, recheck_line};
 
@@ -29,7 +29,7 @@ fn design(spec: &LoadedSpec, reading: &str, option: &str) -> (Engine, Engine, St
     let r = spec.spec.readings.iter().find(|r| r.id.get_ref() == reading).expect("the reading");
     let default = r.default.get_ref().clone();
     let (a, b) = engines(spec, reading, option);
-    let w = designed(&Pair { a: &a, b: &b, a_name: &default, b_name: option }, &Limits::default(), SEED);
+    let w = designed(&Pair { a: &a, b: &b, a_name: &default, b_name: option }, Limits::default().line_plies, SEED);
     (a, b, default, w)
 }
 

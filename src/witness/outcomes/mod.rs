@@ -36,24 +36,22 @@
 //! royal types, pieces that can pass, droppable pieces, pieces that attack the squares needed),
 //! never from a spec's name.
 
-use super::Limits;
+use super::changes::changes;
+use super::lines::play_both;
+use super::{add_royals, differing, records, result_score, result_text, shrink, transfer, witness, Pair, Witness};
 use crate::engine::config::{BareKing, Rules, SelfCheck};
 use crate::engine::moves::Kind;
 use crate::engine::promotion::empty_board_moves;
 use crate::engine::{Engine, Man, Move, Position};
 use crate::geometry::{chebyshev, Square};
 use crate::sampling::designed::{droppable, setup_royals};
-use crate::witness::changes::changes;
-use crate::witness::lines::play_both;
-use crate::witness::{
-    add_royals, differing, records, result_score, result_text, shrink, transfer, witness, Pair, Witness,
-};
 
 /// A witness for the end rule the two alternatives of `pair` differ in: a designed position on
 /// which their results differ, or a position and a short line of play from it after which they
-/// do. None when the changes are not all game ends, when an engine does not play a changed rule
+/// do; lines of at most `max_plies` plies (the SMT layer's `Limits::line_plies`, at least 8).
+/// None when the changes are not all game ends, when an engine does not play a changed rule
 /// (`unplayed`), or when no design separates them.
-pub fn designed(pair: &Pair, limits: &Limits, seed: u64) -> Option<Witness> {
+pub fn designed(pair: &Pair, max_plies: usize, seed: u64) -> Option<Witness> {
     let changed = changes(&pair.a.game, &pair.b.game);
     if changed.is_empty() || !changed.iter().all(|c| c.starts_with("rules.end.")) {
         return None;
@@ -61,7 +59,7 @@ pub fn designed(pair: &Pair, limits: &Limits, seed: u64) -> Option<Witness> {
     if !unplayed(pair, &changed).is_empty() {
         return None;
     }
-    let kit = Kit::new(pair, limits, seed);
+    let kit = Kit::new(pair, max_plies, seed);
     let has = |prefix: &str| changed.iter().any(|c| c.starts_with(prefix));
     let mut designs: Vec<fn(&Kit) -> Option<Witness>> = Vec::new();
     if has("rules.end.stalemate") {
@@ -120,7 +118,7 @@ struct Kit<'p> {
 }
 
 impl<'p> Kit<'p> {
-    fn new(pair: &'p Pair<'p>, limits: &Limits, _seed: u64) -> Kit<'p> {
+    fn new(pair: &'p Pair<'p>, max_plies: usize, _seed: u64) -> Kit<'p> {
         let a = pair.a;
         let size = a.game.board;
         let centre = Square::new(size.files / 2, size.ranks / 2);
@@ -154,7 +152,7 @@ impl<'p> Kit<'p> {
         royals.sort_by_key(|&i| (moves_on_empty(i), i));
         let counts = |r: &Rules| r.repetition_count.max(r.perpetual_check_count) as usize;
         let rounds = counts(&a.rules).max(counts(&pair.b.rules)).clamp(2, 8) + 1;
-        Kit { pair, types, royals, rounds, max_plies: limits.line_plies.max(8) }
+        Kit { pair, types, royals, rounds, max_plies: max_plies.max(8) }
     }
 
     fn engine(&self) -> &Engine {
