@@ -3,6 +3,7 @@
 //! needs. The SMT layer (`smt`) builds its candidates from Z3 models and confirms them here;
 //! this layer never uses it.
 
+pub mod attacks;
 pub mod build;
 pub mod changes;
 pub mod confirm;
