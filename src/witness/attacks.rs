@@ -3,8 +3,11 @@
 //! and protectors placed near it one at a time, confirmed by the engine. The SMT layer's
 //! attack fragment (`smt::fragments`, attack.rs) tries these before its Z3 query.
 
+use super::build::add_royals;
 use super::build::{centre, filler};
-use super::{add_royals, compare, shrink, witness, Pair, Witness};
+use super::compare::{compare, witness};
+use super::confirm::shrink;
+use super::{Pair, Witness};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};

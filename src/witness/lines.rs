@@ -1,7 +1,8 @@
 //! Lines of play under two readings at once: the same moves, each engine with its own history,
 //! until the moves or the results first differ (what a single position does not show).
 
-use super::{differing, ident, records, result_score, result_text, transfer, Pair, Witness};
+use super::compare::{differing, ident, records, result_score, result_text, transfer};
+use super::{Pair, Witness};
 use crate::engine::play::Game;
 use crate::engine::Position;
 use crate::sampling::shuffler::Shuffler;

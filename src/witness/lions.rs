@@ -9,9 +9,10 @@
 //! - `lion-trade.counter-strike-same-square`: a non-Lion just took a Lion and now stands
 //!   there as a Lion (a promoted Kirin); a non-Lion of the side to move could take it.
 
+use super::build::add_royals;
 use super::build::centre;
 use super::confirm::confirm;
-use super::{add_royals, Pair, Witness};
+use super::{Pair, Witness};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 

@@ -3,7 +3,9 @@
 //! the engine's moves and results under both; the first hit is shrunk (labelled "search",
 //! never "proved").
 
-use super::{compare, shrink, transfer, witness, Pair, Witness};
+use super::compare::{compare, transfer, witness};
+use super::confirm::shrink;
+use super::{Pair, Witness};
 use crate::engine::Position;
 use crate::random::SplitMix64;
 use crate::sampling::designed::{self, Aim};

@@ -730,6 +730,6 @@ fn results_that_differ_only_in_their_stated_reason_are_the_same_result() {
     assert_ne!(sa.describe(), sb.describe(), "the reasons differ");
     assert_eq!((sa.score(), sb.score()), ("0-1", "0-1"));
     let pair = Pair { a: &a, b: &b, a_name: "king-only", b_name: "illegal" };
-    let (diff, outcomes) = kensho::witness::compare(&pair, &pa).expect("the position carries over");
+    let (diff, outcomes) = kensho::witness::compare::compare(&pair, &pa).expect("the position carries over");
     assert!(diff.is_empty() && outcomes.is_empty(), "a witness by wording alone: {outcomes:?}");
 }

@@ -20,8 +20,10 @@ use crate::geometry::Square;
 use crate::smt::readings::Facet;
 use crate::smt::{solve, Answer, Limits};
 use crate::spec::game::GameSpec;
+use crate::witness::build::add_royals;
+use crate::witness::compare::{differing, records};
 use crate::witness::lines::play_both;
-use crate::witness::{add_royals, differing, records, Pair, Witness};
+use crate::witness::{Pair, Witness};
 use z3::ast::Bool;
 
 /// Positions compared along the designed lines before giving up. Each is two legal-move lists
@@ -178,7 +180,7 @@ fn realise(pair: &Pair, history: History, budget: usize) -> Option<Witness> {
     let starts: Vec<(Position, Position, Vec<Move>)> = starts(pair, history)
         .into_iter()
         .filter_map(|(start, moves)| {
-            let start_b = crate::witness::transfer(a, pair.b, &start)?;
+            let start_b = crate::witness::compare::transfer(a, pair.b, &start)?;
             Some((start, start_b, moves))
         })
         .collect();

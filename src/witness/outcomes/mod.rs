@@ -36,9 +36,12 @@
 //! royal types, pieces that can pass, droppable pieces, pieces that attack the squares needed),
 //! never from a spec's name.
 
+use super::build::add_royals;
 use super::changes::changes;
+use super::compare::{differing, records, result_score, result_text, transfer, witness};
+use super::confirm::shrink;
 use super::lines::play_both;
-use super::{add_royals, differing, records, result_score, result_text, shrink, transfer, witness, Pair, Witness};
+use super::{Pair, Witness};
 use crate::engine::config::{BareKing, Rules, SelfCheck};
 use crate::engine::moves::Kind;
 use crate::engine::promotion::empty_board_moves;
