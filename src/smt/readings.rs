@@ -5,10 +5,11 @@
 //! - a rule with its own encoding (`fragments`): the skip limit, freezing, rank-limited jumping,
 //!   burning, drop bans;
 //! - anything else: a search over seeded games and designed positions, comparing the engine's
-//!   moves and results under both options (labelled "search", never "proved").
+//!   moves and results under both options (labelled "search", never "proved"): `witness::search`,
+//!   `witness::lines`, and for options that change how games end `witness::outcomes` first.
 //!
 //! Every witness is a position the engine confirms under both alternatives (the differing moves
-//! appear), shrunk to the pieces the difference needs. Where Z3 proves no difference for every
+//! appear), shrunk to the pieces the difference needs (`witness::confirm`). Where Z3 proves no difference for every
 //! facet in the window, the option is reported as without effect there.
 
 use super::board::SymBoard;
