@@ -11,6 +11,7 @@ pub mod confirm;
 pub mod lines;
 pub mod lions;
 pub mod outcomes;
+pub mod remembered;
 pub mod search;
 
 use crate::engine::Engine;
