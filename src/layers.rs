@@ -13,6 +13,7 @@ pub const LAYERS: &[&[&str]] = &[
     &["spec"],
     &["engine"],
     &["sampling"],
+    &["witness"],
     &["crosscheck", "check", "smt"],
     &["evaluate"],
     &["report"],
@@ -126,14 +127,19 @@ mod tests {
         assert!(bad.is_empty(), "imports against the layers:\n{}", bad.join("\n"));
     }
 
-    /// The check itself: the SMT layer's old import of the checker's designed positions, and
-    /// the generator reaching up into the engine, are caught; a downward import is not.
+    /// The check itself: the SMT layer's old import of the checker's designed positions, the
+    /// engine-only witnesses reaching up into the SMT layer, and the generator reaching up into
+    /// the engine, are caught; a downward import is not.
     #[test]
     fn an_upward_or_sideways_import_is_caught() {
         let sideways = violations("smt/readings.rs", "use crate::check::designed::{self, Aim};\n");
-        assert_eq!(sideways, ["smt/readings.rs:1: `smt` (layer 6) uses `check` (layer 6)"]);
+        assert_eq!(sideways, ["smt/readings.rs:1: `smt` (layer 7) uses `check` (layer 7)"]);
         let upward = violations("xbetza/generate.rs", "fn f() {\n    let x = crate::engine::Engine::new();\n}\n");
         assert_eq!(upward, ["xbetza/generate.rs:2: `xbetza` (layer 2) uses `engine` (layer 4)"]);
+        // The engine-only witnesses sit below the SMT layer: smt may use them, not they smt.
+        let below = violations("witness/search.rs", "use crate::smt::Limits;\n");
+        assert_eq!(below, ["witness/search.rs:1: `witness` (layer 6) uses `smt` (layer 7)"]);
+        assert!(violations("smt/readings.rs", "use crate::witness::Pair;\n").is_empty());
         assert!(violations("engine/make.rs", "use crate::xbetza::Path; // crate::report::x\n").is_empty());
         let after_url = violations("engine/a.rs", "let u = \"https://x\"; crate::report::f();\n");
         assert_eq!(after_url.len(), 1, "a `//` inside a string does not hide the code after it");

@@ -15,4 +15,5 @@ pub mod sampling;
 pub mod smt;
 pub mod spec;
 pub mod text;
+pub mod witness;
 pub mod xbetza;

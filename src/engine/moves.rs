@@ -1,5 +1,5 @@
-//! The public move record (docs/DESIGN.md, "Move"): what the checker, the SMT layer and every
-//! cross-engine comparison read. Nothing here refers to how the generator found the move.
+//! The public move record (docs/DESIGN.md, "Move"): what the checker, the reading witnesses, the SMT layer
+//! and every cross-engine comparison read. Nothing here refers to how the generator found the move.
 
 use super::position::Man;
 use crate::geometry::Square;

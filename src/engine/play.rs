@@ -1,8 +1,8 @@
 //! Games played move by move: `Game`, the one driver that every seeded game is played through
-//! (`Engine::random_game` here, the checker's games, the SMT layer's lines of play under two
-//! readings at once, `kensho diff`'s sample positions), so that every game ends by the same
-//! rules. Seeded random games: every legal move equally likely, so that a seed replays a game
-//! exactly (random::SplitMix64 fixes the sequence).
+//! (`Engine::random_game` here, the checker's games, the reading witnesses' lines of play under
+//! two readings at once (`witness::lines`), `kensho diff`'s sample positions), so that every
+//! game ends by the same rules. Seeded random games: every legal move equally likely, so that a
+//! seed replays a game exactly (random::SplitMix64 fixes the sequence).
 
 use super::make::Undo;
 use super::moves::Move;
@@ -93,7 +93,7 @@ impl<'e> Game<'e> {
 
     /// The result the last move decided (`status_after`), as opposed to one the position
     /// shows before a move (`status_before`): None when the game went on after the last move
-    /// or ended before one. Two games compared ply by ply (the SMT layer's lines of play)
+    /// or ended before one. Two games compared ply by ply (the reading witnesses' lines of play)
     /// differ when one ends by a move and the other does not, whatever the other's next
     /// position would show.
     pub fn last_move_outcome(&self) -> Option<&Outcome> {

@@ -3,7 +3,7 @@
 
 use super::svg::{Arrow, Mark, Picture, Token};
 use crate::engine::{Engine, Position};
-use crate::smt::witness::DifferingMove;
+use crate::witness::DifferingMove;
 
 /// The zone the start picture shades (each player's in its own colour).
 const PROMOTION_ZONE: &str = "promotion";

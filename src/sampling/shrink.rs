@@ -1,7 +1,7 @@
 //! Shrinking a witness position: take away men and pieces in hand one at a time, keeping each
 //! removal after which the position still shows what it witnesses, until no removal does. The
 //! result (greedy, not the smallest there is) is a position small enough to read. The checker
-//! shrinks violations this way, and the SMT layer its reading witnesses.
+//! shrinks violations this way, and the reading witnesses (`witness::confirm`) theirs.
 
 use crate::engine::{Engine, Position};
 

@@ -1,6 +1,14 @@
 //! The SMT layer (Z3): witnesses that separate readings, witnesses for every move path, and
 //! spec consistency proofs (docs/smt.md).
 //!
+//! Only code that builds or runs Z3 queries lives here: the symbolic paths and the board as Z3
+//! sees it (symbolic.rs, board.rs), the path witnesses (paths.rs), the reading comparisons that
+//! ask Z3 first (readings.rs) and the rule encodings (fragments/), the proofs (proofs.rs). What
+//! the engine does alone for a witness (the search over positions and games, lines of play
+//! under two readings, designed end positions, confirmation and shrinking of a candidate, the
+//! Lion-trading witnesses built without a query) is the `witness` layer below, which this
+//! layer uses and which never uses it.
+//!
 //! Every query gets a fresh solver with a timeout and ends in one of three answers: a model
 //! (a witness, which the caller decodes and confirms with the engine), unsatisfiable (a proof,
 //! within the stated bounds), or unknown with Z3's reason. Nothing here waits without a limit.
@@ -8,12 +16,10 @@
 
 pub mod board;
 pub mod fragments;
-pub mod outcomes;
 pub mod paths;
 pub mod proofs;
 pub mod readings;
 pub mod symbolic;
-pub mod witness;
 
 use z3::ast::Bool;
 use z3::{Model, Params, SatResult, Solver};
@@ -28,10 +34,10 @@ pub struct Limits {
     pub window: u8,
     /// Symbolic paths per piece before a query gives up as unknown.
     pub max_paths: usize,
-    /// Positions the engine-search fallback tries per reading option.
+    /// Positions the engine-search fallback (`witness::search`) tries per reading option.
     pub search_positions: usize,
     /// Lines of play (and plies per line) the search tries for options that change how
-    /// games end.
+    /// games end (`witness::lines`, `witness::outcomes`).
     pub lines: u64,
     pub line_plies: usize,
 }

@@ -129,7 +129,7 @@ pub fn spec_proofs(spec: &LoadedSpec, limits: &Limits) -> Vec<Proof> {
                 }
                 let Some(game) = spec.alternative(r.id.get_ref(), o.name.get_ref()) else { continue };
                 let entry = &PROOFS[i];
-                let changed = super::readings::changes(&spec.game, game);
+                let changed = crate::witness::changes::changes(&spec.game, game);
                 if !changed.iter().any(|c| entry.reads.iter().any(|r| c.starts_with(r))) {
                     continue;
                 }

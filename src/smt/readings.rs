@@ -5,29 +5,29 @@
 //! - a rule with its own encoding (`fragments`): the skip limit, freezing, rank-limited jumping,
 //!   burning, drop bans;
 //! - anything else: a search over seeded games and designed positions, comparing the engine's
-//!   moves and results under both options (labelled "search", never "proved").
+//!   moves and results under both options (labelled "search", never "proved"): `witness::search`,
+//!   `witness::lines`, and for options that change how games end `witness::outcomes` first.
 //!
 //! Every witness is a position the engine confirms under both alternatives (the differing moves
-//! appear), shrunk to the pieces the difference needs. Where Z3 proves no difference for every
+//! appear), shrunk to the pieces the difference needs (`witness::confirm`). Where Z3 proves no difference for every
 //! facet in the window, the option is reported as without effect there.
 
 use super::board::SymBoard;
 use super::fragments;
 use super::symbolic::{all_paths, holds, SymPath, Window};
-use super::witness::{
-    add_royals, differing, ident, records, result_score, result_text, shrink, transfer, witness, Pair, Witness,
-};
 use super::{solve, Answer, Limits, Verdict};
-use crate::engine::play::Game;
-use crate::engine::{Engine, Man, Position};
+use crate::engine::Engine;
 use crate::geometry::Square;
-use crate::random::SplitMix64;
-use crate::sampling::designed::{self, Aim};
-use crate::sampling::shuffler::Shuffler;
 use crate::spec::game::GameSpec;
 use crate::spec::load::LoadedSpec;
+use crate::witness::changes::{changes, effect, moves_differ};
+use crate::witness::compare::transfer;
+use crate::witness::confirm::confirm_moves;
+use crate::witness::lines::lines;
+use crate::witness::search::search;
+use crate::witness::{Pair, Witness};
 use crate::xbetza::compile::CompiledBetza;
-use crate::xbetza::generate::{Cell, Occupancy, Orientation};
+use crate::xbetza::generate::Orientation;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use z3::ast::Bool;
@@ -89,85 +89,6 @@ pub fn reading_witnesses_of(spec: &LoadedSpec, limits: &Limits, seed: u64, only:
         out.push(report);
     }
     out
-}
-
-/// The spec paths two games differ in.
-pub fn changes(a: &GameSpec, b: &GameSpec) -> Vec<String> {
-    let mut out = Vec::new();
-    if a.board != b.board {
-        out.push("board".into());
-    }
-    if a.second_player != b.second_player {
-        out.push("board.second_player".into());
-    }
-    if a.zones != b.zones {
-        out.push("zone".into());
-    }
-    if a.setup != b.setup {
-        out.push("setup".into());
-    }
-    if a.xbetza != b.xbetza {
-        out.push("rules.xbetza".into());
-    }
-    let keys: std::collections::BTreeSet<&String> = a.rules.keys().chain(b.rules.keys()).collect();
-    for k in keys {
-        if a.rules.get(k) != b.rules.get(k) {
-            out.push(format!("rules.{k}"));
-        }
-    }
-    let ids: std::collections::BTreeSet<&String> = a.pieces.iter().chain(b.pieces.iter()).map(|p| &p.id).collect();
-    for id in ids {
-        match (a.piece(id), b.piece(id)) {
-            (Some(p), Some(q)) => {
-                if p.betza != q.betza || moves_differ(&p.moves, &q.moves) {
-                    out.push(format!("piece.{id}.betza"));
-                }
-                if p.zone_moves != q.zone_moves {
-                    out.push(format!("piece.{id}.zone-moves"));
-                }
-                if p.promotes_to != q.promotes_to {
-                    out.push(format!("piece.{id}.promotes_to"));
-                }
-                if p.royal != q.royal {
-                    out.push(format!("piece.{id}.royal"));
-                }
-                if p.rank != q.rank {
-                    out.push(format!("piece.{id}.rank"));
-                }
-                let akeys: std::collections::BTreeSet<&String> = p.abilities.keys().chain(q.abilities.keys()).collect();
-                for k in akeys {
-                    if p.abilities.get(k) != q.abilities.get(k) {
-                        out.push(format!("piece.{id}.ability.{k}"));
-                    }
-                }
-            }
-            _ => out.push(format!("piece.{id}")),
-        }
-    }
-    out
-}
-
-/// Whether two compilations can move differently: other path shapes, or the same shapes under
-/// other XBetza readings where a shape toggles its range (`y`, `g`: the readings `y-scope` and
-/// `toggle-span` change only such shapes; `h-modifier` changes the shapes themselves).
-pub fn moves_differ(a: &CompiledBetza, b: &CompiledBetza) -> bool {
-    let toggles = a.programs.iter().any(|p| p.legs.iter().any(|l| l.modes.has_toggle()));
-    a.programs != b.programs || a.size != b.size || (a.readings != b.readings && toggles)
-}
-
-/// What kind of difference the changed paths make.
-fn effect(changes: &[String]) -> &'static str {
-    if changes.is_empty() {
-        "none"
-    } else if changes.iter().all(|c| c == "setup" || c == "board" || c == "board.second_player") {
-        "setup"
-    } else if changes.iter().all(|c| c.starts_with("rules.end.")) {
-        "outcome"
-    } else if changes.iter().any(|c| c.ends_with(".betza") || c.ends_with(".zone-moves") || c == "rules.xbetza") {
-        "moves"
-    } else {
-        "rules"
-    }
 }
 
 /// One facet's answer.
@@ -361,10 +282,11 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
     // do not (histories, captured promoted pieces in hand, burns that happened) and end where
     // the moves or the results first differ.
     // Options that change how games end: designed end positions and lines first (outcomes).
-    let by_design = if eff == "outcome" { super::outcomes::designed(&pair, limits, seed) } else { None };
+    let by_design =
+        if eff == "outcome" { crate::witness::outcomes::designed(&pair, limits.line_plies, seed) } else { None };
     let designed_found = by_design.is_some();
     let found = by_design
-        .or_else(|| search(&pair, &aim_pieces, limits, seed))
+        .or_else(|| search(&pair, &aim_pieces, limits.search_positions, seed))
         .or_else(|| lines(&pair, seed, limits.lines, limits.line_plies));
     match found {
         Some(w) => {
@@ -405,44 +327,6 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
         }
     }
     cmp
-}
-
-/// The piece types that stand in for "a friend" and "an enemy" on a decoded board: plain
-/// pieces (no abilities, not royal, lowest rank, unpromoted where possible).
-pub fn filler(engine: &Engine) -> Option<u16> {
-    let game = &engine.game;
-    let promoted = |id: &str| game.pieces.iter().any(|q| q.promotes_to.as_deref() == Some(id));
-    let mut best: Option<(u32, usize, u16)> = None;
-    for (i, p) in game.pieces.iter().enumerate() {
-        if p.royal || !p.abilities.is_empty() || !p.zone_moves.is_empty() {
-            continue;
-        }
-        let key = (p.rank.unwrap_or(0), promoted(&p.id) as usize, i as u16);
-        if best.is_none_or(|b| key < b) {
-            best = Some(key);
-        }
-    }
-    best.map(|b| b.2).or_else(|| game.pieces.iter().position(|p| !p.royal).map(|i| i as u16))
-}
-
-/// A position from a decoded occupancy: `piece` of the first player on `from`, fillers for
-/// friends and enemies, royals added; the first player to move.
-pub fn position_from(pair: &Pair, occ: &Occupancy, from: Square, piece: u16) -> Option<Position> {
-    let engine = pair.a;
-    let fill = filler(engine)?;
-    let z = &engine.zobrist;
-    let mut pos = Position::empty(occ.size, engine.pieces.len());
-    for sq in occ.size.squares() {
-        let man = match occ.get(sq) {
-            Cell::Empty => continue,
-            Cell::Friend => Man { player: 0, piece: fill },
-            Cell::Enemy => Man { player: 1, piece: fill },
-        };
-        pos.put(z, sq, Some(man));
-    }
-    pos.put(z, from, Some(Man { player: 0, piece }));
-    pos.set_side(z, 0);
-    add_royals(pair, pos, from)
 }
 
 fn grouped(paths: &[SymPath]) -> BTreeMap<(Square, Vec<Square>), Vec<&SymPath>> {
@@ -615,164 +499,4 @@ fn moves_from(
         }
     }
     FromSquare::Open("the engine refuted the first six boards Z3 gave".into())
-}
-
-/// The engine's verdict on a decoded board: a move of the piece to one of `targets` (where Z3
-/// said the options differ) is legal under one option only.
-fn confirm_moves(pair: &Pair, occ: &Occupancy, from: Square, piece: u16, targets: &[Square]) -> Option<Witness> {
-    let pos = position_from(pair, occ, from, piece)?;
-    fragments::confirm(pair, pos, &|m| m.from == Some(from) && m.to.is_some_and(|t| targets.contains(&t)))
-}
-
-/// Seeded games under the first alternative and designed positions, until the alternatives
-/// disagree on a position.
-fn search(pair: &Pair, aim: &[u16], limits: &Limits, seed: u64) -> Option<Witness> {
-    let engine = pair.a;
-    let mut tried = 0usize;
-    let found =
-        |pos: &Position| super::witness::compare(pair, pos).is_some_and(|(d, o)| !d.is_empty() || !o.is_empty());
-    let finish = |pos: &Position| {
-        let small = shrink(pair, pos, &|p| found(p));
-        witness(pair, &small)
-    };
-    let mut rng = SplitMix64::new(seed);
-    let half = limits.search_positions / 2;
-    // Designed positions around the changed pieces (or spread out).
-    // From both alternatives in turn: an option may bring what the default lacks (drops, a
-    // piece, a royal).
-    let aim_a = Aim { pieces: aim.to_vec(), skips: true };
-    let aim_b =
-        Aim { pieces: aim.iter().filter_map(|&p| pair.b.piece_index(&engine.piece(p).id)).collect(), skips: true };
-    let mut attempts = 0;
-    while tried < half && attempts < half * 4 {
-        attempts += 1;
-        let pos = if attempts % 2 == 0 {
-            designed::position(engine, &|_, _, _| true, &mut rng, &aim_a)
-        } else {
-            designed::position(pair.b, &|_, _, _| true, &mut rng, &aim_b).and_then(|p| transfer(pair.b, engine, &p))
-        };
-        let Some(pos) = pos else { continue };
-        tried += 1;
-        if found(&pos) {
-            return finish(&pos);
-        }
-    }
-    // Seeded games from the start.
-    let mut game = 0u64;
-    while tried < limits.search_positions && !engine.game.setup.is_empty() {
-        let mut hit: Option<Position> = None;
-        let mut budget = limits.search_positions - tried;
-        engine.random_game(
-            &engine.start(),
-            seed ^ (game.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-            120.min(budget),
-            |before, _, _| {
-                if hit.is_none() && budget > 0 {
-                    budget -= 1;
-                    if found(before) {
-                        hit = Some(before.clone());
-                    }
-                }
-            },
-        );
-        tried = limits.search_positions - budget;
-        game += 1;
-        if let Some(pos) = hit {
-            return finish(&pos);
-        }
-        if game > 64 {
-            break;
-        }
-    }
-    None
-}
-
-/// Lines of play from the start under both alternatives at once (the same moves, each engine
-/// with its own history: two `Game`s stepped together), shuffling so that positions repeat,
-/// until the results differ: what the repetition, perpetual-check and similar rules need, which
-/// no single position shows.
-fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
-    let (a, b) = (pair.a, pair.b);
-    if a.game.setup.is_empty() {
-        return None;
-    }
-    let start = a.start();
-    let start_b = transfer(a, b, &start)?;
-    for g in 0..games {
-        let mut shuffler = Shuffler::new(seed.wrapping_add(g), g % 4 != 3, plies);
-        let (mut ga, mut gb) = (Game::new(a, start.clone(), plies), Game::new(b, start_b.clone(), plies));
-        let mut line = Vec::new();
-        loop {
-            // Before a move: the results the two positions show.
-            let (sa, sb) = (ga.outcome().cloned(), gb.outcome().cloned());
-            if result_score(&sa) != result_score(&sb) {
-                return Some(line_witness(pair, &start, line, result_text(&sa), result_text(&sb)));
-            }
-            if sa.is_some() || sb.is_some() || ga.is_over() {
-                break;
-            }
-            // The same line reached positions where the alternatives allow different moves
-            // (a capture kept promoted in hand, a burn that counted): the line is the witness.
-            let diff = differing(pair, ga.moves(), gb.moves());
-            if !diff.is_empty() {
-                let (differing, differing_count) = records(pair, &diff);
-                return Some(Witness {
-                    position: a.position_string(&start),
-                    differing,
-                    differing_count,
-                    outcomes: Vec::new(),
-                    line,
-                });
-            }
-            let pick = shuffler.pick(ga.plies(), ga.position().side, ga.moves());
-            let Some(pick_b) = matching_move(pair, &ga.moves()[pick], gb.moves()) else { break };
-            line.push(a.move_text(&ga.moves()[pick]));
-            ga.play(pick);
-            gb.play(pick_b);
-            // After it: the results the move decided. One game ended by the move and the other
-            // not is a difference, whatever the other's next position shows.
-            let (oa, ob) = (ga.last_move_outcome().cloned(), gb.last_move_outcome().cloned());
-            if result_score(&oa) != result_score(&ob) {
-                return Some(line_witness(pair, &start, line, result_text(&oa), result_text(&ob)));
-            }
-            if oa.is_some() || ob.is_some() {
-                break;
-            }
-        }
-    }
-    None
-}
-
-/// The index in `mb` (the second engine's legal moves) of the move with the identity of the
-/// first engine's `mv`, if it has one.
-fn matching_move(pair: &Pair, mv: &crate::engine::Move, mb: &[crate::engine::Move]) -> Option<usize> {
-    let id = ident(pair.a, pair.a, mv);
-    mb.iter().position(|m| ident(pair.a, pair.b, m) == id)
-}
-
-/// Makes the first engine's `mv` on `pa` and the second engine's move of the same identity
-/// (from `mb`, its legal moves: `matching_move`) on `pb`; that move, or None when the second
-/// engine has none.
-pub(crate) fn play_both(
-    pair: &Pair,
-    (pa, pb): (&mut Position, &mut Position),
-    mv: &crate::engine::Move,
-    mb: &[crate::engine::Move],
-) -> Option<crate::engine::Move> {
-    let mvb = mb[matching_move(pair, mv, mb)?].clone();
-    let mut undo = Vec::new();
-    pair.a.make(pa, mv, &mut undo);
-    undo.clear();
-    pair.b.make(pb, &mvb, &mut undo);
-    Some(mvb)
-}
-
-fn line_witness(pair: &Pair, start: &Position, line: Vec<String>, ta: String, tb: String) -> Witness {
-    Witness {
-        position: pair.a.position_string(start),
-        differing: Vec::new(),
-        differing_count: 0,
-        outcomes: vec![format!("{}: {ta}", pair.a_name), format!("{}: {tb}", pair.b_name)],
-        line,
-    }
 }

@@ -12,9 +12,9 @@
 use kensho::engine::{Engine, Move, Position};
 use kensho::geometry::Square;
 use kensho::smt::readings::{Comparison, ReadingReport};
-use kensho::smt::witness::Witness;
 use kensho::spec::game::GameSpec;
 use kensho::spec::LoadedSpec;
+use kensho::witness::Witness;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The game table and the one clause every inline spec's reading cites.

@@ -10,11 +10,11 @@ use crate::common::smt;
 use kensho::engine::{Engine, Position};
 use kensho::smt::fragments;
 use kensho::smt::readings::{reading_witnesses, Facet};
-use kensho::smt::witness::{Pair, Witness};
 use kensho::smt::{Limits, Verdict};
 use kensho::spec::game::GameSpec;
 use kensho::spec::settings::Setting;
 use kensho::spec::LoadedSpec;
+use kensho::witness::{Pair, Witness};
 use smt::{comparison, engine, engines, mini, recheck, recheck_line};
 use std::path::Path;
 

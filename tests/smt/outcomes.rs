@@ -1,4 +1,4 @@
-//! Designed end positions and lines (src/smt/outcomes.rs) on small inline specs: for every
+//! Designed end positions and lines (src/witness/outcomes/) on small inline specs: for every
 //! end-rule kind the designs build (stalemate, bare king, impasse by both Kings in the zone,
 //! repetition with its count, skip state, skip exclusion, hands, extra turns, perpetual check
 //! and its precedence over the impasse), one reading whose options differ in that rule: the
@@ -13,11 +13,11 @@
 use crate::common::smt;
 
 use kensho::engine::{Engine, Position};
-use kensho::smt::outcomes::designed;
 use kensho::smt::readings::reading_witnesses;
-use kensho::smt::witness::{Pair, Witness};
 use kensho::smt::{Limits, Verdict};
 use kensho::spec::LoadedSpec;
+use kensho::witness::outcomes::designed;
+use kensho::witness::{Pair, Witness};
 use smt::{comparison, engines, mini, recheck, recheck_line};
 
 const SEED: u64 = 1;
@@ -29,7 +29,7 @@ fn design(spec: &LoadedSpec, reading: &str, option: &str) -> (Engine, Engine, St
     let r = spec.spec.readings.iter().find(|r| r.id.get_ref() == reading).expect("the reading");
     let default = r.default.get_ref().clone();
     let (a, b) = engines(spec, reading, option);
-    let w = designed(&Pair { a: &a, b: &b, a_name: &default, b_name: option }, &Limits::default(), SEED);
+    let w = designed(&Pair { a: &a, b: &b, a_name: &default, b_name: option }, Limits::default().line_plies, SEED);
     (a, b, default, w)
 }
 
@@ -730,6 +730,6 @@ fn results_that_differ_only_in_their_stated_reason_are_the_same_result() {
     assert_ne!(sa.describe(), sb.describe(), "the reasons differ");
     assert_eq!((sa.score(), sb.score()), ("0-1", "0-1"));
     let pair = Pair { a: &a, b: &b, a_name: "king-only", b_name: "illegal" };
-    let (diff, outcomes) = kensho::smt::witness::compare(&pair, &pa).expect("the position carries over");
+    let (diff, outcomes) = kensho::witness::compare::compare(&pair, &pa).expect("the position carries over");
     assert!(diff.is_empty() && outcomes.is_empty(), "a witness by wording alone: {outcomes:?}");
 }

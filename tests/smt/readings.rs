@@ -18,9 +18,9 @@ use kensho::engine::{Engine, Move};
 use kensho::geometry::Square;
 use kensho::smt::fragments;
 use kensho::smt::readings::{reading_witnesses, Facet, ReadingReport};
-use kensho::smt::witness::Pair;
 use kensho::smt::{Limits, Verdict};
 use kensho::spec::settings::Setting;
+use kensho::witness::Pair;
 use smt::{comparison, engine, engines, king_distance, mini, recheck, sq, vector, Pid};
 use std::collections::BTreeSet;
 

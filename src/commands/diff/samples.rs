@@ -8,7 +8,7 @@ use crate::commands::engine::divide;
 use crate::engine::play::Game;
 use crate::engine::{Engine, Identity, Move, Position};
 use crate::random::SplitMix64;
-use crate::smt::witness::{ident, transfer};
+use crate::witness::compare::{ident, transfer};
 use std::collections::BTreeMap;
 
 // ---------------------------------------------------------------------- sample positions

@@ -15,22 +15,23 @@
 //!   cannot capture a piece that is protected").
 //!
 //! With none of them in the game, the options give the same legal moves and results: proved
-//! without a model. Otherwise designed positions look for a witness: an enemy royal in the
-//! centre, a piece that may take it (one with the ban first), and one enemy piece of each type
-//! on each square near the royal (or, for the recursive protection, a friend next to it),
-//! confirmed by the engine.
+//! without a model. Otherwise designed positions look for a witness (`witness::attacks`): an
+//! enemy royal in the centre, a piece that may take it (one with the ban first), and one enemy
+//! piece of each type on each square near the royal (or, for the recursive protection, a friend
+//! next to it), confirmed by the engine.
 
 use super::centre;
 use crate::engine::config::{ExtraTurnCheck, PawnMate, SelfCheck};
-use crate::engine::{Engine, Man, Position};
+use crate::engine::Engine;
 use crate::geometry::Square;
 use crate::smt::board::SymBoard;
 use crate::smt::readings::paths_within;
-use crate::smt::readings::{filler, Facet};
+use crate::smt::readings::Facet;
 use crate::smt::symbolic::SymPath;
-use crate::smt::witness::{add_royals, compare, shrink, witness, Pair};
 use crate::smt::{solve, Answer, Limits};
-use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation, StepKind};
+use crate::witness::attacks;
+use crate::witness::Pair;
+use crate::xbetza::generate::{Cell, StepKind};
 use z3::ast::Bool;
 
 /// The rules of `engine`'s game that ask whether a square is attacked.
@@ -90,8 +91,8 @@ pub fn attack(pair: &Pair, limits: &Limits) -> Facet {
     if frozen_only && !pair.a.pieces.iter().any(|p| p.abilities.freezes) {
         return Facet::NoEffect("no piece of the game freezes, so no attacker is ever frozen".into());
     }
-    if let Some(w) = designed(pair, limits) {
-        return w;
+    if let Some(w) = attacks::designed(pair) {
+        return Facet::Found(w);
     }
     // Only legality.attack differs: Z3 may prove that no capture is made by a non-final leg
     // alone, so that the two definitions attack the same squares.
@@ -162,93 +163,4 @@ fn final_leg(pair: &Pair, limits: &Limits) -> Facet {
         "every square a piece can take by a leg that does not end its move it can also take by the last leg of a move on the same board (Z3 over every piece's paths within {} squares of the centre), so both definitions attack the same squares",
         if radius_min == u8::MAX { 0 } else { radius_min }
     ))
-}
-
-/// Squares from which `piece` (first player) takes an enemy on `target` on an otherwise empty
-/// board, farthest first.
-fn capture_squares(engine: &Engine, piece: u16, target: Square) -> Vec<Square> {
-    let size = engine.game.board;
-    let mut occ = Occupancy::empty(size);
-    occ.set(target, Cell::Enemy);
-    let mut out: Vec<Square> = size
-        .squares()
-        .filter(|&s| {
-            s != target
-                && generate(engine.moves_at(piece, 0, s), &occ, s, Orientation::Up)
-                    .iter()
-                    .any(|m| m.captures.contains(&target))
-        })
-        .collect();
-    let dist = |s: &Square| s.file.abs_diff(target.file).max(s.rank.abs_diff(target.rank));
-    out.sort_by_key(|s| std::cmp::Reverse(dist(s)));
-    out
-}
-
-fn designed(pair: &Pair, _limits: &Limits) -> Option<Facet> {
-    let e = pair.a;
-    let size = e.game.board;
-    let target = centre(&e.game);
-    let royal = (0..e.pieces.len() as u16).find(|&i| e.piece(i).royal)?;
-    // The taker: a piece with the ban first (its captures of royals are what protection
-    // decides), else the royal itself.
-    let mut takers: Vec<u16> =
-        (0..e.pieces.len() as u16).filter(|&i| e.piece(i).abilities.protected_royal_ban).collect();
-    takers.push(royal);
-    let near: Vec<(i32, i32)> = (-2..=2).flat_map(|x| (-2..=2).map(move |y| (x, y))).filter(|&d| d != (0, 0)).collect();
-    let found = |pos: &Position| compare(pair, pos).is_some_and(|(d, o)| !d.is_empty() || !o.is_empty());
-    let finish = |pos: Position| -> Option<Facet> {
-        let small = shrink(pair, &pos, &|p| found(p));
-        witness(pair, &small).map(Facet::Found)
-    };
-    for &taker in &takers {
-        // The farthest square it takes from (out of the protectors' way where it can be).
-        let Some(&from) = capture_squares(e, taker, target).first() else { continue };
-        let base = |z: &crate::engine::zobrist::Zobrist| {
-            let mut pos = Position::empty(size, e.pieces.len());
-            pos.put(z, from, Some(Man { player: 0, piece: taker }));
-            pos.put(z, target, Some(Man { player: 1, piece: royal }));
-            pos.set_side(z, 0);
-            pos
-        };
-        // One enemy piece of each type near the royal: a protector by some capture.
-        for p in 0..e.pieces.len() as u16 {
-            for &d in &near {
-                let Some(sq) = size.offset(target, d) else { continue };
-                if sq == from {
-                    continue;
-                }
-                let mut pos = base(&e.zobrist);
-                pos.put(&e.zobrist, sq, Some(Man { player: 1, piece: p }));
-                let Some(pos) = add_royals(pair, pos, target) else { continue };
-                if found(&pos) {
-                    return finish(pos);
-                }
-            }
-        }
-        // A protector that can take every square (an enemy taker far away) whose recapture a
-        // friend next to the royal would forbid.
-        let Some(friend) = filler(e) else { continue };
-        for p in (0..e.pieces.len() as u16).filter(|&i| e.piece(i).abilities.protected_royal_ban) {
-            let Some(&far) = capture_squares(e, p, target)
-                .iter()
-                .find(|&&s| s != from && s.file.abs_diff(from.file).max(s.rank.abs_diff(from.rank)) >= 2)
-            else {
-                continue;
-            };
-            for &d in near.iter().filter(|d| d.0.abs() <= 1 && d.1.abs() <= 1) {
-                let Some(sq) = size.offset(target, d) else { continue };
-                if sq == from || sq == far {
-                    continue;
-                }
-                let mut pos = base(&e.zobrist);
-                pos.put(&e.zobrist, far, Some(Man { player: 1, piece: p }));
-                pos.put(&e.zobrist, sq, Some(Man { player: 0, piece: friend }));
-                let Some(pos) = add_royals(pair, pos, target) else { continue };
-                if found(&pos) {
-                    return finish(pos);
-                }
-            }
-        }
-    }
-    None
 }

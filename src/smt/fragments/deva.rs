@@ -14,9 +14,11 @@
 use super::{centre, confirm, models, value_int};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
-use crate::smt::readings::{filler, Facet};
-use crate::smt::witness::{add_royals, Pair};
+use crate::smt::readings::Facet;
 use crate::smt::Limits;
+use crate::witness::build::add_royals;
+use crate::witness::build::filler;
+use crate::witness::Pair;
 use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation, StepKind};
 use z3::ast::{Bool, Int};
 

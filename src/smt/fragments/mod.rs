@@ -7,21 +7,25 @@
 //! - burning (the Fire Demon): how many pieces a move may burn, arrival capture counted or not;
 //! - drop bans (Shoogantshii's drop rule 7, shogi's dead pieces): where a piece may be dropped;
 //! - remembered pieces (memory.rs): how a dropped or a demoted piece promotes;
-//! - the Lion-trading rules (lions.rs, Chu Shogi): built witnesses, no Z3 query.
+//! - the Lion-trading rules (`witness::lions`, Chu Shogi): built witnesses, no Z3 query, listed
+//!   here so that the readings find them with the fragments.
 
 mod area;
 mod attack;
 mod deva;
-mod lions;
 mod memory;
 
-use super::readings::{filler, Facet};
-use super::witness::{add_royals, compare, shrink, witness, Pair, Witness};
+use super::readings::Facet;
 use super::{solve, Answer, Limits};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::sampling::designed::droppable;
 use crate::spec::game::{GameSpec, PieceSpec};
+use crate::witness::build::add_royals;
+use crate::witness::build::{centre, filler};
+use crate::witness::confirm::confirm;
+use crate::witness::lions;
+use crate::witness::{Pair, Witness};
 use crate::xbetza::generate::{generate, Occupancy, Orientation};
 use z3::ast::{Bool, Int};
 use z3::Model;
@@ -58,11 +62,15 @@ pub fn all() -> Vec<(&'static str, Handles, Run)> {
             |c| c == "rules.promotion.after-drop" || c == "rules.demotion.repromote",
             memory::remembered,
         ),
-        ("designed: taken protectors", |c| c == "rules.lion-trade.protectors", lions::protectors),
+        (
+            "designed: taken protectors",
+            |c| c == "rules.lion-trade.protectors",
+            |pair, _| built(lions::protectors(pair)),
+        ),
         (
             "designed: counter-strike on the same square",
             |c| c == "rules.lion-trade.counter-strike-same-square",
-            lions::counter_strike_same_square,
+            |pair, _| built(lions::counter_strike_same_square(pair)),
         ),
     ]
 }
@@ -91,19 +99,12 @@ pub(super) fn value_bool(model: &Model, x: &Bool) -> bool {
     model.eval(x, true).and_then(|v| v.as_bool()).unwrap_or(false)
 }
 
-pub(super) fn centre(game: &GameSpec) -> Square {
-    Square::new(game.board.files / 2, game.board.ranks / 2)
-}
-
-/// Confirms a candidate position with the engine: some move satisfying `wanted` is legal under
-/// one alternative only; then shrinks it keeping that.
-pub fn confirm(pair: &Pair, pos: Position, wanted: &dyn Fn(&crate::engine::Move) -> bool) -> Option<Witness> {
-    let hits = |p: &Position| compare(pair, p).is_some_and(|(d, _)| d.iter().any(|(m, _)| wanted(m)));
-    if !hits(&pos) {
-        return None;
+/// A witness built without a query (`witness::lions`) as a facet: found, or open with why not.
+fn built(designed: Result<Witness, String>) -> Facet {
+    match designed {
+        Ok(w) => Facet::Found(w),
+        Err(why) => Facet::Open(why),
     }
-    let small = shrink(pair, &pos, &hits);
-    witness(pair, &small)
 }
 
 /// A few Z3 models, each tried on the engine; a refuted model is excluded by `exclude`.

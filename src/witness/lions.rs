@@ -1,19 +1,20 @@
 //! The Lion-trading rules (Chu Shogi, specs/chu.toml CHU-58..64): two settings whose effect
 //! hangs on one small configuration each, which their meaning (src/spec/settings.rs) names
 //! outright, so the witness is built rather than searched for, and the engine confirms it under
-//! both options (`confirm`). Z3 has nothing to decide here.
+//! both options (`confirm`). Z3 has nothing to decide here; the SMT layer lists these two with
+//! its rule fragments (`smt::fragments::all`), so that the readings find them alike.
 //! - `lion-trade.protectors`: a Lion takes, on its first step, a piece that makes no bridge
 //!   (`lion-trade.bridge-excluded`), then the enemy Lion two squares away that this piece alone
 //!   protected. Counted as it stood, it still protects; judged after the move, it is gone.
 //! - `lion-trade.counter-strike-same-square`: a non-Lion just took a Lion and now stands
 //!   there as a Lion (a promoted Kirin); a non-Lion of the side to move could take it.
 
-use super::{centre, confirm};
+use super::build::add_royals;
+use super::build::centre;
+use super::confirm::confirm;
+use super::{Pair, Witness};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
-use crate::smt::readings::Facet;
-use crate::smt::witness::{add_royals, Pair};
-use crate::smt::Limits;
 
 fn lions(e: &Engine) -> Vec<u16> {
     (0..e.pieces.len() as u16).filter(|&p| e.piece(p).lion).collect()
@@ -46,11 +47,12 @@ fn adjacent(a: Square, b: Square) -> bool {
     a != b && a.file.abs_diff(b.file) <= 1 && a.rank.abs_diff(b.rank) <= 1
 }
 
-pub fn protectors(pair: &Pair, _limits: &Limits) -> Facet {
+/// A witness for `lion-trade.protectors`, or why none was built.
+pub fn protectors(pair: &Pair) -> Result<Witness, String> {
     let e = pair.a;
     let takers: Vec<u16> = (0..e.pieces.len() as u16).filter(|&p| e.piece(p).bridge_excluded).collect();
     if lions(e).is_empty() || takers.is_empty() {
-        return Facet::Open("no Lion, or no piece that makes no bridge (lion-trade.bridge-excluded)".into());
+        return Err("no Lion, or no piece that makes no bridge (lion-trade.bridge-excluded)".into());
     }
     let c = centre(&e.game);
     for lion in lions(e) {
@@ -69,21 +71,22 @@ pub fn protectors(pair: &Pair, _limits: &Limits) -> Facet {
                         let Some(pos) = add_royals(pair, pos, c) else { continue };
                         let wanted = |m: &crate::engine::Move| m.from == Some(c) && m.to == Some(target);
                         if let Some(w) = confirm(pair, pos, &wanted) {
-                            return Facet::Found(w);
+                            return Ok(w);
                         }
                     }
                 }
             }
         }
     }
-    Facet::Open("no Lion, first-step victim and distant Lion placed round the centre differ".into())
+    Err("no Lion, first-step victim and distant Lion placed round the centre differ".into())
 }
 
-pub fn counter_strike_same_square(pair: &Pair, _limits: &Limits) -> Facet {
+/// A witness for `lion-trade.counter-strike-same-square`, or why none was built.
+pub fn counter_strike_same_square(pair: &Pair) -> Result<Witness, String> {
     let e = pair.a;
     let strikers: Vec<u16> = (0..e.pieces.len() as u16).filter(|&p| !e.piece(p).lion && !e.piece(p).royal).collect();
     if lions(e).is_empty() || e.rules.lion_trade.as_ref().is_none_or(|t| !t.counter_strike) {
-        return Facet::Open("no counter-strike rule here".into());
+        return Err("no counter-strike rule here".into());
     }
     let c = centre(&e.game);
     for lion in lions(e) {
@@ -98,11 +101,11 @@ pub fn counter_strike_same_square(pair: &Pair, _limits: &Limits) -> Facet {
                     let Some(pos) = add_royals(pair, pos, c) else { continue };
                     let wanted = |m: &crate::engine::Move| m.from == Some(from) && m.to == Some(c);
                     if let Some(w) = confirm(pair, pos, &wanted) {
-                        return Facet::Found(w);
+                        return Ok(w);
                     }
                 }
             }
         }
     }
-    Facet::Open("no non-Lion near the Lion standing where a Lion was just taken differs".into())
+    Err("no non-Lion near the Lion standing where a Lion was just taken differs".into())
 }

@@ -1,50 +1,11 @@
-//! Concrete witnesses: positions built from a decoded model, confirmed by the engine under two
-//! reading alternatives, and shrunk to the pieces the difference needs.
+//! One position under two alternatives: the position carried over to the second engine, moves
+//! matched by identity across the two piece lists, the moves and results that differ, and the
+//! witness record the report shows.
 
+use super::{DifferingMove, Pair, Witness};
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Identity, Man, Move, Position};
-use crate::geometry::{chebyshev, Square};
-use crate::sampling;
-use crate::sampling::designed::setup_royals;
-use crate::sampling::shrink::Removable;
-use serde::Serialize;
 use std::collections::BTreeMap;
-
-/// The engines of two alternatives of one reading.
-pub struct Pair<'a> {
-    pub a: &'a Engine,
-    pub b: &'a Engine,
-    pub a_name: &'a str,
-    pub b_name: &'a str,
-}
-
-/// A move one alternative allows and the other does not.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct DifferingMove {
-    #[serde(rename = "move")]
-    pub text: String,
-    /// The alternative (option name) under which it is legal.
-    pub legal_under: String,
-    /// Where it starts and ends (board squares; none for drops' start).
-    pub from: Option<String>,
-    pub to: Option<String>,
-}
-
-/// A position on which two alternatives disagree, confirmed by the engine.
-#[derive(Clone, Debug, Serialize)]
-pub struct Witness {
-    /// The position string (as the first alternative's engine writes it).
-    pub position: String,
-    /// The moves legal under one alternative only (at most a few, the first by move text).
-    pub differing: Vec<DifferingMove>,
-    /// How many moves differ in all.
-    pub differing_count: usize,
-    /// Game results that differ, as "option: result".
-    pub outcomes: Vec<String>,
-    /// For a result reached by a line of play: the moves from `position` (empty otherwise).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub line: Vec<String>,
-}
 
 /// A copy of `pos` for `engine` (same piece ids by name), hashes recomputed; None when a piece
 /// does not exist there.
@@ -183,81 +144,4 @@ pub fn witness(pair: &Pair, pos: &Position) -> Option<Witness> {
         outcomes,
         line: Vec::new(),
     })
-}
-
-/// Removes pieces (never royals) and hand pieces one at a time while `keeps` still holds
-/// (`sampling::shrink`).
-pub fn shrink(pair: &Pair, pos: &Position, keeps: &dyn Fn(&Position) -> bool) -> Position {
-    let may = Removable { royals: false, whole_hand: false };
-    sampling::shrink::shrink(pair.a, pos.clone(), (), may, |trial| keeps(trial).then_some(())).0
-}
-
-/// The royal types each player gets: the setup's, or (no setup) one of each royal type.
-fn royals(engine: &Engine) -> Vec<(u8, u16)> {
-    let mut r = setup_royals(engine);
-    if r.is_empty() {
-        for (i, p) in engine.pieces.iter().enumerate() {
-            if p.royal && !engine.pieces.iter().any(|q| q.promotes_to == Some(i as u16)) {
-                r.push((0, i as u16));
-                r.push((1, i as u16));
-            }
-        }
-    }
-    r
-}
-
-/// Puts each player's royals on the board where they are safe under both alternatives: their
-/// start squares when free, else squares far from `focus`. Players that already have a royal
-/// of a type keep it. None when no safe placement was found.
-pub fn add_royals(pair: &Pair, mut pos: Position, focus: Square) -> Option<Position> {
-    let engine = pair.a;
-    let z = &engine.zobrist;
-    let size = pos.size;
-    for (player, piece) in royals(engine) {
-        let has = pos.board.iter().flatten().any(|m| m.player == player && engine.piece(m.piece).royal);
-        if has {
-            continue;
-        }
-        let start: Vec<Square> = engine
-            .game
-            .setup
-            .iter()
-            .filter(|p| p.player == player && engine.piece_index(&p.piece) == Some(piece))
-            .map(|p| p.square)
-            .collect();
-        // A royal confined to a zone (Shoogantshii's palace) stands in it, nearest the focus
-        // as it must; any other royal at least three steps from it.
-        let confine = engine.piece(piece).abilities.confine.clone();
-        let allowed = |s: Square| confine.as_deref().is_none_or(|zone| engine.in_zone(zone, player, s));
-        let mut far: Vec<Square> = size.squares().filter(|&s| allowed(s)).collect();
-        let dist = |s: Square| chebyshev(s, focus);
-        far.sort_by_key(|&s| std::cmp::Reverse(dist(s)));
-        let min_dist = if confine.is_some() { 0 } else { 3 };
-        let candidates = start.into_iter().chain(far.into_iter().filter(|&s| dist(s) >= min_dist));
-        let mut placed = false;
-        for sq in candidates.take(40) {
-            if pos.at(sq).is_some() {
-                continue;
-            }
-            let mut trial = pos.clone();
-            trial.put(z, sq, Some(Man { player, piece }));
-            if !attacked(pair, &trial, player, sq) {
-                pos = trial;
-                placed = true;
-                break;
-            }
-        }
-        if !placed {
-            return None;
-        }
-    }
-    Some(pos)
-}
-
-/// Is `player`'s piece on `sq` attacked under either alternative? (Only the royals placed
-/// here are kept out of attack: a royal the witness itself needs, a jumped King, may stand
-/// attacked.)
-fn attacked(pair: &Pair, pos: &Position, player: u8, sq: Square) -> bool {
-    let Some(pb) = transfer(pair.a, pair.b, pos) else { return true };
-    pair.a.attacks(pos, 1 - player, sq) || pair.b.attacks(&pb, 1 - player, sq)
 }
