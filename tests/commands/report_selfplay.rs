@@ -5,28 +5,9 @@
 
 use crate::common::report as common;
 
-use common::{json, kensho, read, scratch};
+use common::{json, read, report_with, scratch};
 use std::collections::BTreeSet;
 use std::path::Path;
-
-/// `kensho report SPECS --out OUT --seed 7` with the small budget and `extra`; panics with the
-/// output unless it exits 0.
-fn report_with(specs: &[&str], out: &Path, extra: &[&str]) {
-    let out_s = out.to_string_lossy().to_string();
-    let mut args = vec!["report"];
-    args.extend_from_slice(specs);
-    args.extend_from_slice(&["--out", &out_s, "--seed", "7"]);
-    args.extend_from_slice(common::SMALL);
-    args.extend_from_slice(extra);
-    let o = kensho(&args, None);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "kensho report failed:\n{}\n{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-}
 
 /// The Wilson score interval of `k` successes in `n` trials at z = 1.959964 (Wilson 1927;
 /// Newcombe 1998, method 3), written out here apart from the crate's.

@@ -29,11 +29,17 @@ pub fn kensho(args: &[&str], cwd: Option<&Path>) -> Output {
 /// `kensho report SPECS --out OUT` with the small budget and seed 7; panics with the output
 /// unless it exits 0.
 pub fn report(specs: &[&str], out: &Path) -> Output {
+    report_with(specs, out, &[])
+}
+
+/// [`report`] with `extra` arguments after the small budget.
+pub fn report_with(specs: &[&str], out: &Path, extra: &[&str]) -> Output {
     let out_s = out.to_string_lossy().to_string();
     let mut args = vec!["report"];
     args.extend_from_slice(specs);
     args.extend_from_slice(&["--out", &out_s, "--seed", "7"]);
     args.extend_from_slice(SMALL);
+    args.extend_from_slice(extra);
     let o = kensho(&args, None);
     assert_eq!(
         o.status.code(),
