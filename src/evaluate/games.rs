@@ -129,12 +129,13 @@ struct Follower<'a> {
 
 impl Follower<'_> {
     /// Does the other reading see `pos` otherwise than the game's engine, which gave it the
-    /// moves `identities` and no result? Compared by move identity (the same moves by other
-    /// routes are the same moves) and by the result the position shows.
-    fn differs_before(&self, pos: &Position, identities: &BTreeSet<Identity>) -> bool {
+    /// moves `identities` and the result `ours` (None while the game goes on)? Compared by
+    /// move identity (the same moves by other routes are the same moves) and by the result
+    /// the position shows.
+    fn differs_before(&self, pos: &Position, identities: &BTreeSet<Identity>, ours: Option<&Outcome>) -> bool {
         let engine = &self.alternative.engine;
         let theirs = engine.game_moves(pos, &self.history);
-        engine.status_before(pos, &theirs).is_some()
+        engine.status_before(pos, &theirs).as_ref().map(Outcome::score) != ours.map(Outcome::score)
             || theirs.len() != identities.len()
             || theirs.iter().any(|m| !identities.contains(&m.identity()))
     }
@@ -201,7 +202,7 @@ pub fn play(engine: &Engine, eval: &Evaluator, settings: &Settings, watch: &Watc
         let identities: BTreeSet<Identity> = game.moves().iter().map(|m| m.identity()).collect();
         // Per follower: did its reading matter at this ply (before the move or by it)?
         let mut mattered: Vec<bool> =
-            followers.iter().map(|f| f.differs_before(game.position(), &identities)).collect();
+            followers.iter().map(|f| f.differs_before(game.position(), &identities, None)).collect();
         // What the invariants judge the move played against (kept only where there are some).
         let judged = (!watch.invariants.is_empty()).then(|| (game.position().clone(), game.moves().to_vec()));
         let pick = if game.plies() < settings.opening_plies {
@@ -244,6 +245,16 @@ pub fn play(engine: &Engine, eval: &Evaluator, settings: &Settings, watch: &Watc
         }
         if game.is_over() {
             final_balance = eval.material_balance(game.position());
+        }
+    }
+    // A game the position ended (checkmate, no move, a declaration) ends before the loop
+    // compares its last position: the other readings judge it here.
+    if game.outcome().is_some() && game.last_move_outcome().is_none() {
+        let identities: BTreeSet<Identity> = game.moves().iter().map(|m| m.identity()).collect();
+        for follower in &followers {
+            if follower.differs_before(game.position(), &identities, game.outcome()) {
+                *situations.entry(follower.alternative.label.clone()).or_insert(0) += 1;
+            }
         }
     }
     let (result, winner, ending, rule) = match game.outcome() {
