@@ -10,8 +10,8 @@ use super::{flying, promotion, skip, Engine};
 use crate::geometry::chebyshev;
 use crate::geometry::{BoardSize, Square};
 use crate::xbetza::{
-    generate, generate_tabled, generate_tabled_into, CaptureReach, Cell, CompiledBetza, MoveKind, Occupancy,
-    Orientation, PieceMove, StepKind,
+    generate, generate_tabled, generate_tabled_into, sort_by_identity, CaptureReach, Cell, CompiledBetza, MoveKind,
+    Occupancy, Orientation, PieceMove, StepKind,
 };
 use smallvec::SmallVec;
 
@@ -38,18 +38,25 @@ pub fn passes_on_empty_board(moves: &CompiledBetza, size: BoardSize) -> bool {
 
 /// The pieces that freeze `player`'s pieces: the opponent's freezers, and the player's own
 /// where `freeze.targets = any`.
-fn freezers(engine: &Engine, pos: &Position, player: u8) -> Vec<(Square, Man)> {
+fn freezers(engine: &Engine, pos: &Position, player: u8) -> Freezers {
     // The square is named only for the few men that freeze (naming it divides).
-    pos.board
-        .iter()
-        .enumerate()
-        .filter_map(|(i, m)| {
-            let m = (*m)?;
-            let a = &engine.piece(m.piece).abilities;
-            (a.freezes && (m.player != player || a.freeze_any)).then(|| (pos.size.square_at(i), m))
-        })
-        .collect()
+    let mut found = Freezers::new();
+    for (i, m) in pos.board.iter().enumerate() {
+        let Some(m) = *m else { continue };
+        let whom = if m.player == player { FREEZES_OWN } else { FREEZES_ENEMIES };
+        if engine.freeze_targets[usize::from(m.piece)] & whom != 0 {
+            found.push((pos.size.square_at(i), m));
+        }
+    }
+    found
 }
+
+/// `Engine::freeze_targets` bits: a piece type freezes the opponent's men, or its own side's.
+pub(crate) const FREEZES_ENEMIES: u8 = 1;
+pub(crate) const FREEZES_OWN: u8 = 2;
+
+/// The men that freeze one side's pieces: a few at most, kept inline.
+type Freezers = SmallVec<[(Square, Man); 4]>;
 
 /// Would `man` standing on `sq` be frozen by one of `freezers`? (freeze.range, freeze.immune;
 /// a freezer never freezes itself.)
@@ -65,14 +72,14 @@ fn frozen_by(engine: &Engine, freezers: &[(Square, Man)], man: Man, sq: Square) 
 pub struct SideView {
     pub player: u8,
     pub occupancy: Occupancy,
-    freezers: Vec<(Square, Man)>,
+    freezers: Freezers,
     /// Does a freezer here also stop moves mid-way (freeze.timing = also-mid-move)?
     mid_move_freeze: bool,
 }
 
 impl SideView {
     pub fn new(engine: &Engine, pos: &Position, player: u8) -> SideView {
-        let freezers = if engine.any_freezer { freezers(engine, pos, player) } else { Vec::new() };
+        let freezers = if engine.any_freezer { freezers(engine, pos, player) } else { Freezers::new() };
         let mid_move_freeze = freezers.iter().any(|(_, f)| engine.piece(f.piece).abilities.freeze_mid_move);
         SideView { player, occupancy: occupancy(pos, player), freezers, mid_move_freeze }
     }
@@ -83,12 +90,28 @@ impl SideView {
     }
 }
 
+/// One path as the rules judge it (`Engine::judge_path`): the kind of move it makes, what it
+/// captures, and the promotion choices it may end with (one legal move each, skip rules aside).
+struct Judged {
+    kind: Kind,
+    captures: Captures,
+    promotions: promotion::Choices,
+}
+
 /// The paths of the piece on `sq` that its abilities allow, one per identity (the
 /// protected-royal ban is judged later, on whole moves).
 pub fn piece_paths(engine: &Engine, pos: &Position, view: &SideView, sq: Square, man: Man) -> Vec<PieceMove> {
     let mut paths = Vec::new();
-    piece_paths_into(engine, pos, view, sq, man, &mut paths);
+    piece_paths_into(engine, pos, view, sq, man, &mut paths, Order::Identity);
     paths
+}
+
+/// Whether the paths of a piece must come in identity order (`sort_by_identity`), as the
+/// moves callers see do, or may come in any order (a count).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Order {
+    Identity,
+    Any,
 }
 
 /// [`piece_paths`], appended to `paths` (legal move generation reuses one list for every
@@ -100,7 +123,15 @@ fn piece_paths_into(
     sq: Square,
     man: Man,
     paths: &mut Vec<PieceMove>,
+    order: Order,
 ) {
+    // Each call of the generator sorts what it added, as it always has (a piece with zone
+    // moves has its move sets' paths one set after another).
+    let sorted = |paths: &mut Vec<PieceMove>, start: usize| {
+        if order == Order::Identity {
+            sort_by_identity(&mut paths[start..]);
+        }
+    };
     let frozen = view.is_frozen(engine, man, sq);
     if frozen && !igui_left_to_frozen(engine, view, man, sq) {
         return;
@@ -112,7 +143,9 @@ fn piece_paths_into(
         // but the rules of `filters::path_ok` that apply to every piece.
         let table = (!engine.reference_generation).then_some(&piece.table);
         let mut accept = |pm: &PieceMove| pm.path.len() == 1 || filters::path_ok(engine, pos, man, &piece.moves, pm);
+        let start = paths.len();
         generate_tabled_into(&piece.moves, table, &view.occupancy, sq, orientation, &mut accept, paths);
+        sorted(paths, start);
         return;
     }
     for set in engine.move_sets(man.piece, man.player, sq) {
@@ -125,7 +158,9 @@ fn piece_paths_into(
             }
             engine.set_allows(&set, man.player, pm.to) && path_allowed(engine, pos, view, man, set.moves, pm)
         };
+        let start = paths.len();
         generate_tabled_into(set.moves, table, &view.occupancy, sq, orientation, &mut accept, paths);
+        sorted(paths, start);
     }
 }
 
@@ -443,6 +478,48 @@ impl Engine {
         self.legal_moves_of(pos, out, false);
     }
 
+    /// How many legal moves the side to move has: `legal_moves(pos).len()`, the figure perft
+    /// counts at its last ply. Where the rules judge every move on its own (no self-check
+    /// test, no rule that looks at the list as a whole) the board moves are counted path by
+    /// path as `expand` would write them, without writing them; otherwise the moves are made
+    /// and counted. `buffer` is room the caller keeps for the second way.
+    pub fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> u64 {
+        if !self.counts_move_by_move(pos) {
+            self.legal_moves_into(pos, buffer);
+            return buffer.len() as u64;
+        }
+        let view = SideView::new(self, pos, pos.side);
+        let mut paths = Vec::with_capacity(32);
+        let mut count = 0;
+        buffer.clear();
+        for (sq, man) in pos.squares_of(pos.side) {
+            piece_paths_into(self, pos, &view, sq, man, &mut paths, Order::Any);
+            count += paths.iter().map(|pm| self.path_move_count(pos, man, pm)).sum::<u64>();
+            paths.clear();
+            // The rarer moves a man has besides its paths (`board_moves_of`), written out.
+            self.moves_besides_paths(pos, &view, sq, man, buffer);
+        }
+        super::drops::drops(self, pos, buffer);
+        buffer.extend(self.null_move(pos));
+        count + buffer.len() as u64
+    }
+
+    /// Does `legal_moves_of` keep every move `expand`, the drops and the null move write, as
+    /// they come? Then the legal moves can be counted one by one (`legal_move_count`).
+    fn counts_move_by_move(&self, pos: &Position) -> bool {
+        let r = &self.rules;
+        // The rules under which `legal_moves_of` judges or rewrites the list once it is made:
+        // a self-check test, one move per identity among promotions in place, the drop after
+        // the move, the extra turn's own rules.
+        let judges_the_list = r.self_check != SelfCheck::Allowed
+            || r.must_resolve
+            || r.promote_in_place_any
+            || r.last_rank_any_time
+            || r.drop_after_move
+            || (r.extra_turn.is_some() && pos.extra_turn);
+        !judges_the_list
+    }
+
     /// The legal moves that capture (`legal_moves` less every move that takes nothing), into
     /// a buffer the caller keeps: the quiescence search of `kensho evaluate` asks it in every
     /// position it looks at. Generated without the drops, the null move and the declines,
@@ -649,10 +726,16 @@ impl Engine {
         paths: &mut Vec<PieceMove>,
         out: &mut Vec<Move>,
     ) {
-        piece_paths_into(self, pos, view, sq, man, paths);
+        piece_paths_into(self, pos, view, sq, man, paths, Order::Identity);
         for pm in paths.drain(..) {
             self.expand(pos, man, pm, out);
         }
+        self.moves_besides_paths(pos, view, sq, man, out);
+    }
+
+    /// The moves of a man that are not its paths: the pass of skip.squares =
+    /// any-adjacent-empty, promotion in place, the flying royal's captures.
+    fn moves_besides_paths(&self, pos: &Position, view: &SideView, sq: Square, man: Man, out: &mut Vec<Move>) {
         if self.piece(man.piece).can_pass && self.rules.skip_squares == super::config::SkipSquares::AnyAdjacentEmpty {
             skip::adjacent_empty_pass(self, pos, view, sq, man, out);
         }
@@ -674,31 +757,9 @@ impl Engine {
 
     /// One path of a piece into its legal moves: captures named, promotion choices, skip rules.
     fn expand(&self, pos: &Position, man: Man, pm: PieceMove, out: &mut Vec<Move>) {
-        let kind = match pm.kind() {
-            MoveKind::Pass => Kind::Pass,
-            MoveKind::Igui => Kind::Igui,
-            MoveKind::Move => Kind::Normal,
-            MoveKind::Capture => Kind::Capture,
-        };
-        if kind == Kind::Pass
-            && (!self.rules.piece_pass || self.rules.skip_squares == super::config::SkipSquares::AnyAdjacentEmpty)
-        {
-            // skip.by-piece = illegal; or any-adjacent-empty, where passes come from
-            // skip::adjacent_empty_pass instead of the string.
-            return;
-        }
-        let captures: Captures = pm.captures.iter().filter_map(|&c| pos.at(c).map(|m| (c, m))).collect();
-        // The ban concerns captures only, and burns come after a first leg: most moves need
-        // neither looked at (nor the piece's abilities read).
-        if !captures.is_empty()
-            && (!self.protected_royal_ban_ok(pos, man, &pm, &captures)
-                || !super::lion_trade::allows(self, pos, man, &pm, &captures))
-        {
-            return;
-        }
+        let Some(Judged { kind, captures, promotions }) = self.judge_path(pos, man, &pm) else { return };
         let burned = if pm.path.len() > 1 { filters::burned_squares(self, man, &pm) } else { Default::default() };
         let kind = if kind == Kind::Capture && !burned.is_empty() { Kind::Burn } else { kind };
-        let promotions = promotion::choices(self, pos, man, &pm, &captures);
         let (from, to) = (Some(pm.from), Some(pm.to));
         let bare = |path, captures, burned, promotion| Move {
             kind,
@@ -719,6 +780,45 @@ impl Engine {
             skip::push_if_allowed(self, pos, bare(pm.path.clone(), captures.clone(), burned.clone(), *promo), out);
         }
         skip::push_if_allowed(self, pos, bare(pm.path, captures, burned, *last), out);
+    }
+
+    /// How many legal moves `expand` makes of a path, without making them: perft's last ply
+    /// counts them (`legal_move_count`). The same judgement, so the same number.
+    fn path_move_count(&self, pos: &Position, man: Man, pm: &PieceMove) -> u64 {
+        let Some(Judged { kind, promotions, .. }) = self.judge_path(pos, man, pm) else { return 0 };
+        // A burn is a capture for the skip rules: only the kind of a pass matters here.
+        let kept = |promotion: Option<u16>| !skip::is_skip_of(self, kind, promotion) || skip::skip_allowed(self, pos);
+        promotions.iter().filter(|&&p| kept(p)).count() as u64
+    }
+
+    /// What the rules make of one path before its moves are written, or None when they refuse
+    /// it: a pass where passes do not come from the piece's move, a capture the protected-royal
+    /// ban or the Lion-trading rules forbid. `expand` and `path_move_count` share it.
+    fn judge_path(&self, pos: &Position, man: Man, pm: &PieceMove) -> Option<Judged> {
+        let kind = match pm.kind() {
+            MoveKind::Pass => Kind::Pass,
+            MoveKind::Igui => Kind::Igui,
+            MoveKind::Move => Kind::Normal,
+            MoveKind::Capture => Kind::Capture,
+        };
+        if kind == Kind::Pass
+            && (!self.rules.piece_pass || self.rules.skip_squares == super::config::SkipSquares::AnyAdjacentEmpty)
+        {
+            // skip.by-piece = illegal; or any-adjacent-empty, where passes come from
+            // skip::adjacent_empty_pass instead of the string.
+            return None;
+        }
+        let captures: Captures = pm.captures.iter().filter_map(|&c| pos.at(c).map(|m| (c, m))).collect();
+        // The ban concerns captures only: most moves need it not looked at (nor the piece's
+        // abilities read).
+        if !captures.is_empty()
+            && (!self.protected_royal_ban_ok(pos, man, pm, &captures)
+                || !super::lion_trade::allows(self, pos, man, pm, &captures))
+        {
+            return None;
+        }
+        let promotions = promotion::choices(self, pos, man, pm, &captures);
+        Some(Judged { kind, captures, promotions })
     }
 
     /// The Emperor's ban (protected-royal-ban.*): it may not capture a royal its owner protects.

@@ -133,6 +133,10 @@ pub struct Engine {
     /// Does any piece type freeze (freeze.*)? Most games have none, and then no position needs
     /// its freezers looked for.
     pub(crate) any_freezer: bool,
+    /// Per piece type, whom its men freeze: bit `FREEZES_ENEMIES` the opponent's men, bit
+    /// `FREEZES_OWN` its own side's too (freeze.targets = any). Read for every man of every
+    /// position where the game has freezers, so kept apart from the piece's abilities.
+    pub(crate) freeze_targets: Vec<u8>,
     /// Do facing royals attack (check.flying-king, or a royal with a flying capture)? Fixed by
     /// the rules, so read once here rather than for every position's self-check test.
     pub(crate) royals_fly: bool,
@@ -301,6 +305,19 @@ impl Engine {
             })
             .collect();
         let any_freezer = pieces.iter().any(|p| p.abilities.freezes);
+        let freeze_targets = pieces
+            .iter()
+            .map(|p| {
+                let a = &p.abilities;
+                if !a.freezes {
+                    0
+                } else if a.freeze_any {
+                    generate::FREEZES_ENEMIES | generate::FREEZES_OWN
+                } else {
+                    generate::FREEZES_ENEMIES
+                }
+            })
+            .collect();
         let royals_fly = rules.flying_king_check
             || pieces.iter().any(|p| p.royal && p.abilities.flying_capture != config::FlyingCapture::None);
         let has_skips = skip::skips_possible(&rules, &pieces, game.board);
@@ -308,6 +325,7 @@ impl Engine {
             promotion_zone,
             deva_forms,
             any_freezer,
+            freeze_targets,
             royals_fly,
             has_skips,
             reference_legality: false,

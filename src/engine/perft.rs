@@ -42,10 +42,11 @@ impl Engine {
             return 1;
         }
         let mut moves = buffers.pop().unwrap_or_default();
-        self.legal_moves_into(pos, &mut moves);
         let total = if depth == 1 {
-            moves.len() as u64
+            // The last ply counts the moves; it need not write them (`legal_move_count`).
+            self.legal_move_count(pos, &mut moves)
         } else {
+            self.legal_moves_into(pos, &mut moves);
             let mut total = 0;
             for mv in &moves {
                 self.make(pos, mv, undo);

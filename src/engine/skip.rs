@@ -14,9 +14,14 @@ use crate::xbetza::{PathStep, StepKind};
 /// Is the move a skipped turn? A pass is; a pass that promotes is not where
 /// skip.promotion-exempt holds (the piece promoted without moving: SUZ-164, MIT's equivalent).
 pub fn is_skip(engine: &Engine, mv: &Move) -> bool {
-    match mv.kind {
+    is_skip_of(engine, mv.kind, mv.promotion)
+}
+
+/// [`is_skip`] of a move of this kind and promotion, before the move is written.
+pub fn is_skip_of(engine: &Engine, kind: Kind, promotion: Option<u16>) -> bool {
+    match kind {
         Kind::Null => true,
-        Kind::Pass => !(mv.promotion.is_some() && engine.rules.skip_promotion_exempt),
+        Kind::Pass => !(promotion.is_some() && engine.rules.skip_promotion_exempt),
         _ => false,
     }
 }

@@ -233,11 +233,19 @@ pub fn generate_tabled(
 ) -> Vec<PieceMove> {
     let mut found = Vec::new();
     generate_tabled_into(compiled, table, board, from, orientation, accept, &mut found);
+    sort_by_identity(&mut found);
     found
 }
 
-/// [`generate_tabled`], appending to `found` (whose room the caller reuses): what was in it
-/// stays, and only the moves added are sorted and told apart by identity.
+/// Moves of one piece in identity order (destination, then captured squares), as callers
+/// have always had them: seeded random games pick moves by index.
+pub fn sort_by_identity(moves: &mut [PieceMove]) {
+    moves.sort_unstable_by(|a, b| (a.to, &a.captures).cmp(&(b.to, &b.captures)));
+}
+
+/// [`generate_tabled`], appending to `found` (whose room the caller reuses) in the order the
+/// programs find them, not sorted (`sort_by_identity`: a count needs no order): what was in it
+/// stays, and only the moves added are told apart by identity.
 pub fn generate_tabled_into(
     compiled: &CompiledBetza,
     table: Option<&MoveTable>,
@@ -253,8 +261,9 @@ pub fn generate_tabled_into(
     };
     let plain = table.and_then(|t| Some((t, t.plain()?, t.origin(orientation, from)?)));
     if let Some((table, plain, origin)) = plain {
-        plain_moves(plain, table.geometry(), board, from, origin, accept, found);
-        found[start..].sort_unstable_by(|a, b| (a.to, &a.captures).cmp(&(b.to, &b.captures)));
+        if !shut_in(plain, table.geometry(), board, origin) {
+            plain_moves(plain, table.geometry(), board, from, origin, accept, found);
+        }
         return;
     }
     let mut walker = Walker {
@@ -311,9 +320,23 @@ pub fn generate_tabled_into(
     if let Some(explored) = walker.explored.take() {
         explored.give_back();
     }
-    // In identity order (destination, then captured squares), as callers have always had
-    // them: seeded random games pick moves by index.
-    found[start..].sort_unstable_by(|a, b| (a.to, &a.captures).cmp(&(b.to, &b.captures)));
+}
+
+/// Is a plain piece whose rays friends stop (`PlainRays::friend_stopped`) shut in at `origin`:
+/// every first step off the board or onto a friend? Then it has no move.
+#[inline]
+fn shut_in(plain: &PlainRays, geometry: &Geometry, board: &Occupancy, origin: Origin) -> bool {
+    let Some(mut dirs) = plain.friend_stopped(origin) else { return false };
+    while dirs != 0 {
+        let d = dirs.trailing_zeros() as u8;
+        dirs &= dirs - 1;
+        if geometry.edge(origin.index, d) > 0
+            && board.at_index((origin.index as i32 + geometry.compass_step(d)) as usize) != Cell::Friend
+        {
+            return false;
+        }
+    }
+    true
 }
 
 /// The moves of a plain piece (`PlainRays`) from `from`: each ray followed to its first piece,
@@ -704,17 +727,17 @@ impl Walker<'_> {
         toggled: bool,
         carry: bool,
     ) {
+        let program = self.program;
+        let steps = if toggled { program.toggled_steps(self.max_line) } else { program.base_steps };
         if let Some(ahead) = compass.capture_ahead[i] {
             // Every path from here captures within `ahead.steps` king steps: with no piece it
             // could take that near, none of them lands, and walking them is wasted (a look at
             // the few squares around is cheaper than the paths).
-            if !self.board.piece_within(pos, ahead.steps, ahead.friend, ahead.enemy) {
+            if self.steps_stay_single(steps) && !self.board.piece_within(pos, ahead.steps, ahead.friend, ahead.enemy) {
                 return;
             }
         }
-        let program = self.program;
         let leg = &program.legs[i];
-        let steps = if toggled { program.toggled_steps(self.max_line) } else { program.base_steps };
         let geometry = table.geometry();
         // Where the walk along a direction may be remembered (`Explored`): past the second
         // leg (before it, one path reaches each square), with nothing captured on the way.
@@ -751,6 +774,15 @@ impl Walker<'_> {
                 }
             }
         }
+    }
+
+    /// Does every leg from this one on step `steps` squares, and is that one king step? Legs
+    /// with no range toggle of their own (what `CaptureAhead` is built for) keep the range
+    /// this leg has where a toggle lasts the rest of the move; where it lasts one leg, the
+    /// next legs are back at the program's own range.
+    #[inline]
+    fn steps_stay_single(&self, steps: u32) -> bool {
+        steps == 1 && (self.span == ToggleSpan::RestOfMove || self.program.base_steps == 1)
     }
 
     /// Compass program `self.program` from the square index of `origin`, from its first leg.

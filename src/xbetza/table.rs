@@ -184,11 +184,13 @@ pub const SHARED_LEGS: usize = 2;
 /// The most legs a line program may have: the walker keeps this many pieces per line.
 pub const LINE_LEGS: usize = 4;
 
-/// A leg ahead that can only end by capturing (no empty-square or hop ending), in a program of
-/// king steps with no range toggle: from the start of leg `i`, every path captures a friend
-/// (`friend`) or an enemy (`enemy`) at most `steps` king steps away. Where the board has no
-/// such piece that near, the walker need not walk on (the Fire Demon's burns after an area
-/// move: most of its paths end beside no enemy).
+/// A leg ahead that can only end by capturing (no empty-square or hop ending), with no range
+/// toggle on the legs up to it: from the start of leg `i`, when that leg steps one king step
+/// (the walker checks: a program of king steps, or a slider whose range a toggle before leg `i`
+/// turned to one step, `Walker::steps_stay_single`), every path captures a friend (`friend`) or
+/// an enemy (`enemy`) at most `steps` king steps away. Where the board has no such piece that
+/// near, the walker need not walk on (the Fire Demon's burns after an area move or after its
+/// Queen's slide: most of its paths end beside no enemy).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CaptureAhead {
     pub steps: u8,
@@ -229,6 +231,11 @@ pub struct PlainRays {
     /// Can two rays of different programs reach one square (a Rook's slide and a Dabbaba's
     /// leap)? Only then must a landing look for its identity among the moves already found.
     pub overlapping: bool,
+    /// Per orientation: when every ray is a king-step direction that a friend stops (no ray
+    /// captures friends), those directions as a bit set of `COMPASS` indices. Such a piece
+    /// whose every first step is off the board or onto a friend has no move: most men of a
+    /// large game's opening are, and that is told without following their rays.
+    friend_stopped: Vec<Option<u8>>,
 }
 
 impl PlainRays {
@@ -236,6 +243,12 @@ impl PlainRays {
     #[inline]
     pub fn from(&self, origin: Origin) -> &[PlainRay] {
         &self.rays[origin.orientation]
+    }
+
+    /// [`PlainRays::friend_stopped`] for the orientation at `origin`.
+    #[inline]
+    pub fn friend_stopped(&self, origin: Origin) -> Option<u8> {
+        self.friend_stopped[origin.orientation]
     }
 }
 
@@ -513,13 +526,15 @@ fn is_line(program: &Program, turns: &[Vec<u8>]) -> bool {
         && !last.modes.has_toggle()
 }
 
-/// `CompassProgram::capture_ahead`: for each leg, the first capture-only leg from it on, if
-/// every leg is a single king step (a toggle would make a later leg slide), and only where
-/// looking at the squares that near (a box of (2 steps + 1)^2) is cheaper than the paths to it
-/// (the product of the legs' direction counts): the Fire Demon's burns after area moves, not a
-/// Lion's capture on its first step.
+/// How many squares `Occupancy::piece_within` reads for the cost of walking one path.
+const PATH_COST_IN_SQUARES: usize = 4;
+
+/// `CompassProgram::capture_ahead`: for each leg, the first capture-only leg from it on, if no
+/// leg from it to that one toggles the range (a toggle would make a later leg slide; whether
+/// the legs step once is the walker's to check), and only where looking at the squares that
+/// near (a box of (2 steps + 1)^2) is cheaper than the paths to it (the product of the legs'
+/// direction counts): the Fire Demon's burns, not a Lion's capture on its first step.
 fn capture_ahead(program: &Program) -> Vec<Option<CaptureAhead>> {
-    let king_steps = program.base_steps == 1 && program.legs.iter().all(|leg| !leg.modes.has_toggle());
     let directions = |leg: &super::compile::LegProgram| match &leg.directions {
         LegDirections::Absolute(v) => v.len(),
         LegDirections::Relative(t) => t.len(),
@@ -527,17 +542,19 @@ fn capture_ahead(program: &Program) -> Vec<Option<CaptureAhead>> {
     };
     (0..program.legs.len())
         .map(|i| {
-            if !king_steps {
-                return None;
-            }
             let (k, leg) = program.legs.iter().enumerate().skip(i).find(|(_, leg)| {
                 let m = leg.modes;
                 !(m.empty || m.toggle_empty || m.hop || m.grasshop) && (m.enemy || m.friend)
             })?;
+            if program.legs[i..=k].iter().any(|leg| leg.modes.has_toggle()) {
+                return None;
+            }
             let steps = k - i + 1;
             let paths = program.legs[i..=k].iter().map(directions).fold(1usize, |p, d| p.saturating_mul(d));
             let look = (2 * steps + 1) * (2 * steps + 1);
-            (paths > look).then_some(CaptureAhead {
+            // A path costs the walker several times what reading one square costs (a step,
+            // its modes, the path kept): measured on the Fire Demon's burns, about four.
+            (paths.saturating_mul(PATH_COST_IN_SQUARES) > look).then_some(CaptureAhead {
                 steps: steps as u8,
                 friend: leg.modes.friend,
                 enemy: leg.modes.enemy,
@@ -594,7 +611,14 @@ fn plain_rays(compiled: &CompiledBetza, tables: &[Option<ProgramTable>], orienta
             })
         })
     });
-    Some(PlainRays { rays, overlapping })
+    let friend_stopped = rays
+        .iter()
+        .map(|rays| {
+            rays.iter()
+                .try_fold(0u8, |dirs, r| (r.ray.compass != NOT_COMPASS && !r.friend).then(|| dirs | 1 << r.ray.compass))
+        })
+        .collect();
+    Some(PlainRays { rays, overlapping, friend_stopped })
 }
 
 fn program_table(program: &Program, size: BoardSize, orientations: &[Orientation]) -> Option<ProgramTable> {
