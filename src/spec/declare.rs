@@ -108,6 +108,14 @@ macro_rules! declare_settings {
                 }
             }
 
+            /// The value of `setting` as a catalogue `Setting` (None where it is unset): what
+            /// `Effective::value` gives for its path, which the tests hold the fields to.
+            pub fn value(&self, setting: $Id) -> Option<$crate::spec::settings::Setting> {
+                match setting {
+                    $( $Id::$Name => $crate::spec::declare::setting_value!(self.$field, $kind $kargs $default), )+
+                }
+            }
+
             /// Does the spec state `setting` (rather than leave it to its default)?
             pub fn is_stated(&self, setting: $Id) -> bool {
                 self.stated.contains(&setting)
@@ -294,6 +302,119 @@ macro_rules! setting_read {
     };
 }
 
+/// A typed field back as a catalogue `Setting`.
+macro_rules! setting_value {
+    ($v:expr, choice $kargs:tt (unset $text:literal)) => {
+        $v.map(|w| $crate::spec::settings::Setting::Word(w.word().into()))
+    };
+    ($v:expr, choice $kargs:tt $default:tt) => {
+        Some($crate::spec::settings::Setting::Word($v.word().into()))
+    };
+    ($v:expr, bool () (unset $text:literal)) => {
+        $v.map($crate::spec::settings::Setting::Bool)
+    };
+    ($v:expr, bool () $default:tt) => {
+        Some($crate::spec::settings::Setting::Bool($v))
+    };
+    ($v:expr, int $range:tt (unset $text:literal)) => {
+        $v.map($crate::spec::settings::Setting::Int)
+    };
+    ($v:expr, int $range:tt $default:tt) => {
+        Some($crate::spec::settings::Setting::Int($v))
+    };
+    ($v:expr, zone () $default:tt) => {
+        Some($crate::spec::settings::Setting::Word($v.clone().unwrap_or_else(|| "none".into())))
+    };
+    ($v:expr, ranks () $default:tt) => {
+        Some($crate::spec::settings::Setting::RanksPerPiece($v.clone()))
+    };
+    ($v:expr, betza () $default:tt) => {
+        Some($crate::spec::settings::Setting::BetzaPerZone($v.clone()))
+    };
+    // pieces, zones, words
+    ($v:expr, $kind:ident $kargs:tt $default:tt) => {
+        Some($crate::spec::settings::Setting::List($v.clone()))
+    };
+}
+
 pub(crate) use {
     declare_settings, setting_default, setting_enum, setting_enum_default, setting_kind, setting_read, setting_type,
+    setting_value,
 };
+
+#[cfg(test)]
+mod tests {
+    use crate::spec::abilities::{Ability, AbilitySettings, ABILITIES};
+    use crate::spec::rules::{Rule, RuleSettings, RULES};
+    use crate::spec::settings::{Effective, Kind, Knob, Setting};
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn every_identity_is_its_catalogue_entry() {
+        assert_eq!(Rule::ALL.len(), RULES.len());
+        assert_eq!(Ability::ALL.len(), ABILITIES.len());
+        for &r in Rule::ALL {
+            assert_eq!(r.knob().path, r.path());
+            assert_eq!(Rule::from_path(r.path()), Some(r));
+            assert_eq!(r.spec_path(), format!("rules.{}", r.path()));
+            assert_eq!(Rule::from_spec_path(r.spec_path()), Some(r));
+        }
+        for &a in Ability::ALL {
+            assert_eq!(a.knob().path, a.path());
+            assert_eq!(Ability::from_spec_path(&a.piece_path("FD")), Some(a));
+        }
+        assert_eq!(Ability::BurnMax.table_path("FD"), "piece.FD.ability.burn");
+        assert_eq!(Ability::Confine.table_path("K"), "piece.K.ability.confine");
+    }
+
+    /// Values of `knob`'s kind to state: each word, both flags, both ends of a range, a list,
+    /// a zone, a table.
+    fn values(knob: &Knob) -> Vec<Setting> {
+        let list = || Setting::List(vec!["P".into(), "L".into()]);
+        match knob.kind {
+            Kind::Choice(words) => words.iter().map(|w| Setting::Word(w.to_string())).collect(),
+            Kind::Bool => vec![Setting::Bool(true), Setting::Bool(false)],
+            Kind::Int(lo, hi) => vec![Setting::Int(lo), Setting::Int(hi)],
+            Kind::Pieces | Kind::Zones => vec![list(), Setting::List(Vec::new())],
+            Kind::Words(words) => vec![Setting::List(words.iter().rev().map(|w| w.to_string()).collect())],
+            Kind::Zone => vec![Setting::Word("castle".into()), Setting::Word("none".into())],
+            Kind::RanksPerPiece => vec![Setting::RanksPerPiece(BTreeMap::from([("P".into(), vec![1, 9])]))],
+            Kind::BetzaPerZone => vec![Setting::BetzaPerZone(BTreeMap::from([("castle".into(), "WfF".into())]))],
+        }
+    }
+
+    /// The typed fields mean what the catalogue's reader (`Effective`, which follows `same_as`
+    /// defaults) gives for the path: with nothing stated, and with each value of each setting
+    /// stated alone. A field read otherwise than the catalogue means fails here (shown: with
+    /// `setting_read!` giving an unstated int its default plus one, it failed on
+    /// end.repetition-count with nothing stated).
+    #[test]
+    fn the_typed_values_agree_with_the_catalogue_reader() {
+        let mut cases = vec![BTreeMap::new()];
+        for knob in RULES.iter().chain(ABILITIES) {
+            cases.extend(values(knob).into_iter().map(|v| BTreeMap::from([(knob.path.to_string(), v)])));
+        }
+        assert!(cases.len() > 250, "only {} cases", cases.len());
+        for stated in &cases {
+            let (rules, eff) = (RuleSettings::read(stated), Effective::rules(stated));
+            for &r in Rule::ALL {
+                assert_eq!(rules.value(r), eff.value(r.path()), "{} with {stated:?}", r.path());
+                assert_eq!(rules.is_stated(r), stated.contains_key(r.path()));
+            }
+            let (abilities, eff) = (AbilitySettings::read(stated), Effective::abilities(stated));
+            for &a in Ability::ALL {
+                assert_eq!(abilities.value(a), eff.value(a.path()), "{} with {stated:?}", a.path());
+                assert_eq!(abilities.is_stated(a), stated.contains_key(a.path()));
+            }
+        }
+    }
+
+    #[test]
+    fn a_table_is_stated_when_any_of_its_settings_is() {
+        let stated = BTreeMap::from([("freeze.immune".to_string(), Setting::List(vec!["K".into()]))]);
+        let a = AbilitySettings::read(&stated);
+        assert!(a.states_table_of(Ability::FreezeRange));
+        assert!(!a.states_table_of(Ability::JumpMaxJumped));
+        assert!(!a.is_stated(Ability::FreezeRange));
+    }
+}
