@@ -1,6 +1,6 @@
 //! `kensho settings [WHAT]`: the reference of every rule setting a spec may state, produced
-//! from the one declaration of settings (src/spec/settings.rs): its values, default, meaning,
-//! an example of how it is written, and whether the engine reads it. `--markdown` writes
+//! from the one declaration of settings (src/spec/rules.rs, src/spec/abilities.rs): its
+//! values, default, meaning, an example of how it is written, and whether the engine reads it. `--markdown` writes
 //! docs/settings.md (a test keeps that file equal to this output). Given a spec, it lists the
 //! value of every setting in that game: the stated one, or the default a spec leaves it at.
 

@@ -1,7 +1,8 @@
 //! The rule settings of a game, read once into plain values the move generator can test
-//! quickly. Each field names the catalogue setting it comes from (src/spec/settings.rs), where
-//! its meaning and the document clauses are recorded; the default is what the setting means
-//! when a spec does not state it.
+//! quickly. Each field names the setting it comes from (declared in src/spec/rules.rs and
+//! src/spec/abilities.rs, with its meaning); they are read from the spec layer's typed values
+//! (`GameSpec::typed_rules`, `PieceSpec::typed_abilities`), which hold the declared default
+//! where a spec does not state one.
 //!
 //! A setting value the engine does not play is an error here (`Unplayable`), so no command ever
 //! runs a game under a rule it silently ignores.

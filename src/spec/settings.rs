@@ -1,5 +1,8 @@
 //! The catalogue of rule settings a spec may state: every key under `[rules]` and under a
-//! piece's `ability` table, with the values it admits and what it means.
+//! piece's `ability` table, with the values it admits and what it means. The entries are
+//! declared in src/spec/rules.rs and src/spec/abilities.rs (by src/spec/declare.rs, which also
+//! derives the typed values code outside this layer reads); this module holds what every
+//! catalogue shares: kinds, defaults, validation and the reader by path, `Effective`.
 //!
 //! Why a catalogue rather than one Rust struct per rule: the documents' open points are settled
 //! by readings that switch individual settings (`rules.skip.limit`, `piece.FD.ability.burn.max`),
@@ -52,9 +55,10 @@ fn quote_list(words: &[&str]) -> String {
     words.iter().map(|w| format!("\"{w}\"")).collect::<Vec<_>>().join(", ")
 }
 
-/// What a setting means when a spec does not state it. This is the one place defaults are
-/// declared: the engine (src/engine/config.rs), the checker, the SMT fragments and
-/// `kensho settings` all read them from here, so they cannot drift apart.
+/// What a setting means when a spec does not state it. A setting's default is declared once,
+/// with the setting (src/spec/rules.rs, src/spec/abilities.rs): the typed values the engine
+/// (src/engine/config.rs), the checker and the SMT fragments read, and `kensho settings`, all
+/// take it from there, so they cannot drift apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DefaultValue {
     Word(&'static str),
