@@ -10,7 +10,17 @@
 //! that says `overrides = ["derived:promotion"]` replaces the derived ones it names.
 
 use super::properties::{EndBy, FreezeSide, Invariant, Kind, PromotionTrigger, SkipScope};
+use crate::spec::abilities::{
+    Ability, FlyingCapture, FreezeBlocks, FreezeRange, FreezeTargets, JumpCaptureJumpedRank, JumpRankLimit,
+};
 use crate::spec::game::GameSpec;
+use crate::spec::rules::{
+    AfterDrop, DeadPiece, DemotionOn, DropsNifu, DropsPerTurn, EndCheckmate, EndImpasse, EndImpasseTrigger,
+    EndPerpetualChase, EndPerpetualCheck, EndPerpetualCheckDetect, EndRepetition, EndRepetitionCountedAt,
+    EndRepetitionExclude, EndRepetitionIdentity, EndRoyals, EndStalemateCondition, ExtraTurnAfter, ExtraTurnLegality,
+    Forced, PawnMate, PawnMateScreen, PromotionDeva, PromotionInPlace, PromotionLastRankTiming, PromotionOnCapture,
+    PromotionStationaryMoves, Rule, SelfCheck, SkipLimit, Trigger,
+};
 use crate::spec::{paths, LoadedSpec};
 use std::collections::BTreeMap;
 
@@ -99,8 +109,8 @@ impl Builder<'_> {
     }
 }
 
-fn rules(paths: &[&str]) -> Vec<String> {
-    paths.iter().map(|p| format!("rules.{p}")).collect()
+fn rules(settings: &[Rule]) -> Vec<String> {
+    settings.iter().map(|s| s.spec_path().to_string()).collect()
 }
 
 /// The derived invariants of `game` (the spec under the readings chosen).
@@ -117,18 +127,18 @@ pub fn derive(spec: &LoadedSpec, game: &GameSpec) -> Derived {
 }
 
 fn promotion(b: &mut Builder) {
-    let r = b.game.settings();
-    let forced_ranks = r.ranks_per_piece("promotion.forced-ranks");
-    if r.word("promotion.forced") == "always" {
+    let r = b.game.typed_rules();
+    let forced_ranks = r.promotion_forced_ranks.clone();
+    if r.promotion_forced == Forced::Always {
         b.skip("forced-promotion", "promotion.forced = always forces the whole zone, not listed ranks");
     }
-    if r.word("promotion.forced") == "when-no-further-move" {
+    if r.promotion_forced == Forced::WhenNoFurtherMove {
         b.skip("forced-promotion", "promotion.forced = when-no-further-move depends on each piece's moves");
     }
     // The engine forces a listed rank only on a move the zone promotion makes (engine::promotion):
     // ranks outside the zone, or no zone promotion at all, force nothing.
-    let zone_ranks: Vec<u8> = match (r.zone("promotion.zone"), r.word("promotion.trigger")) {
-        (Some(zone), trigger) if trigger != "none" => {
+    let zone_ranks: Vec<u8> = match (&r.promotion_zone, r.promotion_trigger) {
+        (Some(zone), trigger) if trigger != Trigger::None => {
             let squares = b.game.zone_squares(zone, 0);
             let mut ranks: Vec<u8> = squares.iter().map(|s| s.rank + 1).collect();
             ranks.sort_unstable();
@@ -139,43 +149,48 @@ fn promotion(b: &mut Builder) {
         _ => Vec::new(),
     };
     let outside = forced_ranks.values().flatten().any(|k| !zone_ranks.contains(k));
-    if r.word("promotion.forced") == "listed-ranks" && !forced_ranks.is_empty() && outside {
+    if r.promotion_forced == Forced::ListedRanks && !forced_ranks.is_empty() && outside {
         b.skip("forced-promotion", "a listed rank lies outside the zone promotion, where the engine forces nothing");
-    } else if r.word("promotion.forced") == "listed-ranks" && !forced_ranks.is_empty() {
+    } else if r.promotion_forced == Forced::ListedRanks && !forced_ranks.is_empty() {
         b.add(
             "forced-promotion",
             Kind::ForcedPromotion { ranks: forced_ranks.clone() },
-            &rules(&["promotion.forced", "promotion.forced-ranks"]),
+            &rules(&[Rule::PromotionForced, Rule::PromotionForcedRanks]),
             "promotion.forced = listed-ranks: no piece stands unpromoted on its listed ranks after a move.".into(),
         );
     }
-    let Some(zone) = r.zone("promotion.zone") else { return };
-    let trigger = match r.word("promotion.trigger") {
-        "none" => return,
-        "starts-or-ends-in-zone" => PromotionTrigger::InZoneStartOrEnd,
-        "ends-in-zone" => PromotionTrigger::EndsInZone,
-        "enters-zone" => PromotionTrigger::EntersZone,
-        "enters-or-captures-in-zone" => PromotionTrigger::EntersOrCapturesInZone,
+    let Some(zone) = r.promotion_zone.as_deref() else { return };
+    let trigger = match r.promotion_trigger {
+        Trigger::None => return,
+        Trigger::StartsOrEndsInZone => PromotionTrigger::InZoneStartOrEnd,
+        Trigger::EndsInZone => PromotionTrigger::EndsInZone,
+        Trigger::EntersZone => PromotionTrigger::EntersZone,
+        Trigger::EntersOrCapturesInZone => PromotionTrigger::EntersOrCapturesInZone,
         other => return b.skip("promotion", format!("promotion.trigger = {other} has no promotion invariant")),
     };
     // The promotion kind judges a move by the zone alone; every rule that promotes (or keeps
-    // from promoting) otherwise makes it say something the rules do not.
+    // from promoting) otherwise makes it say something the rules do not: (setting, is it the
+    // plain value, its value).
     let others = [
-        ("promotion.on-capture", "none"),
-        ("promotion.in-place", "none"),
-        ("promotion.deva", "none"),
-        ("promotion.stationary-moves", "allowed"),
-        ("demotion.on", "none"),
-        ("extra-turn.after", "none"),
+        (Rule::PromotionOnCapture, r.promotion_on_capture == PromotionOnCapture::None, r.promotion_on_capture.word()),
+        (Rule::PromotionInPlace, r.promotion_in_place == PromotionInPlace::None, r.promotion_in_place.word()),
+        (Rule::PromotionDeva, r.promotion_deva == PromotionDeva::None, r.promotion_deva.word()),
+        (
+            Rule::PromotionStationaryMoves,
+            r.promotion_stationary_moves == PromotionStationaryMoves::Allowed,
+            r.promotion_stationary_moves.word(),
+        ),
+        (Rule::DemotionOn, r.demotion_on == DemotionOn::None, r.demotion_on.word()),
+        (Rule::ExtraTurnAfter, r.extra_turn_after == ExtraTurnAfter::None, r.extra_turn_after.word()),
     ];
-    for (path, plain) in others {
-        if r.word(path) != plain {
-            return b.skip("promotion", format!("rules.{path} = {} is beyond the promotion kind", r.word(path)));
+    for (setting, plain, value) in others {
+        if !plain {
+            return b.skip("promotion", format!("{} = {value} is beyond the promotion kind", setting.spec_path()));
         }
     }
-    let last_rank = r.list("promotion.last-rank").to_vec();
+    let last_rank = r.promotion_last_rank.clone();
     if !last_rank.is_empty()
-        && (!r.flag("promotion.last-rank-optional") || r.word("promotion.last-rank-timing") != "on-arrival")
+        && (!r.promotion_last_rank_optional || r.promotion_last_rank_timing != PromotionLastRankTiming::OnArrival)
     {
         return b.skip(
             "promotion",
@@ -183,19 +198,19 @@ fn promotion(b: &mut Builder) {
         );
     }
     let after_drop_same = matches!(
-        (r.word("promotion.after-drop"), trigger),
-        ("starts-or-ends-in-zone", PromotionTrigger::InZoneStartOrEnd)
-            | ("move-ending-in-zone", PromotionTrigger::EndsInZone)
-            | ("enter-from-outside", PromotionTrigger::EntersZone)
+        (r.promotion_after_drop, trigger),
+        (Some(AfterDrop::StartsOrEndsInZone), PromotionTrigger::InZoneStartOrEnd)
+            | (Some(AfterDrop::MoveEndingInZone), PromotionTrigger::EndsInZone)
+            | (Some(AfterDrop::EnterFromOutside), PromotionTrigger::EntersZone)
     );
-    if r.is_stated("promotion.after-drop") && !after_drop_same {
+    if r.is_stated(Rule::PromotionAfterDrop) && !after_drop_same {
         return b.skip("promotion", "promotion.after-drop treats dropped pieces apart, which the kind cannot tell");
     }
-    let forced = r.word("promotion.forced");
-    if trigger == PromotionTrigger::EntersZone && (forced == "listed-ranks" || forced == "always") {
+    let forced = r.promotion_forced;
+    if trigger == PromotionTrigger::EntersZone && (forced == Forced::ListedRanks || forced == Forced::Always) {
         return b.skip("promotion", "under enters-zone the engine promotes a move within the zone onto a forced square all the same, which the kind calls a violation");
     }
-    if forced == "when-no-further-move" {
+    if forced == Forced::WhenNoFurtherMove {
         return b.skip("promotion", "promotion.forced = when-no-further-move depends on each piece's moves");
     }
     b.add(
@@ -203,11 +218,11 @@ fn promotion(b: &mut Builder) {
         Kind::Promotion {
             zone: zone.to_string(),
             trigger,
-            optional: forced != "always",
-            forced: if forced == "listed-ranks" { forced_ranks } else { BTreeMap::new() },
+            optional: forced != Forced::Always,
+            forced: if forced == Forced::ListedRanks { forced_ranks } else { BTreeMap::new() },
             last_rank,
         },
-        &rules(&["promotion.zone", "promotion.trigger", "promotion.forced", "promotion.forced-ranks"]),
+        &rules(&[Rule::PromotionZone, Rule::PromotionTrigger, Rule::PromotionForced, Rule::PromotionForcedRanks]),
         format!(
             "a move promotes only as promotion.trigger = {} allows in zone '{zone}'; promotion.forced = {forced}.",
             trigger_word(trigger)
@@ -217,46 +232,52 @@ fn promotion(b: &mut Builder) {
 
 fn trigger_word(t: PromotionTrigger) -> &'static str {
     match t {
-        PromotionTrigger::InZoneStartOrEnd => "starts-or-ends-in-zone",
-        PromotionTrigger::EndsInZone => "ends-in-zone",
-        PromotionTrigger::EntersZone => "enters-zone",
-        PromotionTrigger::EntersOrCapturesInZone => "enters-or-captures-in-zone",
+        PromotionTrigger::InZoneStartOrEnd => Trigger::StartsOrEndsInZone.word(),
+        PromotionTrigger::EndsInZone => Trigger::EndsInZone.word(),
+        PromotionTrigger::EntersZone => Trigger::EntersZone.word(),
+        PromotionTrigger::EntersOrCapturesInZone => Trigger::EntersOrCapturesInZone.word(),
     }
 }
 
 fn drops(b: &mut Builder) {
-    let r = b.game.settings();
-    if !r.flag("drops.enabled") {
+    let r = b.game.typed_rules();
+    if !r.drops_enabled {
         return;
     }
-    let zones: BTreeMap<String, Vec<String>> = match r.list("drops.zone-ban") {
+    let zones: BTreeMap<String, Vec<String>> = match r.drops_zone_ban.as_slice() {
         [] => BTreeMap::new(),
         banned => [("*".to_string(), banned.to_vec())].into(),
     };
-    let one_per_file =
-        if r.word("drops.nifu") == "own-unpromoted" { r.list("drops.nifu-pieces").to_vec() } else { Vec::new() };
+    let one_per_file = if r.drops_nifu == DropsNifu::OwnUnpromoted { r.drops_nifu_pieces.clone() } else { Vec::new() };
     b.add(
         "drops",
         Kind::Drops {
-            ranks: r.ranks_per_piece("drops.rank-ban"),
+            ranks: r.drops_rank_ban.clone(),
             zones,
             only_zone: BTreeMap::new(),
             one_per_file,
-            unpromoted: r.flag("drops.unpromoted"),
+            unpromoted: r.drops_unpromoted,
         },
-        &rules(&["drops.enabled", "drops.rank-ban", "drops.zone-ban", "drops.nifu", "drops.nifu-pieces", "drops.unpromoted"]),
+        &rules(&[
+            Rule::DropsEnabled,
+            Rule::DropsRankBan,
+            Rule::DropsZoneBan,
+            Rule::DropsNifu,
+            Rule::DropsNifuPieces,
+            Rule::DropsUnpromoted,
+        ]),
         "the drop bans by rank, zone and file, and drops of unpromoted types only where drops.unpromoted (the palace and dead-piece bans are not restated).".into(),
     );
-    if r.word("drops.pawn-mate") != "allowed" {
+    if r.drops_pawn_mate != PawnMate::Allowed {
         // A hopper (XBetza p or g) can mate through a dropped pawn as its screen; the ban
         // covers that only for the guns drops.pawn-mate-screen names.
         let hopper = |p: &crate::spec::game::PieceSpec| p.betza.contains('p') || p.betza.contains('g');
-        let cannon = |p: &crate::spec::game::PieceSpec| p.ability_settings().states_any("cannon.");
+        let cannon = |p: &crate::spec::game::PieceSpec| p.typed_abilities().states_table_of(Ability::CannonScreens);
         let screened =
-            r.word("drops.pawn-mate-screen") != "none" && b.game.pieces.iter().filter(|p| hopper(p)).all(cannon);
+            r.drops_pawn_mate_screen != PawnMateScreen::None && b.game.pieces.iter().filter(|p| hopper(p)).all(cannon);
         if b.game.pieces.iter().any(hopper) && !screened {
             b.skip("pawn-drop-mate", "a hopper can mate through a dropped pawn as its screen, which drops.pawn-mate-screen does not ban for every hopper");
-        } else if r.word("drops.per-turn") == "in-addition" {
+        } else if r.drops_per_turn == DropsPerTurn::InAddition {
             b.skip(
                 "pawn-drop-mate",
                 "drops.per-turn = in-addition: the reply's own follow-up drop counts, which the kind does not see",
@@ -264,79 +285,79 @@ fn drops(b: &mut Builder) {
         } else {
             b.add(
                 "pawn-drop-mate",
-                Kind::PawnDropMate { pieces: r.list("drops.pawn-mate-pieces").to_vec() },
-                &rules(&["drops.pawn-mate", "drops.pawn-mate-pieces", "drops.nifu-pieces"]),
-                format!("drops.pawn-mate = {}: a drop of these pieces never mates.", r.word("drops.pawn-mate")),
+                Kind::PawnDropMate { pieces: r.drops_pawn_mate_pieces.clone() },
+                &rules(&[Rule::DropsPawnMate, Rule::DropsPawnMatePieces, Rule::DropsNifuPieces]),
+                format!("drops.pawn-mate = {}: a drop of these pieces never mates.", r.drops_pawn_mate),
             );
         }
     }
 }
 
 fn skips(b: &mut Builder) {
-    let r = b.game.settings();
-    let scope = match r.word("skip.limit") {
-        "no-two-own-in-a-row" => SkipScope::OwnTurns,
-        "not-after-opponent-skip" => SkipScope::OpponentTurn,
-        "both" => SkipScope::AnyTurns,
-        _ => return,
+    let r = b.game.typed_rules();
+    let scope = match r.skip_limit {
+        SkipLimit::NoTwoOwnInARow => SkipScope::OwnTurns,
+        SkipLimit::NotAfterOpponentSkip => SkipScope::OpponentTurn,
+        SkipLimit::Both => SkipScope::AnyTurns,
+        SkipLimit::None => return,
     };
-    if r.flag("skip.promotion-exempt") {
+    if r.skip_promotion_exempt {
         return b.skip("no-consecutive-skips", "skip.promotion-exempt lets a promoting skip through the limit");
     }
     b.add(
         "no-consecutive-skips",
         Kind::NoConsecutiveSkips { scope },
-        &rules(&["skip.limit"]),
-        format!("skip.limit = {}.", r.word("skip.limit")),
+        &rules(&[Rule::SkipLimit]),
+        format!("skip.limit = {}.", r.skip_limit),
     );
 }
 
 fn self_check(b: &mut Builder) {
-    let r = b.game.settings();
-    if r.word("legality.self-check") != "illegal" {
+    let r = b.game.typed_rules();
+    if r.legality_self_check != SelfCheck::Illegal {
         return;
     }
-    if r.word("extra-turn.after") != "none" && r.word("extra-turn.legality") != "each-action" {
+    if r.extra_turn_after != ExtraTurnAfter::None && r.extra_turn_legality != ExtraTurnLegality::EachAction {
         return b.skip("no-self-check", "extra-turn.legality = end-of-turn judges a double turn only at its end");
     }
     b.add(
         "no-self-check",
         Kind::NoSelfCheck,
-        &rules(&["legality.self-check"]),
+        &rules(&[Rule::LegalitySelfCheck]),
         "legality.self-check = illegal: no move leaves one of the mover's royals attacked.".into(),
     );
 }
 
 fn game_end(b: &mut Builder) {
-    let r = b.game.settings();
-    let royals = r.word("end.royals");
+    let r = b.game.typed_rules();
+    let royals = r.end_royals;
     // With one royal a side (and none to be gained by promotion) the first royal captured is
     // the last.
-    if royals == "last-royal-captured" || (royals == "any-royal-captured" && one_royal_each(b.game)) {
+    if royals == EndRoyals::LastRoyalCaptured || (royals == EndRoyals::AnyRoyalCaptured && one_royal_each(b.game)) {
         b.add(
             "game-end:last-royal-captured",
             Kind::GameEnd { by: EndBy::LastRoyalCaptured },
-            &rules(&["end.royals"]),
+            &rules(&[Rule::EndRoyals]),
             format!("end.royals = {royals}: the game ends, won, exactly when the last enemy royal is taken."),
         );
-    } else if royals == "any-royal-captured" {
+    } else if royals == EndRoyals::AnyRoyalCaptured {
         b.skip("game-end:last-royal-captured", "end.royals = any-royal-captured with more than one royal a side");
     }
-    let checkmate_ends = r.word("end.checkmate") == "terminal" || royals == "checkmate";
-    if checkmate_ends && r.word("legality.self-check") != "illegal" {
+    let checkmate_ends = r.end_checkmate == EndCheckmate::Terminal || royals == EndRoyals::Checkmate;
+    if checkmate_ends && r.legality_self_check != SelfCheck::Illegal {
         b.skip("game-end:stalemate", "checkmate ends the game while moves into check remain (end.checkmate)");
     } else {
         // Every value of end.stalemate ends the game when the player to move cannot (none:
         // the game stops); only the result differs, which the kind does not judge.
-        let by = match r.word("end.stalemate-condition") {
-            "no-safe-move" => EndBy::NoSafeMove,
-            _ => EndBy::NoLegalMove,
+        let by = match r.end_stalemate_condition {
+            EndStalemateCondition::NoSafeMove => EndBy::NoSafeMove,
+            EndStalemateCondition::NoLegalMove => EndBy::NoLegalMove,
         };
         b.add(
             "game-end:stalemate",
             Kind::GameEnd { by },
-            &rules(&["end.stalemate", "end.stalemate-condition"]),
-            format!("end.stalemate = {}: the game ends when the player to move cannot move.", r.word("end.stalemate")),
+            &rules(&[Rule::EndStalemate, Rule::EndStalemateCondition]),
+            format!("end.stalemate = {}: the game ends when the player to move cannot move.", r.end_stalemate),
         );
     }
 }
@@ -350,45 +371,68 @@ fn one_royal_each(game: &GameSpec) -> bool {
 }
 
 fn repetition(b: &mut Builder) {
-    let r = b.game.settings();
-    if r.word("end.impasse") != "none" && r.word("end.impasse-trigger") == "repetition" {
+    let r = b.game.typed_rules();
+    if r.end_impasse != EndImpasse::None && r.end_impasse_trigger == EndImpasseTrigger::Repetition {
         return b
             .skip("repetition", "an impasse count triggered by repetition ends the game there (end.impasse-trigger)");
     }
-    if r.word("end.repetition") == "none" {
+    if r.end_repetition == EndRepetition::None {
         return;
     }
+    // (setting, is its value one the repetition kind states, its value)
     let plain = [
-        ("end.repetition-identity", ["board-side", "board-hands-side"].as_slice()),
-        ("end.repetition-exclude", &["none"]),
-        ("end.repetition-counted-at", &["turn-boundaries"]),
-        ("end.perpetual-check-detect", &["repetition-all-checks"]),
-        ("end.impasse-trigger", &["both-kings-in-zone"]),
-        ("end.perpetual-chase", &["none"]),
+        (
+            Rule::EndRepetitionIdentity,
+            matches!(
+                r.end_repetition_identity,
+                EndRepetitionIdentity::BoardSide | EndRepetitionIdentity::BoardHandsSide
+            ),
+            r.end_repetition_identity.word(),
+        ),
+        (
+            Rule::EndRepetitionExclude,
+            r.end_repetition_exclude == EndRepetitionExclude::None,
+            r.end_repetition_exclude.word(),
+        ),
+        (
+            Rule::EndRepetitionCountedAt,
+            r.end_repetition_counted_at == EndRepetitionCountedAt::TurnBoundaries,
+            r.end_repetition_counted_at.word(),
+        ),
+        (
+            Rule::EndPerpetualCheckDetect,
+            r.end_perpetual_check_detect == EndPerpetualCheckDetect::RepetitionAllChecks,
+            r.end_perpetual_check_detect.word(),
+        ),
+        (
+            Rule::EndImpasseTrigger,
+            r.end_impasse_trigger == EndImpasseTrigger::BothKingsInZone,
+            r.end_impasse_trigger.word(),
+        ),
+        (Rule::EndPerpetualChase, r.end_perpetual_chase == EndPerpetualChase::None, r.end_perpetual_chase.word()),
     ];
-    for (path, allowed) in plain {
-        if !allowed.contains(&r.word(path)) {
-            return b.skip("repetition", format!("rules.{path} = {} is beyond the repetition kind", r.word(path)));
+    for (setting, allowed, value) in plain {
+        if !allowed {
+            return b.skip("repetition", format!("{} = {value} is beyond the repetition kind", setting.spec_path()));
         }
     }
-    let perpetual = r.word("end.perpetual-check");
-    if perpetual == "move-illegal"
-        || (perpetual != "none" && r.int("end.perpetual-check-count") != r.int("end.repetition-count"))
+    let perpetual = r.end_perpetual_check;
+    if perpetual == EndPerpetualCheck::MoveIllegal
+        || (perpetual != EndPerpetualCheck::None && r.end_perpetual_check_count != r.end_repetition_count)
     {
         return b.skip("repetition", "the perpetual-check rule differs from the repetition kind's");
     }
     b.add(
         "repetition",
         Kind::Repetition {
-            count: r.int("end.repetition-count") as usize,
-            hands: r.word("end.repetition-identity") == "board-hands-side",
-            perpetual_check_loses: perpetual == "checker-loses",
+            count: r.end_repetition_count as usize,
+            hands: r.end_repetition_identity == EndRepetitionIdentity::BoardHandsSide,
+            perpetual_check_loses: perpetual == EndPerpetualCheck::CheckerLoses,
         },
-        &rules(&["end.repetition", "end.repetition-count", "end.repetition-identity", "end.perpetual-check"]),
+        &rules(&[Rule::EndRepetition, Rule::EndRepetitionCount, Rule::EndRepetitionIdentity, Rule::EndPerpetualCheck]),
         format!(
             "end.repetition = {}: the {}th occurrence of a position ends the game.",
-            r.word("end.repetition"),
-            r.int("end.repetition-count")
+            r.end_repetition, r.end_repetition_count
         ),
     );
 }
@@ -396,18 +440,20 @@ fn repetition(b: &mut Builder) {
 /// Piece abilities: confinement, burns, rank-limited jumps, freezing.
 fn pieces(b: &mut Builder) {
     let game = b.game;
-    let ability = |id: &str, rest: &str| format!("piece.{id}.ability.{rest}");
+    // A piece's ability, or the table of abilities `setting` is in (`piece.FD.ability.burn`).
+    let ability = |id: &str, setting: Ability| setting.piece_path(id);
+    let table = |id: &str, setting: Ability| setting.table_path(id);
     // Confinement, one invariant per zone.
     let mut confined: BTreeMap<String, (Vec<String>, bool)> = BTreeMap::new();
-    let r = game.settings();
+    let r = game.typed_rules();
     for p in &game.pieces {
-        let a = p.ability_settings();
-        if let Some(zone) = a.zone("confine") {
+        let a = p.typed_abilities();
+        if let Some(zone) = a.confine.as_deref() {
             // The engine's drops do not look at confine: a piece that can be dropped outside
             // its zone is confined only where drops.palace-only keeps it in.
-            let dropped_in_zone = r.list("drops.palace-only").contains(&p.id)
-                && r.zone("drops.palace-only-zone").is_none_or(|z| z == zone);
-            if r.flag("drops.enabled") && !p.royal && !dropped_in_zone {
+            let dropped_in_zone =
+                r.drops_palace_only.contains(&p.id) && r.drops_palace_only_zone.as_deref().is_none_or(|z| z == zone);
+            if r.drops_enabled && !p.royal && !dropped_in_zone {
                 b.skip(
                     &format!("confined:{zone}:{}", p.id),
                     format!("{} can be dropped outside '{zone}' (drops ignore confine)", p.id),
@@ -417,11 +463,11 @@ fn pieces(b: &mut Builder) {
             let entry = confined.entry(zone.to_string()).or_default();
             entry.0.push(p.id.clone());
             // A flying capture takes the enemy royal outside the zone (xiangqi's generals).
-            entry.1 |= a.word("flying-capture") == "move";
+            entry.1 |= a.flying_capture == FlyingCapture::Move;
         }
     }
     for (zone, (pieces, exempt)) in confined {
-        let settings: Vec<String> = pieces.iter().map(|id| ability(id, "confine")).collect();
+        let settings: Vec<String> = pieces.iter().map(|id| ability(id, Ability::Confine)).collect();
         b.add(
             &format!("confined:{zone}"),
             Kind::Confined { pieces: pieces.clone(), zone: zone.clone(), exempt_royal_captures: exempt },
@@ -431,12 +477,13 @@ fn pieces(b: &mut Builder) {
     }
     // Burns: one invariant for every burner (the kind does not tell burners apart), at the
     // largest count and with the immunity they all share.
-    let burners: Vec<_> = game.pieces.iter().filter(|p| p.ability_settings().int("burn.max") > 0).collect();
+    let burners: Vec<_> =
+        game.pieces.iter().map(|p| (p, p.typed_abilities())).filter(|(_, a)| a.burn_max > 0).collect();
     if !burners.is_empty() {
-        let max = burners.iter().map(|p| p.ability_settings().int("burn.max")).max().unwrap_or(0) as usize;
-        let mut immune: Vec<String> = burners[0].ability_settings().list("burn.immune").to_vec();
-        immune.retain(|id| burners.iter().all(|p| p.ability_settings().list("burn.immune").contains(id)));
-        let settings: Vec<String> = burners.iter().map(|p| ability(&p.id, "burn")).collect();
+        let max = burners.iter().map(|(_, a)| a.burn_max).max().unwrap_or(0) as usize;
+        let mut immune: Vec<String> = burners[0].1.burn_immune.clone();
+        immune.retain(|id| burners.iter().all(|(_, a)| a.burn_immune.contains(id)));
+        let settings: Vec<String> = burners.iter().map(|(p, _)| table(&p.id, Ability::BurnMax)).collect();
         b.add(
             "burn",
             Kind::Burn { max, immune },
@@ -447,27 +494,28 @@ fn pieces(b: &mut Builder) {
     // Rank-limited jumps, one invariant per set of parameters.
     let mut jumpers: BTreeMap<(i64, bool, bool), Vec<String>> = BTreeMap::new();
     for p in &game.pieces {
-        let a = p.ability_settings();
+        let a = p.typed_abilities();
         // The kind counts every occupied square a move passes between its points; the
         // engine's rank limit counts only jumps (hops and passing captures), so a leaper's
         // plain leap over a piece would be called a violation.
         let leaps = p.betza.chars().any(|c| "DNAHCZGJL".contains(c));
-        if a.states_any("jump.") && a.word("jump.rank-limit") != "none" && leaps {
+        let rank_limited = a.states_table_of(Ability::JumpRankLimit) && a.jump_rank_limit != JumpRankLimit::None;
+        if rank_limited && leaps {
             b.skip(
                 &format!("rank-jump:{}", p.id),
                 format!("{} also leaps, which the kind would count as jumping", p.id),
             );
-        } else if a.states_any("jump.") && a.word("jump.rank-limit") != "none" {
+        } else if rank_limited {
             let key = (
-                a.int("jump.max-jumped"),
-                a.flag("jump.capture-jumped-royals"),
-                a.word("jump.capture-jumped-rank") == "any",
+                a.jump_max_jumped,
+                a.jump_capture_jumped_royals,
+                a.jump_capture_jumped_rank == JumpCaptureJumpedRank::Any,
             );
             jumpers.entry(key).or_default().push(p.id.clone());
         }
     }
     for (i, ((max, royals, any_rank), pieces)) in jumpers.into_iter().enumerate() {
-        let settings: Vec<String> = pieces.iter().map(|id| ability(id, "jump")).collect();
+        let settings: Vec<String> = pieces.iter().map(|id| table(id, Ability::JumpRankLimit)).collect();
         b.add(
             &format!("rank-jump:{}", i + 1),
             Kind::RankJump {
@@ -483,20 +531,20 @@ fn pieces(b: &mut Builder) {
     // Freezing, one invariant per set of parameters.
     let mut freezers: BTreeMap<(u8, Vec<String>, bool, bool), Vec<String>> = BTreeMap::new();
     for p in &game.pieces {
-        let a = p.ability_settings();
-        if a.states_any("freeze.") {
-            let range = if a.word("freeze.range") == "board" { u8::MAX } else { 1 };
+        let a = p.typed_abilities();
+        if a.states_table_of(Ability::FreezeRange) {
+            let range = if a.freeze_range == FreezeRange::Board { u8::MAX } else { 1 };
             let key = (
                 range,
-                a.list("freeze.immune").to_vec(),
-                a.word("freeze.targets") == "any",
-                a.word("freeze.blocks") == "moves-leaving-square",
+                a.freeze_immune.clone(),
+                a.freeze_targets == FreezeTargets::Any,
+                a.freeze_blocks == FreezeBlocks::MovesLeavingSquare,
             );
             freezers.entry(key).or_default().push(p.id.clone());
         }
     }
     for (i, ((range, immune, both, may_igui), pieces)) in freezers.into_iter().enumerate() {
-        let settings: Vec<String> = pieces.iter().map(|id| ability(id, "freeze")).collect();
+        let settings: Vec<String> = pieces.iter().map(|id| table(id, Ability::FreezeRange)).collect();
         b.add(
             &format!("frozen:{}", i + 1),
             Kind::Frozen {
@@ -576,8 +624,8 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
             Kind::Drops { ranks, one_per_file, unpromoted, .. } => match mine.first() {
                 Some(Kind::Drops { ranks: r, one_per_file: o, unpromoted: u, .. }) => {
                     // drops.dead-piece may ban the same squares without a rank list.
-                    if game.settings().word("drops.dead-piece") == "allowed" {
-                        compare_ranks(("drop ban", "rules.drops.rank-ban"), ranks, r, &|_| true, &mut say);
+                    if game.typed_rules().drops_dead_piece == DeadPiece::Allowed {
+                        compare_ranks(("drop ban", Rule::DropsRankBan.spec_path()), ranks, r, &|_| true, &mut say);
                     }
                     for p in one_per_file.iter().filter(|p| !o.contains(p)) {
                         say(format!("bans two {p} on a file; the spec's rules.drops.nifu-pieces does not"));
@@ -684,7 +732,7 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
     out
 }
 
-const FORCED: (&str, &str) = ("forced promotion", "rules.promotion.forced-ranks");
+const FORCED: (&str, &str) = ("forced promotion", Rule::PromotionForcedRanks.spec_path());
 
 fn optional_word(optional: bool) -> &'static str {
     if optional {

@@ -12,7 +12,9 @@ use super::properties::{Invariant, Kind};
 use super::{Transition, Verdict};
 use crate::engine::{Engine, Identity, Kind as MoveKind, Man, Move, Position};
 use crate::geometry::Square;
+use crate::spec::abilities::{Ability, BurnTargets, FlyingCapture, JumpLanding};
 use crate::spec::game::GameSpec;
+use crate::spec::rules::{Rule, RuleSettings};
 use crate::xbetza::generate::StepKind;
 use std::collections::BTreeSet;
 
@@ -38,7 +40,11 @@ pub fn invariants(game: &GameSpec, clauses: &[ClauseEncoding<'_>]) -> Vec<Invari
         generic(
             "generic:record",
             Kind::Record,
-            citing(&|p| p.starts_with("rules.turn-order") || p == "rules.drops.unpromoted" || p == "rules.drops.enabled"),
+            citing(&|p| {
+                p.starts_with(Rule::TurnOrder.spec_path())
+                    || p == Rule::DropsUnpromoted.spec_path()
+                    || p == Rule::DropsEnabled.spec_path()
+            }),
             "The move record agrees with the positions before and after it: the mover stood on its origin, captured squares held what the record says, the hands gained exactly the captures (drops.enabled, drops.unpromoted), the turn passed (turn-order).",
         ),
         generic("generic:make-unmake", Kind::MakeUnmake, Vec::new(), "Making a move and taking it back restores the position and its hash; the hash kept along equals the hash from scratch."),
@@ -107,8 +113,8 @@ fn notation(piece: &str, t: &Transition<'_>) -> Verdict {
     }
     // The flying capture of a facing royal along an open file is no XBetza move
     // (flying-capture = move or shoot); the flying-king invariant judges it.
-    let abilities = spec.ability_settings();
-    let flies = abilities.word("flying-capture") != "none";
+    let abilities = &t.engine.piece_settings[mv.man.piece as usize];
+    let flies = abilities.flying_capture != FlyingCapture::None;
     if flies {
         let to = mv.to.unwrap_or(from);
         let target = mv.captures.iter().find(|(_, m)| game.pieces[m.piece as usize].royal).map(|c| c.0);
@@ -122,8 +128,9 @@ fn notation(piece: &str, t: &Transition<'_>) -> Verdict {
         }
     }
     let options = PathOptions {
-        jump_may_land_empty: abilities.states_any("jump.") && abilities.word("jump.landing") != "capture",
-        captures_may_take_friends: abilities.word("burn.targets") != "enemy",
+        jump_may_land_empty: abilities.states_table_of(Ability::JumpLanding)
+            && abilities.jump_landing != JumpLanding::Capture,
+        captures_may_take_friends: abilities.burn_targets != BurnTargets::Enemy,
     };
     let me = mv.man.player;
     let occupancy = t.occupancy(me);
@@ -151,9 +158,10 @@ fn promotion_map(t: &Transition<'_>) -> Verdict {
     let was = &game.pieces[mv.man.piece as usize];
     let became = &game.pieces[now.piece as usize].id;
     let demoted = game.pieces.iter().any(|p| p.promotes_to.as_ref() == Some(&was.id) && &p.id == became);
-    let special = game
-        .settings()
-        .list("promotion.deva-targets")
+    let special = t
+        .engine
+        .settings
+        .promotion_deva_targets
         .iter()
         .any(|t| game.piece(t).and_then(|p| p.promotes_to.as_ref()) == Some(became));
     if was.promotes_to.as_ref() == Some(became) || demoted || special {
@@ -269,7 +277,7 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
     if mv.kind == MoveKind::Decline && !before.extra_turn {
         return fail("a decline on an ordinary turn");
     }
-    if after.hands != expected_hands(&e.game, before, mv) {
+    if after.hands != expected_hands(&e.game, &e.settings, before, mv) {
         return fail("hands after the move are not the hands before, plus what it captured, less what it dropped");
     }
     match mv.kind {
@@ -309,8 +317,8 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
     if squares.windows(2).any(|w| w[0] >= w[1]) {
         return fail("captured squares not sorted and distinct");
     }
-    let targets = e.game.pieces[mv.man.piece as usize].ability_settings().word("burn.targets");
-    let friends_ok = targets != "enemy";
+    let targets = e.piece_settings[mv.man.piece as usize].burn_targets;
+    let friends_ok = targets != BurnTargets::Enemy;
     for &(sq, victim) in &mv.captures {
         if before.at(sq) != Some(victim) {
             return fail(&format!("captured {} is recorded with a piece that did not stand there", sq.name()));
@@ -318,7 +326,8 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
         if victim.player == me && !(friends_ok && (sq != to || from == to)) {
             return fail(&format!("captured {} held the mover's own piece", sq.name()));
         }
-        if victim.player == me && targets == "any-but-own-royals" && e.game.pieces[victim.piece as usize].royal {
+        if victim.player == me && targets == BurnTargets::AnyButOwnRoyals && e.game.pieces[victim.piece as usize].royal
+        {
             return fail(&format!(
                 "captured {} held the mover's own royal (burn.targets = any-but-own-royals)",
                 sq.name()
@@ -396,11 +405,11 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
 /// The hands after `mv` as the spec says: with drops.enabled every captured piece goes to the
 /// mover's hand, as the piece that promotes to it where drops.unpromoted holds (its default),
 /// and a drop takes one piece out of it.
-pub fn expected_hands(game: &GameSpec, before: &Position, mv: &Move) -> [Vec<u16>; 2] {
+pub fn expected_hands(game: &GameSpec, rules: &RuleSettings, before: &Position, mv: &Move) -> [Vec<u16>; 2] {
     let mut hands = before.hands.clone();
     let me = mv.man.player as usize;
-    if game.settings().flag("drops.enabled") {
-        let unpromoted = game.settings().flag("drops.unpromoted");
+    if rules.drops_enabled {
+        let unpromoted = rules.drops_unpromoted;
         for &(_, victim) in &mv.captures {
             let id = &game.pieces[victim.piece as usize].id;
             let held = if unpromoted {

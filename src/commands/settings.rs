@@ -1,6 +1,6 @@
 //! `kensho settings [WHAT]`: the reference of every rule setting a spec may state, produced
-//! from the one declaration of settings (src/spec/settings.rs): its values, default, meaning,
-//! an example of how it is written, and whether the engine reads it. `--markdown` writes
+//! from the one declaration of settings (src/spec/rules.rs, src/spec/abilities.rs): its
+//! values, default, meaning, an example of how it is written, and whether the engine reads it. `--markdown` writes
 //! docs/settings.md (a test keeps that file equal to this output). Given a spec, it lists the
 //! value of every setting in that game: the stated one, or the default a spec leaves it at.
 
@@ -363,6 +363,8 @@ pub fn default_fits(knob: &Knob) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spec::abilities::Ability;
+    use crate::spec::rules::Rule;
 
     #[test]
     fn every_default_is_a_value_of_its_kind() {
@@ -374,7 +376,7 @@ mod tests {
     #[test]
     fn a_default_of_the_wrong_kind_is_caught() {
         let bad = Knob {
-            path: "skip.limit",
+            path: Rule::SkipLimit.path(),
             kind: Kind::Choice(&["none", "both"]),
             default: DefaultValue::Word("sometimes"),
             doc: "",
@@ -386,19 +388,22 @@ mod tests {
 
     #[test]
     fn tables_and_keys_follow_the_toml_nesting() {
-        assert_eq!(Scope::Rules.table_and_key("drops.nifu"), ("rules.drops".to_string(), "nifu"));
-        assert_eq!(Scope::Rules.table_and_key("turn-order"), ("rules".to_string(), "turn-order"));
-        assert_eq!(Scope::Ability.table_and_key("confine"), ("piece.ability".to_string(), "confine"));
-        assert_eq!(Scope::Ability.table_and_key("burn.max"), ("piece.ability.burn".to_string(), "max"));
+        assert_eq!(Scope::Rules.table_and_key(Rule::DropsNifu.path()), ("rules.drops".to_string(), "nifu"));
+        assert_eq!(Scope::Rules.table_and_key(Rule::TurnOrder.path()), ("rules".to_string(), Rule::TurnOrder.path()));
+        assert_eq!(
+            Scope::Ability.table_and_key(Ability::Confine.path()),
+            ("piece.ability".to_string(), Ability::Confine.path())
+        );
+        assert_eq!(Scope::Ability.table_and_key(Ability::BurnMax.path()), ("piece.ability.burn".to_string(), "max"));
     }
 
     #[test]
     fn a_prefix_selects_whole_path_components_only() {
         let drops: Vec<&str> = matching("drops").iter().map(|(_, k)| k.path).collect();
-        assert!(drops.contains(&"drops.nifu") && drops.iter().all(|p| p.starts_with("drops.")));
+        assert!(drops.contains(&Rule::DropsNifu.path()) && drops.iter().all(|p| p.starts_with("drops.")));
         // "drop" is no component: nothing matches.
         assert!(matching("drop").is_empty());
-        assert_eq!(matching("rules.end.repetition").len(), 1);
+        assert_eq!(matching(Rule::EndRepetition.spec_path()).len(), 1);
         assert!(matching("piece.ability.burn")
             .iter()
             .all(|(s, k)| *s == Scope::Ability && k.path.starts_with("burn.")));
@@ -407,11 +412,11 @@ mod tests {
 
     #[test]
     fn examples_differ_from_the_default() {
-        let nifu = RULES.iter().find(|k| k.path == "drops.nifu").unwrap();
+        let nifu = Rule::DropsNifu.knob();
         assert_eq!(example(Scope::Rules, nifu), "nifu = \"own-unpromoted\"");
-        let count = RULES.iter().find(|k| k.path == "end.repetition-count").unwrap();
+        let count = Rule::EndRepetitionCount.knob();
         assert_eq!(example(Scope::Rules, count), "repetition-count = 5");
-        let optional = ABILITIES.iter().find(|k| k.path == "burn.optional").unwrap();
+        let optional = Ability::BurnOptional.knob();
         assert_eq!(example(Scope::Ability, optional), "optional = false");
     }
 }

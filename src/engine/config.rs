@@ -1,14 +1,39 @@
 //! The rule settings of a game, read once into plain values the move generator can test
-//! quickly. Each field names the catalogue setting it comes from (src/spec/settings.rs), where
-//! its meaning and the document clauses are recorded; the default is what the setting means
-//! when a spec does not state it.
+//! quickly. Each field names the setting it comes from (declared in src/spec/rules.rs and
+//! src/spec/abilities.rs, with its meaning); they are read from the spec layer's typed values
+//! (`GameSpec::typed_rules`, `PieceSpec::typed_abilities`), which hold the declared default
+//! where a spec does not state one.
 //!
 //! A setting value the engine does not play is an error here (`Unplayable`), so no command ever
 //! runs a game under a rule it silently ignores.
 
+use crate::spec::abilities::{
+    Ability, BurnAfterAreaMove, BurnArrivalCapture, BurnImmunityCovers, BurnReturnToStart, BurnTargets, CannonScreens,
+    FreezeBlocks, FreezeRange, FreezeTargets, FreezeTiming, JumpCaptureJumpedRank, JumpCaptureTargets, JumpLanding,
+    JumpRankLimit, ProtectedRoyalBanMeasured, ProtectedRoyalBanScope,
+};
 use crate::spec::game::{GameSpec, PieceSpec};
-use crate::spec::settings::{Effective, Setting};
+use crate::spec::rules::{
+    CheckFrozenAttackers, CheckRoyals, DemotionOn, DemotionRepromote, DropsNifu, DropsPalaceBan,
+    DropsPawnMateExtraTurn, DropsPerTurn, EndBareKingWhen, EndCheckmate, EndImpasse, EndImpasseCount,
+    EndImpasseDeclaration, EndImpasseSquares, EndImpasseTrigger, EndPerpetualCheck, EndPerpetualCheckDetect,
+    EndRepetition, EndRepetitionCountedAt, EndRepetitionExclude, EndRepetitionIdentity, EndRoyals,
+    EndStalemateCondition, ExtraTurnAfter, ExtraTurnLegality, ExtraTurnUses, LegalityAttack, LegalityProtection,
+    LionTradeCounterStrike, LionTradeCounterStrikeSameSquare, LionTradeDistantProtected, LionTradeProtectors,
+    PromotionDecided, PromotionDeva, PromotionDevaPriority, PromotionInPlace, PromotionLastRankTiming,
+    PromotionNonPromotingCapture, PromotionOnCapture, PromotionPermanent, PromotionStationaryMoves, Rule, SkipByPiece,
+    SkipNullMove, TurnOrder, WhoSkips, ZoneMovesBy, ZoneMovesFrame,
+};
+use crate::spec::settings::Setting;
 use std::collections::BTreeMap;
+
+// The choice settings the engine reads as they are: declared with their words in the spec
+// layer (src/spec/rules.rs, src/spec/abilities.rs), named here for the engine's modules.
+pub use crate::spec::abilities::FlyingCapture;
+pub use crate::spec::rules::{
+    AfterDrop, BareKing, Bridge, DeadPiece, DevaMulti, ExtraTurnCheck, Forced, PawnMate, PawnMateScreen, SelfCheck,
+    SkipLimit, Stalemate, Trigger,
+};
 
 /// A rule value the engine cannot play, by spec path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,10 +44,15 @@ pub struct Unplayable {
 }
 
 impl Unplayable {
+    /// A rule setting's value refused.
+    fn rule(setting: Rule, value: impl ToString, why: impl Into<String>) -> Unplayable {
+        Unplayable { path: setting.spec_path().into(), value: value.to_string(), why: why.into() }
+    }
+
     /// Does it concern only how a game ends (`rules.end.*`), not which moves are legal? Move
     /// counting (perft, position) can go on without such a rule; playing games cannot.
     pub fn game_end_only(&self) -> bool {
-        self.path.starts_with("rules.end.")
+        Rule::from_spec_path(&self.path).is_some_and(Rule::ends_games)
     }
 }
 
@@ -33,32 +63,11 @@ impl std::fmt::Display for Unplayable {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SkipLimit {
-    None,
-    NoTwoOwnInARow,
-    NotAfterOpponentSkip,
-    Both,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SkipSquares {
     /// The passes the piece's own XBetza yields (`mcabK`, `fabW`...).
     OwnSquares,
     /// Any piece that can pass may do so when any neighbour is empty.
     AnyAdjacentEmpty,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Trigger {
-    None,
-    EntersZone,
-    EndsInZone,
-    StartsOrEndsInZone,
-    AnySquareVisited,
-    /// A move from outside the zone into it, or a capture by a move that starts or ends in it
-    /// (Chu Shogi: a piece that declined promotion on entering may promote later only by
-    /// capturing in the zone).
-    EntersOrCapturesInZone,
 }
 
 /// The Lion-trading rules (`lion-trade.*`, Chu Shogi).
@@ -84,91 +93,6 @@ pub struct LionTrade {
     pub counter_strike_same_square_allowed: bool,
 }
 
-/// `lion-trade.bridge`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bridge {
-    None,
-    AnyCapture,
-    AnyButListed,
-}
-
-/// `promotion.after-drop`: which moves of a dropped piece may promote, until one of them is
-/// made (SHO-37 "may not promote until it ends a move in your promotion zone").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AfterDrop {
-    /// A move from outside the zone into it (a piece dropped in the zone leaves it first).
-    EnterFromOutside,
-    /// Any move ending in the zone.
-    MoveEndingInZone,
-    /// A move starting or ending in the zone (shogi).
-    StartsOrEndsInZone,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Forced {
-    Never,
-    Always,
-    WhenNoFurtherMove,
-    ListedRanks,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DevaMulti {
-    First,
-    Last,
-    Second,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stalemate {
-    None,
-    Draw,
-    Loss,
-    Win,
-    LossIfOneRoyalElseDraw,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PawnMate {
-    Allowed,
-    NoMate,
-    NoCheck,
-}
-
-/// `drops.pawn-mate-screen`: which checks of a dropped pawn count for the pawn-drop ban.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PawnMateScreen {
-    /// Only the pawn's own attack.
-    None,
-    /// Also an attack of the dropper's gun that uses the pawn as its screen.
-    OwnGuns,
-    /// Also an enemy gun that uses the pawn as screen against the dropper's own royal.
-    AnyGuns,
-}
-
-/// `drops.dead-piece`: when a dropped piece counts as never able to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DeadPiece {
-    Allowed,
-    /// No move at all on an otherwise empty board.
-    EmptyBoard,
-    /// No forward square on an otherwise empty board.
-    ForwardSquare,
-    /// No move in the position after the drop.
-    ActualMove,
-}
-
-/// `flying-capture`: a royal's capture of the enemy royal along an open file.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum FlyingCapture {
-    #[default]
-    None,
-    /// The royal moves to the other's square (xiangqi's flying general).
-    Move,
-    /// The royal captures without moving.
-    Shoot,
-}
-
 /// `end.impasse = points`: the point count and when it is made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Impasse {
@@ -191,14 +115,6 @@ pub struct Impasse {
     pub before_perpetual: bool,
 }
 
-/// `end.bare-king`: a player with only royals on the board loses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BareKing {
-    None,
-    Loss,
-    LossUnlessHand,
-}
-
 /// `extra-turn.*` (Heian Ryu): a drop into the player's own zone earns another turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExtraTurn {
@@ -213,30 +129,12 @@ pub struct ExtraTurn {
     pub check: ExtraTurnCheck,
 }
 
-/// `extra-turn.check`: what a check given by the earning drop means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExtraTurnCheck {
-    /// The extra turn is an ordinary turn that may not capture a royal.
-    Ignored,
-    /// The dropper wins at once.
-    Wins,
-    /// The drop earns no extra turn.
-    ForfeitsExtraTurn,
-}
-
 /// `demotion.on` (Heian Ryu): a promoted piece moving into the zone becomes its unpromoted piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Demotion {
     pub zone: String,
     /// `enter-first-zone-non-capture`: captures keep the promotion.
     pub non_captures_only: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SelfCheck {
-    Allowed,
-    Illegal,
-    KingOnly,
 }
 
 /// Game-wide rules.
@@ -429,149 +327,119 @@ pub struct Abilities {
 impl Rules {
     /// The rules, and every rule value the engine cannot play.
     pub fn read(game: &GameSpec) -> (Rules, Vec<Unplayable>) {
-        let r = Effective::rules(&game.rules);
+        let r = game.typed_rules();
         let mut bad = Vec::new();
-        let mut refuse = |path: &str, value: &str, why: &str| {
-            bad.push(Unplayable { path: format!("rules.{path}"), value: value.into(), why: why.into() })
+        let mut refuse = |setting: Rule, value: &dyn ToString, why: &str| {
+            bad.push(Unplayable::rule(setting, value.to_string(), why))
         };
-        let self_check = match r.word("legality.self-check") {
-            "illegal" => SelfCheck::Illegal,
-            "king-only" => SelfCheck::KingOnly,
-            _ => SelfCheck::Allowed,
-        };
-        let drop_after_move = r.flag("drops.enabled") && r.word("drops.per-turn") == "in-addition";
-        if drop_after_move && r.word("extra-turn.after") != "none" {
+        let drop_after_move = r.drops_enabled && r.drops_per_turn == DropsPerTurn::InAddition;
+        if drop_after_move && r.extra_turn_after != ExtraTurnAfter::None {
             refuse(
-                "drops.per-turn",
-                "in-addition",
+                Rule::DropsPerTurn,
+                &r.drops_per_turn,
                 "a drop after the move together with extra-turn.after (two kinds of double turn) is not played",
             );
         }
-        let pawn_mate = match r.word("drops.pawn-mate") {
-            "no-mate" => PawnMate::NoMate,
-            "no-check" => PawnMate::NoCheck,
-            _ => PawnMate::Allowed,
-        };
-        let pawn_mate_pieces = r.list("drops.pawn-mate-pieces").to_vec();
-        if pawn_mate != PawnMate::Allowed && pawn_mate_pieces.is_empty() {
+        if r.drops_pawn_mate != PawnMate::Allowed && r.drops_pawn_mate_pieces.is_empty() {
             refuse(
-                "drops.pawn-mate",
-                r.word("drops.pawn-mate"),
+                Rule::DropsPawnMate,
+                &r.drops_pawn_mate,
                 "the pawn-drop ban needs drops.pawn-mate-pieces (or drops.nifu-pieces) to say which pieces are pawns",
             );
         }
-        if r.word("promotion.decided") == "per-leg" {
-            refuse("promotion.decided", "per-leg", "per-leg promotion is not played");
-        }
-        if !matches!(r.word("promotion.namesakes"), "promoted-copies" | "unpromoted-type") {
-            refuse("promotion.namesakes", "?", "unknown");
+        if r.promotion_decided == PromotionDecided::PerLeg {
+            refuse(Rule::PromotionDecided, &r.promotion_decided, "per-leg promotion is not played");
         }
         // promotion.after-drop: where it says of a dropped piece what promotion.trigger says
         // of every piece (or is not stated), nothing needs remembering; otherwise the position
         // remembers the dropped pieces (position::DROPPED) and this rule decides them.
-        let after_drop_word = r.word("promotion.after-drop");
-        let trigger_word = r.word("promotion.trigger");
         let same_as_trigger = matches!(
-            (after_drop_word, trigger_word),
-            ("starts-or-ends-in-zone", "starts-or-ends-in-zone")
-                | ("move-ending-in-zone", "ends-in-zone")
-                | ("enter-from-outside", "enters-zone")
+            (r.promotion_after_drop, r.promotion_trigger),
+            (Some(AfterDrop::StartsOrEndsInZone), Trigger::StartsOrEndsInZone)
+                | (Some(AfterDrop::MoveEndingInZone), Trigger::EndsInZone)
+                | (Some(AfterDrop::EnterFromOutside), Trigger::EntersZone)
         );
-        let zone_promotion = r.zone("promotion.zone").is_some();
-        let after_drop = if r.flag("drops.enabled")
-            && r.is_stated("promotion.after-drop")
-            && trigger_word != "none"
-            && zone_promotion
-            && !same_as_trigger
-        {
-            match after_drop_word {
-                "enter-from-outside" => Some(AfterDrop::EnterFromOutside),
-                "move-ending-in-zone" => Some(AfterDrop::MoveEndingInZone),
-                _ => Some(AfterDrop::StartsOrEndsInZone),
-            }
-        } else {
-            None
-        };
+        let zone_promotion = r.promotion_zone.is_some();
+        let after_drop = r
+            .promotion_after_drop
+            .filter(|_| r.drops_enabled && r.promotion_trigger != Trigger::None && zone_promotion && !same_as_trigger);
         let zone_named = |zone: &str| game.zones.contains_key(zone);
-        let extra_turn = match r.word("extra-turn.after") {
-            "none" => None,
+        let extra_turn = match r.extra_turn_after {
+            ExtraTurnAfter::None => None,
             value => {
                 if !zone_named("first") {
-                    refuse("extra-turn.after", value, "the game has no zone named `first`");
+                    refuse(Rule::ExtraTurnAfter, &value, "the game has no zone named `first`");
                 }
-                if r.int("extra-turn.max-consecutive") != 2 {
+                if r.extra_turn_max_consecutive != 2 {
                     refuse(
-                        "extra-turn.max-consecutive",
-                        &r.int("extra-turn.max-consecutive").to_string(),
+                        Rule::ExtraTurnMaxConsecutive,
+                        &r.extra_turn_max_consecutive,
                         "the engine plays only 2 (an extra turn never earns another)",
                     );
                 }
                 Some(ExtraTurn {
                     zone: "first".into(),
-                    optional: r.flag("extra-turn.optional"),
-                    drops_only: r.word("extra-turn.uses") == "drop",
-                    each_action: r.word("extra-turn.legality") == "each-action",
-                    check: match r.word("extra-turn.check") {
-                        "wins" => ExtraTurnCheck::Wins,
-                        "forfeits-extra-turn" => ExtraTurnCheck::ForfeitsExtraTurn,
-                        _ => ExtraTurnCheck::Ignored,
-                    },
+                    optional: r.extra_turn_optional,
+                    drops_only: r.extra_turn_uses == ExtraTurnUses::Drop,
+                    each_action: r.extra_turn_legality == ExtraTurnLegality::EachAction,
+                    check: r.extra_turn_check,
                 })
             }
         };
-        let demotion = match r.word("demotion.on") {
-            "none" => None,
+        let demotion = match r.demotion_on {
+            DemotionOn::None => None,
             value => {
                 if !zone_named("first") {
-                    refuse("demotion.on", value, "the game has no zone named `first`");
+                    refuse(Rule::DemotionOn, &value, "the game has no zone named `first`");
                 }
-                Some(Demotion { zone: "first".into(), non_captures_only: value == "enter-first-zone-non-capture" })
+                Some(Demotion {
+                    zone: "first".into(),
+                    non_captures_only: value == DemotionOn::EnterFirstZoneNonCapture,
+                })
             }
         };
         // demotion.repromote: where it says of a demoted piece what promotion.forced says of
         // every piece (forced = always, optional = anything else), a demoted piece is an
         // ordinary unpromoted piece; otherwise the position remembers demoted pieces
         // (position::DEMOTED) and this rule decides whether their promotion is forced.
-        let repromote_forced = r.word("demotion.repromote") == "forced";
-        let repromote = (demotion.is_some() && repromote_forced != (r.word("promotion.forced") == "always"))
+        let repromote_forced = r.demotion_repromote == DemotionRepromote::Forced;
+        let repromote = (demotion.is_some() && repromote_forced != (r.promotion_forced == Forced::Always))
             .then_some(repromote_forced);
-        let permanent = r.word("promotion.permanent");
-        if (permanent == "until-captured-or-first-zone") != demotion.is_some() {
+        let permanent = r.promotion_permanent;
+        if (permanent == PromotionPermanent::UntilCapturedOrFirstZone) != demotion.is_some() {
             refuse(
-                "promotion.permanent",
-                permanent,
+                Rule::PromotionPermanent,
+                &permanent,
                 "must agree with demotion.on (the first zone demotes exactly when demotion.on says so)",
             );
         }
         // end.impasse-min-pieces is a condition of the declaration alone; stated without
         // one it would be ignored silently.
-        if r.is_stated("end.impasse-min-pieces") && r.word("end.impasse-declaration") == "none" {
+        if r.is_stated(Rule::EndImpasseMinPieces) && r.end_impasse_declaration == EndImpasseDeclaration::None {
             refuse(
-                "end.impasse-min-pieces",
-                &r.int("end.impasse-min-pieces").to_string(),
+                Rule::EndImpasseMinPieces,
+                &r.end_impasse_min_pieces,
                 "counts only for an impasse declaration (end.impasse-declaration), and the game has none",
             );
         }
-        let impasse = if r.word("end.impasse") == "points" {
-            let declaration =
-                (r.word("end.impasse-declaration") == "king-in-zone").then(|| r.int("end.impasse-min-pieces") as u32);
-            if declaration.is_some() && r.is_stated("end.impasse-trigger") {
+        let impasse = if r.end_impasse == EndImpasse::Points {
+            let declaration = (r.end_impasse_declaration == EndImpasseDeclaration::KingInZone)
+                .then_some(r.end_impasse_min_pieces as u32);
+            if declaration.is_some() && r.is_stated(Rule::EndImpasseTrigger) {
                 refuse(
-                    "end.impasse-trigger",
-                    r.word("end.impasse-trigger"),
+                    Rule::EndImpasseTrigger,
+                    &r.end_impasse_trigger,
                     "an impasse by declaration is declared, not triggered (end.impasse-declaration)",
                 );
             }
-            let first = r.int("end.impasse-threshold") as u32;
-            let precedence = r.list("end.precedence").to_vec();
-            let rank = |w: &str| precedence.iter().position(|p| p == w);
+            let rank = |w: &str| r.end_precedence.iter().position(|p| p == w);
             Some(Impasse {
-                on_repetition: declaration.is_none() && r.word("end.impasse-trigger") == "repetition",
+                on_repetition: declaration.is_none() && r.end_impasse_trigger == EndImpasseTrigger::Repetition,
                 declaration,
-                count_hand: r.word("end.impasse-count") == "board-and-hand",
-                zone_only: r.word("end.impasse-squares") == "promotion-zone",
-                five: r.list("end.impasse-five").to_vec(),
-                threshold: [first, r.int("end.impasse-threshold-second") as u32],
+                count_hand: r.end_impasse_count == EndImpasseCount::BoardAndHand,
+                zone_only: r.end_impasse_squares == EndImpasseSquares::PromotionZone,
+                five: r.end_impasse_five.clone(),
+                threshold: [r.end_impasse_threshold as u32, r.end_impasse_threshold_second as u32],
                 before_perpetual: match (rank("impasse"), rank("perpetual-check")) {
                     (Some(i), Some(p)) => i < p,
                     _ => false,
@@ -580,182 +448,134 @@ impl Rules {
         } else {
             None
         };
-        let promotion_zone = r.zone("promotion.zone").map(String::from);
-        let trigger = match r.word("promotion.trigger") {
-            "enters-zone" => Trigger::EntersZone,
-            "ends-in-zone" => Trigger::EndsInZone,
-            "starts-or-ends-in-zone" => Trigger::StartsOrEndsInZone,
-            "any-square-visited" => Trigger::AnySquareVisited,
-            "enters-or-captures-in-zone" => Trigger::EntersOrCapturesInZone,
-            _ => Trigger::None,
-        };
-        let forced = match r.word("promotion.forced") {
-            "always" => Forced::Always,
-            "when-no-further-move" => Forced::WhenNoFurtherMove,
-            "listed-ranks" => Forced::ListedRanks,
-            _ => Forced::Never,
-        };
-        let forced_ranks = r.ranks_per_piece("promotion.forced-ranks");
-        let skip_limit = match r.word("skip.limit") {
-            "no-two-own-in-a-row" => SkipLimit::NoTwoOwnInARow,
-            "not-after-opponent-skip" => SkipLimit::NotAfterOpponentSkip,
-            "both" => SkipLimit::Both,
-            _ => SkipLimit::None,
-        };
-        let skip_squares = match r.word("skip.squares") {
-            "any-adjacent-empty" => SkipSquares::AnyAdjacentEmpty,
-            // per-piece-string: the passes each piece's XBetza string states (Hook).
-            _ => SkipSquares::OwnSquares,
-        };
-        let stalemate = match r.word("end.stalemate") {
-            "draw" => Stalemate::Draw,
-            "loss" => Stalemate::Loss,
-            "win" => Stalemate::Win,
-            "loss-if-one-royal-else-draw" => Stalemate::LossIfOneRoyalElseDraw,
-            _ => Stalemate::None,
-        };
         let rules = Rules {
-            first_mover: u8::from(r.word("turn-order") == "second-player-first"),
-            self_check,
-            attack_final_leg_only: r.word("legality.attack") == "final-leg-only",
-            frozen_attack: r.word("check.frozen-attackers") == "counted",
-            protection_recursive: r.word("legality.protection") == "legal-recursive",
-            promotion_zone,
-            trigger,
+            first_mover: u8::from(r.turn_order == TurnOrder::SecondPlayerFirst),
+            self_check: r.legality_self_check,
+            attack_final_leg_only: r.legality_attack == LegalityAttack::FinalLegOnly,
+            frozen_attack: r.check_frozen_attackers == CheckFrozenAttackers::Counted,
+            protection_recursive: r.legality_protection == LegalityProtection::LegalRecursive,
+            promotion_zone: r.promotion_zone.clone(),
+            trigger: r.promotion_trigger,
             after_drop,
-            forced,
-            forced_ranks,
-            stationary_promotes: r.word("promotion.stationary-moves") == "allowed",
-            promote_in_place_any: r.word("promotion.in-place") == "any-piece-any-time",
-            capture_promotion: match r.word("promotion.on-capture") {
-                "any-capture" => 1,
-                "capture-and-move" => 2,
-                _ => 0,
+            forced: r.promotion_forced,
+            forced_ranks: r.promotion_forced_ranks.clone(),
+            stationary_promotes: r.promotion_stationary_moves == PromotionStationaryMoves::Allowed,
+            promote_in_place_any: r.promotion_in_place == PromotionInPlace::AnyPieceAnyTime,
+            capture_promotion: match r.promotion_on_capture {
+                PromotionOnCapture::None => 0,
+                PromotionOnCapture::AnyCapture => 1,
+                PromotionOnCapture::CaptureAndMove => 2,
             },
-            capture_promotion_optional: r.flag("promotion.capture-optional"),
-            nonpromoting_cannot_capture: r.word("promotion.non-promoting-capture") == "cannot-capture",
-            last_rank: r.list("promotion.last-rank").to_vec(),
-            last_rank_optional: r.flag("promotion.last-rank-optional"),
-            last_rank_any_time: r.word("promotion.last-rank-timing") == "any-time",
-            deva: match r.word("promotion.deva") {
-                "promotable-only" => 1,
-                "all-non-royal" => 2,
-                _ => 0,
+            capture_promotion_optional: r.promotion_capture_optional,
+            nonpromoting_cannot_capture: r.promotion_non_promoting_capture
+                == PromotionNonPromotingCapture::CannotCapture,
+            last_rank: r.promotion_last_rank.clone(),
+            last_rank_optional: r.promotion_last_rank_optional,
+            last_rank_any_time: r.promotion_last_rank_timing == PromotionLastRankTiming::AnyTime,
+            deva: match r.promotion_deva {
+                PromotionDeva::None => 0,
+                PromotionDeva::PromotableOnly => 1,
+                PromotionDeva::AllNonRoyal => 2,
             },
-            deva_targets: r.list("promotion.deva-targets").to_vec(),
-            deva_exempt: r.list("promotion.deva-exempt").to_vec(),
-            deva_special_wins: r.word("promotion.deva-priority") == "special-wins",
-            deva_multi: match r.word("promotion.deva-multi-capture") {
-                "first-special-capture" => DevaMulti::First,
-                "second-capture" => DevaMulti::Second,
-                _ => DevaMulti::Last,
+            deva_targets: r.promotion_deva_targets.clone(),
+            deva_exempt: r.promotion_deva_exempt.clone(),
+            deva_special_wins: r.promotion_deva_priority == PromotionDevaPriority::SpecialWins,
+            deva_multi: r.promotion_deva_multi_capture,
+            null_move: r.skip_null_move == SkipNullMove::Allowed,
+            piece_pass: r.skip_by_piece == SkipByPiece::Allowed,
+            skip_squares: match r.skip_squares {
+                WhoSkips::AnyAdjacentEmpty => SkipSquares::AnyAdjacentEmpty,
+                // per-piece-string: the passes each piece's XBetza string states (Hook).
+                WhoSkips::OwnIguiOrAreaSquares | WhoSkips::PerPieceString => SkipSquares::OwnSquares,
             },
-            null_move: r.word("skip.null-move") == "allowed",
-            piece_pass: r.word("skip.by-piece") == "allowed",
-            skip_squares,
-            skip_limit,
-            skip_promotion_exempt: r.flag("skip.promotion-exempt"),
-            stalemate,
-            stalemate_no_safe_move: r.word("end.stalemate-condition") == "no-safe-move",
-            any_royal_loss: r.word("end.royals") == "any-royal-captured",
-            royal_loss_ends: r.word("end.royals") != "checkmate",
-            repetition_draw: r.word("end.repetition") != "none",
-            repetition_count: r.int("end.repetition-count") as u32,
-            repetition_with_skips: r.word("end.repetition-identity") == "board-side-skip-state",
-            repetition_with_hands: r.word("end.repetition-identity") == "board-hands-side",
-            repetition_skip_positions_excluded: r.word("end.repetition-exclude") == "positions-after-skips",
-            perpetual_check_loses: r.word("end.perpetual-check") == "checker-loses",
-            perpetual_check_illegal: r.word("end.perpetual-check") == "move-illegal",
-            perpetual_check_count: r.int("end.perpetual-check-count") as u32,
-            perpetual_consecutive: r.word("end.perpetual-check-detect") == "consecutive-checks",
+            skip_limit: r.skip_limit,
+            skip_promotion_exempt: r.skip_promotion_exempt,
+            stalemate: r.end_stalemate,
+            stalemate_no_safe_move: r.end_stalemate_condition == EndStalemateCondition::NoSafeMove,
+            any_royal_loss: r.end_royals == EndRoyals::AnyRoyalCaptured,
+            royal_loss_ends: r.end_royals != EndRoyals::Checkmate,
+            repetition_draw: r.end_repetition != EndRepetition::None,
+            repetition_count: r.end_repetition_count as u32,
+            repetition_with_skips: r.end_repetition_identity == EndRepetitionIdentity::BoardSideSkipState,
+            repetition_with_hands: r.end_repetition_identity == EndRepetitionIdentity::BoardHandsSide,
+            repetition_skip_positions_excluded: r.end_repetition_exclude == EndRepetitionExclude::PositionsAfterSkips,
+            perpetual_check_loses: r.end_perpetual_check == EndPerpetualCheck::CheckerLoses,
+            perpetual_check_illegal: r.end_perpetual_check == EndPerpetualCheck::MoveIllegal,
+            perpetual_check_count: r.end_perpetual_check_count as u32,
+            perpetual_consecutive: r.end_perpetual_check_detect == EndPerpetualCheckDetect::ConsecutiveChecks,
             // end.royals = checkmate: royals are never taken (legality.self-check) and the game
             // ends by checkmate.
-            checkmate_terminal: r.word("end.checkmate") == "terminal" || r.word("end.royals") == "checkmate",
-            must_resolve: r.flag("check.must-resolve"),
-            drops: r.flag("drops.enabled"),
-            drops_unpromoted: r.flag("drops.unpromoted"),
-            nifu: r.word("drops.nifu") == "own-unpromoted",
-            nifu_pieces: r.list("drops.nifu-pieces").to_vec(),
-            drop_rank_ban: r.ranks_per_piece("drops.rank-ban"),
-            drop_zone_ban: r.list("drops.zone-ban").to_vec(),
-            drop_palace_only: r.list("drops.palace-only").to_vec(),
-            drop_palace_only_zone: r.zone("drops.palace-only-zone").map(String::from),
-            drop_palace_ban: match r.word("drops.palace-ban") {
-                "own" => 1,
-                "both" => 2,
-                _ => 0,
+            checkmate_terminal: r.end_checkmate == EndCheckmate::Terminal || r.end_royals == EndRoyals::Checkmate,
+            must_resolve: r.check_must_resolve,
+            drops: r.drops_enabled,
+            drops_unpromoted: r.drops_unpromoted,
+            nifu: r.drops_nifu == DropsNifu::OwnUnpromoted,
+            nifu_pieces: r.drops_nifu_pieces.clone(),
+            drop_rank_ban: r.drops_rank_ban.clone(),
+            drop_zone_ban: r.drops_zone_ban.clone(),
+            drop_palace_only: r.drops_palace_only.clone(),
+            drop_palace_only_zone: r.drops_palace_only_zone.clone(),
+            drop_palace_ban: match r.drops_palace_ban {
+                DropsPalaceBan::None => 0,
+                DropsPalaceBan::Own => 1,
+                DropsPalaceBan::Both => 2,
             },
-            pawn_mate,
-            pawn_mate_screen: match r.word("drops.pawn-mate-screen") {
-                "own-guns" => PawnMateScreen::OwnGuns,
-                "any-guns" => PawnMateScreen::AnyGuns,
-                _ => PawnMateScreen::None,
-            },
-            pawn_mate_pieces,
-            pawn_mate_extra_turn_is_mate: r.word("drops.pawn-mate-extra-turn") == "is-mate",
-            dead_piece: match r.word("drops.dead-piece") {
-                "empty-board" => DeadPiece::EmptyBoard,
-                "forward-square" => DeadPiece::ForwardSquare,
-                "actual-move" => DeadPiece::ActualMove,
-                _ => DeadPiece::Allowed,
-            },
-            flying_king_check: r.flag("check.flying-king"),
-            check_last_royal_only: r.word("check.royals") == "last-remaining",
+            pawn_mate: r.drops_pawn_mate,
+            pawn_mate_screen: r.drops_pawn_mate_screen,
+            pawn_mate_pieces: r.drops_pawn_mate_pieces.clone(),
+            pawn_mate_extra_turn_is_mate: r.drops_pawn_mate_extra_turn == DropsPawnMateExtraTurn::IsMate,
+            dead_piece: r.drops_dead_piece,
+            flying_king_check: r.check_flying_king,
+            check_last_royal_only: r.check_royals == CheckRoyals::LastRemaining,
             impasse,
-            bare_king: match r.word("end.bare-king") {
-                "loss" => BareKing::Loss,
-                "loss-unless-hand" => BareKing::LossUnlessHand,
-                _ => BareKing::None,
-            },
-            bare_king_after_own_turn: r.word("end.bare-king-when") == "after-own-turn",
+            bare_king: r.end_bare_king,
+            bare_king_after_own_turn: r.end_bare_king_when == EndBareKingWhen::AfterOwnTurn,
             extra_turn,
             drop_after_move,
             demotion,
             repromote,
-            board_frame: r.word("zone-moves.frame") == "board",
-            zone_moves_by_destination: r.word("zone-moves.by") == "destination",
-            repetition_every_action: r.word("end.repetition-counted-at") == "every-action",
-            lion_trade: (!r.list("lion-trade.lions").is_empty()).then(|| LionTrade {
-                lions: r.list("lion-trade.lions").to_vec(),
-                distant_protected_banned: r.word("lion-trade.distant-protected") == "banned",
-                taken_pieces_protect: r.word("lion-trade.protectors") == "taken-pieces-too",
-                bridge: match r.word("lion-trade.bridge") {
-                    "any-capture" => Bridge::AnyCapture,
-                    "any-but-listed" => Bridge::AnyButListed,
-                    _ => Bridge::None,
-                },
-                bridge_excluded: r.list("lion-trade.bridge-excluded").to_vec(),
-                counter_strike: r.word("lion-trade.counter-strike") == "no-non-lion-capture",
-                counter_strike_same_square_allowed: r.word("lion-trade.counter-strike-same-square") == "allowed",
+            board_frame: r.zone_moves_frame == ZoneMovesFrame::Board,
+            zone_moves_by_destination: r.zone_moves_by == ZoneMovesBy::Destination,
+            repetition_every_action: r.end_repetition_counted_at == EndRepetitionCountedAt::EveryAction,
+            lion_trade: (!r.lion_trade_lions.is_empty()).then(|| LionTrade {
+                lions: r.lion_trade_lions.clone(),
+                distant_protected_banned: r.lion_trade_distant_protected == LionTradeDistantProtected::Banned,
+                taken_pieces_protect: r.lion_trade_protectors == LionTradeProtectors::TakenPiecesToo,
+                bridge: r.lion_trade_bridge,
+                bridge_excluded: r.lion_trade_bridge_excluded.clone(),
+                counter_strike: r.lion_trade_counter_strike == LionTradeCounterStrike::NoNonLionCapture,
+                counter_strike_same_square_allowed: r.lion_trade_counter_strike_same_square
+                    == LionTradeCounterStrikeSameSquare::Allowed,
             }),
         };
-        if r.word("end.repetition") == "loss-for-repeater" {
-            refuse("end.repetition", "loss-for-repeater", "not played yet");
+        if r.end_repetition == EndRepetition::LossForRepeater {
+            refuse(Rule::EndRepetition, &r.end_repetition, "not played yet");
         }
-        bad.extend(unread_settings(r));
+        bad.extend(unread_settings(game));
         (rules, bad)
     }
 }
 
 /// Rule settings the engine does not read, with the values under which that is right. A spec
 /// stating another value gets it refused, so no rule is ignored silently.
-const NOT_READ: &[(&str, &[&str], &str)] = &[
-    ("legality.illegal-moves", &["not-generated", "listed-moves-lose"], "the moves the rules call illegal are illegal under both values, which differ only in what befalls a player who makes one anyway; the engine generates legal moves only"),
-    ("end.illegal-move", &["none", "loss"], "illegal moves are never generated"),
-    ("skip.missing-piece", &["ignored", "no-skip"], "both values leave every piece of the game as it is"),
-    ("end.precedence", &["[perpetual-check, repetition]", "[impasse, perpetual-check, repetition]", "[perpetual-check, impasse]", "[impasse, perpetual-check]"], "perpetual check is judged before the plain repetition draw; the impasse where end.precedence puts it"),
-    ("end.perpetual-chase", &["none"], "the perpetual chase rule (which moves chase, and which chases are allowed) is not played"),
+const NOT_READ: &[(Rule, &[&str], &str)] = &[
+    (Rule::LegalityIllegalMoves, &["not-generated", "listed-moves-lose"], "the moves the rules call illegal are illegal under both values, which differ only in what befalls a player who makes one anyway; the engine generates legal moves only"),
+    (Rule::EndIllegalMove, &["none", "loss"], "illegal moves are never generated"),
+    (Rule::SkipMissingPiece, &["ignored", "no-skip"], "both values leave every piece of the game as it is"),
+    (Rule::EndPrecedence, &["[perpetual-check, repetition]", "[impasse, perpetual-check, repetition]", "[perpetual-check, impasse]", "[impasse, perpetual-check]"], "perpetual check is judged before the plain repetition draw; the impasse where end.precedence puts it"),
+    (Rule::EndPerpetualChase, &["none"], "the perpetual chase rule (which moves chase, and which chases are allowed) is not played"),
 ];
 
 /// Why the engine does not read rule setting `path` (without `rules.`), if it is one it plays
 /// alike under every accepted value; None for a setting it reads or a value it refuses.
 pub fn unread(path: &str, value: Option<&Setting>) -> Option<&'static str> {
+    let setting = Rule::from_path(path)?;
     // end.precedence is read (Impasse.before_perpetual); it stands in NOT_READ only so that
     // the orders the engine does not play are refused.
-    if path == "end.precedence" {
+    if setting == Rule::EndPrecedence {
         return None;
     }
-    let (_, accepted, why) = NOT_READ.iter().find(|(p, _, _)| *p == path)?;
+    let (_, accepted, why) = NOT_READ.iter().find(|(s, _, _)| *s == setting)?;
     let text = match value {
         None => return Some(why),
         Some(v @ (Setting::Word(_) | Setting::Bool(_) | Setting::Int(_) | Setting::List(_))) => v.to_string(),
@@ -764,17 +584,17 @@ pub fn unread(path: &str, value: Option<&Setting>) -> Option<&'static str> {
     accepted.contains(&text.as_str()).then_some(why)
 }
 
-fn unread_settings(r: Effective) -> Vec<Unplayable> {
+fn unread_settings(game: &GameSpec) -> Vec<Unplayable> {
     let mut bad = Vec::new();
-    for (path, accepted, why) in NOT_READ {
-        let Some(value) = r.stated(path) else { continue };
+    for (setting, accepted, why) in NOT_READ {
+        let Some(value) = game.rules.get(setting.path()) else { continue };
         let text = value.to_string();
         if !accepted.contains(&text.as_str()) {
-            bad.push(Unplayable {
-                path: format!("rules.{path}"),
-                value: text,
-                why: format!("the engine plays only {} ({why})", accepted.join(" or ")),
-            });
+            bad.push(Unplayable::rule(
+                *setting,
+                text,
+                format!("the engine plays only {} ({why})", accepted.join(" or ")),
+            ));
         }
     }
     bad
@@ -783,73 +603,68 @@ fn unread_settings(r: Effective) -> Vec<Unplayable> {
 impl Abilities {
     /// The abilities, and every ability value the engine cannot play.
     pub fn read(piece: &PieceSpec) -> (Abilities, Vec<Unplayable>) {
-        let a = Effective::abilities(&piece.abilities);
+        let a = piece.typed_abilities();
         let mut bad = Vec::new();
-        let at = |p: &str| format!("piece.{}.ability.{p}", piece.id);
-        if a.flag("burn.passive") {
+        if a.burn_passive {
             bad.push(Unplayable {
-                path: at("burn.passive"),
+                path: Ability::BurnPassive.piece_path(&piece.id),
                 value: "true".into(),
                 why: "passive burning (Tenjiku) is not played".into(),
             });
         }
-        if a.flag("burn.after-igui") {
+        if a.burn_after_igui {
             bad.push(Unplayable {
-                path: at("burn.after-igui"),
+                path: Ability::BurnAfterIgui.piece_path(&piece.id),
                 value: "true".into(),
                 why: "burning after an igui is not played".into(),
             });
         }
-        let has = |prefix: &str| a.states_any(prefix);
+        let has = |setting: Ability| a.states_table_of(setting);
         let abilities = Abilities {
-            burn_max: a.int("burn.max") as u32,
-            burn_any_target: a.word("burn.targets") != "enemy",
-            burn_spares_own_royals: a.word("burn.targets") == "any-but-own-royals",
-            burn_immune: a.list("burn.immune").to_vec(),
-            burn_optional: a.flag("burn.optional"),
-            burn_after_area: match a.word("burn.after-area-move") {
-                "never" => 1,
-                "non-capturing" => 2,
-                _ => 0,
+            burn_max: a.burn_max as u32,
+            burn_any_target: a.burn_targets != BurnTargets::Enemy,
+            burn_spares_own_royals: a.burn_targets == BurnTargets::AnyButOwnRoyals,
+            burn_immune: a.burn_immune.clone(),
+            burn_optional: a.burn_optional,
+            burn_after_area: match a.burn_after_area_move {
+                BurnAfterAreaMove::Always => 0,
+                BurnAfterAreaMove::Never => 1,
+                BurnAfterAreaMove::NonCapturing => 2,
             },
-            burn_arrival_counted: a.word("burn.arrival-capture") == "counted",
-            burn_immunity_covers_igui: a.word("burn.immunity-covers") == "burn-and-igui",
-            burn_return_is_burn: a.word("burn.return-to-start") == "burn",
-            igui_max: a.int("igui.max") as u32,
-            freezes: has("freeze."),
-            freeze_board: a.word("freeze.range") == "board",
-            freeze_any: a.word("freeze.targets") == "any",
-            freeze_leaving_only: a.word("freeze.blocks") == "moves-leaving-square",
-            freeze_mid_move: a.word("freeze.timing") == "also-mid-move",
-            freeze_immune: a.list("freeze.immune").to_vec(),
-            jumps: has("jump."),
-            jump_max: a.int("jump.max-jumped") as u32,
-            jump_rank_limit: match a.word("jump.rank-limit") {
-                "jump-only" => 1,
-                "jump-and-capture" => 2,
-                _ => 0,
+            burn_arrival_counted: a.burn_arrival_capture == BurnArrivalCapture::Counted,
+            burn_immunity_covers_igui: a.burn_immunity_covers == BurnImmunityCovers::BurnAndIgui,
+            burn_return_is_burn: a.burn_return_to_start == BurnReturnToStart::Burn,
+            igui_max: a.igui_max as u32,
+            freezes: has(Ability::FreezeRange),
+            freeze_board: a.freeze_range == FreezeRange::Board,
+            freeze_any: a.freeze_targets == FreezeTargets::Any,
+            freeze_leaving_only: a.freeze_blocks == FreezeBlocks::MovesLeavingSquare,
+            freeze_mid_move: a.freeze_timing == FreezeTiming::AlsoMidMove,
+            freeze_immune: a.freeze_immune.clone(),
+            jumps: has(Ability::JumpMaxJumped),
+            jump_max: a.jump_max_jumped as u32,
+            jump_rank_limit: match a.jump_rank_limit {
+                JumpRankLimit::None => 0,
+                JumpRankLimit::JumpOnly => 1,
+                JumpRankLimit::JumpAndCapture => 2,
             },
-            jump_capture_jumped: a.flag("jump.capture-jumped"),
-            jump_capture_jumped_any_rank: a.word("jump.capture-jumped-rank") == "any",
-            jump_capture_royals: a.flag("jump.capture-jumped-royals"),
-            jump_landing: match a.word("jump.landing") {
-                "capture" => 0,
-                "after-any-capture" => 2,
-                _ => 1,
+            jump_capture_jumped: a.jump_capture_jumped,
+            jump_capture_jumped_any_rank: a.jump_capture_jumped_rank == JumpCaptureJumpedRank::Any,
+            jump_capture_royals: a.jump_capture_jumped_royals,
+            jump_landing: match a.jump_landing {
+                JumpLanding::Capture => 0,
+                JumpLanding::CaptureOrEmpty => 1,
+                JumpLanding::AfterAnyCapture => 2,
             },
-            jump_targets_lower_only: a.word("jump.capture-targets") == "lower-rank",
-            protected_royal_ban: has("protected-royal-ban."),
-            protected_emperor_only: a.word("protected-royal-ban.scope") == "emperor-only",
-            protected_before_capture: a.word("protected-royal-ban.measured") == "before-capture",
-            pass: a.flag("pass"),
-            cannon: a.is_stated("cannon.screens"),
-            screens_non_cannon: a.word("cannon.screens") == "non-cannon",
-            flying_capture: match a.word("flying-capture") {
-                "move" => FlyingCapture::Move,
-                "shoot" => FlyingCapture::Shoot,
-                _ => FlyingCapture::None,
-            },
-            confine: a.zone("confine").map(String::from),
+            jump_targets_lower_only: a.jump_capture_targets == JumpCaptureTargets::LowerRank,
+            protected_royal_ban: has(Ability::ProtectedRoyalBanScope),
+            protected_emperor_only: a.protected_royal_ban_scope == ProtectedRoyalBanScope::EmperorOnly,
+            protected_before_capture: a.protected_royal_ban_measured == ProtectedRoyalBanMeasured::BeforeCapture,
+            pass: a.pass,
+            cannon: a.is_stated(Ability::CannonScreens),
+            screens_non_cannon: a.cannon_screens == CannonScreens::NonCannon,
+            flying_capture: a.flying_capture,
+            confine: a.confine.clone(),
         };
         (abilities, bad)
     }

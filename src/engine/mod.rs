@@ -28,7 +28,9 @@ pub mod status;
 pub mod zobrist;
 
 use crate::geometry::Square;
+use crate::spec::abilities::AbilitySettings;
 use crate::spec::game::GameSpec;
+use crate::spec::rules::{PromotionNamesakes, Rule, RuleSettings, ZoneMovesPromoted};
 use crate::xbetza::{CaptureReach, CompiledBetza, Geometry, MoveTable, Orientation};
 pub use config::{Abilities, Rules, Unplayable};
 pub use moves::{Identity, Kind, Move};
@@ -121,6 +123,13 @@ impl PieceType {
 pub struct Engine {
     pub game: GameSpec,
     pub rules: Rules,
+    /// The game's rule settings as the spec layer reads them (`game.typed_rules()`), read once:
+    /// for readers of the spec's own values that run per move (the checker's record), which
+    /// would otherwise read them again for every transition.
+    pub settings: RuleSettings,
+    /// Each piece's abilities as the spec layer reads them (`typed_abilities()`), by piece
+    /// index, read once for the same readers.
+    pub piece_settings: Vec<AbilitySettings>,
     pub pieces: Vec<PieceType>,
     pub zobrist: Zobrist,
     /// Zone membership per player, zone id -> one flag per square index.
@@ -188,8 +197,9 @@ impl Engine {
         // zone-moves.promoted = third-zone (RYU: "the promoted forms of pieces retain the
         // movement powers of their third-zone unpromoted counterparts"): a promoted form moves
         // as its unpromoted piece does in the zone named `third`, everywhere.
-        let third_zone_promoted = game.settings().word("zone-moves.promoted") == "third-zone";
-        let namesakes_are_the_type = game.settings().word("promotion.namesakes") == "unpromoted-type";
+        let settings = game.typed_rules();
+        let third_zone_promoted = settings.zone_moves_promoted == ZoneMovesPromoted::ThirdZone;
+        let namesakes_are_the_type = settings.promotion_namesakes == PromotionNamesakes::UnpromotedType;
         for p in &game.pieces {
             let (abilities, mut b) = Abilities::read(p);
             bad.append(&mut b);
@@ -204,8 +214,8 @@ impl Engine {
                             zone_moves.clear();
                         }
                         None => bad.push(Unplayable {
-                            path: "rules.zone-moves.promoted".into(),
-                            value: "third-zone".into(),
+                            path: Rule::ZoneMovesPromoted.spec_path().into(),
+                            value: ZoneMovesPromoted::ThirdZone.word().into(),
                             why: format!(
                                 "{} promotes to {} but has no zone-moves entry for the zone `third`",
                                 base.id, p.id
@@ -333,6 +343,8 @@ impl Engine {
             zobrist: Zobrist::new(game.board.square_count(), pieces.len()),
             game: game.clone(),
             rules,
+            piece_settings: game.pieces.iter().map(|p| p.typed_abilities()).collect(),
+            settings,
             pieces,
             zones,
         };

@@ -29,6 +29,7 @@ use super::moves::{Kind, Move};
 use super::position::{Man, Position, DEMOTED, DROPPED, MAX_MOVE_NUMBER};
 use super::Engine;
 use crate::geometry::Square;
+use crate::spec::rules::Rule;
 
 /// Why a position string was rejected, with the offending text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,9 +158,9 @@ impl Engine {
     /// the flag on each square, which must hold a piece that can promote.
     fn parse_flags(&self, pos: &mut Position, field: &str, bit: u8) -> Result<(), PositionError> {
         let (what, setting, tracked) = if bit == DROPPED {
-            ("dropped pieces", "promotion.after-drop", self.rules.after_drop.is_some())
+            ("dropped pieces", Rule::PromotionAfterDrop.path(), self.rules.after_drop.is_some())
         } else {
-            ("demoted pieces", "demotion.repromote", self.rules.repromote.is_some())
+            ("demoted pieces", Rule::DemotionRepromote.path(), self.rules.repromote.is_some())
         };
         if !tracked {
             return err(format!(

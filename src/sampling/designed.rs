@@ -8,6 +8,7 @@
 //! An `Aim` makes the placement dense: the pieces it names, both sides' royals and a few others
 //! are put in a small window, so that they meet.
 
+use crate::engine::config::SelfCheck;
 use crate::engine::skip::game_has_skips;
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
@@ -51,7 +52,7 @@ pub fn droppable(engine: &Engine) -> Vec<u16> {
 }
 
 pub fn drops_enabled(engine: &Engine) -> bool {
-    engine.game.settings().flag("drops.enabled")
+    engine.rules.drops
 }
 
 /// A designed position, or None when the draw was not reachable (the caller moves on to the
@@ -179,6 +180,6 @@ fn remembered(engine: &Engine, pos: &mut Position, rng: &mut SplitMix64) {
 /// Where moving into check is illegal, the side that just moved cannot stand in check. (Under
 /// king-only its King may have stepped into check: such positions are reachable.)
 pub fn reachable(engine: &Engine, pos: &Position) -> bool {
-    let self_check_illegal = engine.game.settings().word("legality.self-check") == "illegal";
+    let self_check_illegal = engine.rules.self_check == SelfCheck::Illegal;
     !(self_check_illegal && engine.in_check(pos, 1 - pos.side))
 }

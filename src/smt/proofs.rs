@@ -15,8 +15,10 @@
 
 use super::{solve, Answer, Limits, Verdict};
 use crate::geometry::Square;
+use crate::spec::abilities::JumpRankLimit;
 use crate::spec::game::{GameSpec, PieceSpec};
 use crate::spec::lint::{can_move, sample_boards};
+use crate::spec::rules::{DeadPiece, Forced, Rule};
 use crate::spec::LoadedSpec;
 use serde::Serialize;
 use z3::ast::{Bool, Int};
@@ -79,9 +81,10 @@ const PROOFS: [ProofEntry; 4] = [
         ],
         // Forced promotion, last-rank allowances and drop bans are what keep pieces mobile.
         speaks_for: |p| {
-            p.starts_with("rules.promotion.forced")
-                || p.starts_with("rules.promotion.last-rank")
-                || p.starts_with("rules.drops.") && p != "rules.drops.enabled"
+            // promotion.forced and -forced-ranks; promotion.last-rank and its -optional, -timing.
+            p.starts_with(Rule::PromotionForced.spec_path())
+                || p.starts_with(Rule::PromotionLastRank.spec_path())
+                || p.starts_with("rules.drops.") && p != Rule::DropsEnabled.spec_path()
         },
     },
     ProofEntry {
@@ -99,8 +102,8 @@ const PROOFS: [ProofEntry; 4] = [
     ProofEntry {
         name: "zone-setup",
         prove: zone_setup,
-        reads: &["rules.promotion.zone", "setup", "board", "zone"],
-        speaks_for: |p| p.starts_with("zone.promotion") || p == "rules.promotion.zone",
+        reads: &[Rule::PromotionZone.spec_path(), "setup", "board", "zone"],
+        speaks_for: |p| p.starts_with("zone.promotion") || p == Rule::PromotionZone.spec_path(),
     },
 ];
 
@@ -190,10 +193,6 @@ fn rank_set(r: &Int, ranks: &[u8]) -> Bool {
     Bool::or(&ranks.iter().map(|&k| r.eq(k as i64 - 1)).collect::<Vec<_>>())
 }
 
-fn list(game: &GameSpec, key: &str) -> Vec<String> {
-    game.settings().list(key).to_vec()
-}
-
 fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
     let p = proof(
         "mobility",
@@ -217,18 +216,18 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
     }
     let is_dead = Bool::or(&dead);
     // forced(t, square): promotion.forced.
-    let zone = game.settings().zone("promotion.zone").unwrap_or("none");
+    let rules = game.typed_rules();
+    let zone = rules.promotion_zone.as_deref().unwrap_or("none");
     let in_zone = Bool::or(&game.zone_squares(zone, 0).iter().map(|&s| at(&f, &r, s)).collect::<Vec<_>>());
     let promotes: Vec<Bool> =
         game.pieces.iter().enumerate().filter(|(_, p)| p.promotes_to.is_some()).map(|(i, _)| t.eq(i as i64)).collect();
     let promotes = Bool::or(&promotes);
-    let forced = match game.settings().word("promotion.forced") {
-        "always" => Bool::and(&[promotes.clone(), in_zone.clone()]),
-        "when-no-further-move" => Bool::and(&[promotes.clone(), in_zone.clone(), is_dead.clone()]),
-        "listed-ranks" => Bool::or(
-            &game
-                .settings()
-                .ranks_per_piece("promotion.forced-ranks")
+    let forced = match rules.promotion_forced {
+        Forced::Always => Bool::and(&[promotes.clone(), in_zone.clone()]),
+        Forced::WhenNoFurtherMove => Bool::and(&[promotes.clone(), in_zone.clone(), is_dead.clone()]),
+        Forced::ListedRanks => Bool::or(
+            &rules
+                .promotion_forced_ranks
                 .iter()
                 .filter_map(|(id, ranks)| {
                     game.pieces
@@ -238,19 +237,20 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
                 })
                 .collect::<Vec<_>>(),
         ),
-        _ => Bool::from_bool(false),
+        Forced::Never => Bool::from_bool(false),
     };
     // Last-rank promotion: forced unless optional; optional means the document allows the
     // piece to stay there, dead (HOOK: "may ... decline promotion, leaving a piece that cannot
     // move").
-    let last_rank: Vec<Bool> = list(game, "promotion.last-rank")
+    let last_rank: Vec<Bool> = rules
+        .promotion_last_rank
         .iter()
         .filter_map(|id| game.pieces.iter().position(|p| &p.id == id))
         .map(|i| t.eq(i as i64))
         .collect();
     let last_rank_piece = Bool::or(&last_rank);
     let on_last = r.eq(game.board.ranks as i64 - 1);
-    let optional = game.settings().flag("promotion.last-rank-optional");
+    let optional = rules.promotion_last_rank_optional;
     let last_forced = Bool::and(&[last_rank_piece.clone(), on_last.clone(), Bool::from_bool(!optional)]);
     let allowed_dead = Bool::and(&[last_rank_piece, on_last, Bool::from_bool(optional)]);
     // Standing: a piece the setup or a promotion brings into play.
@@ -267,7 +267,7 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
     // The allowance is for a piece left there by declining its promotion, not for a drop.
     let stands = Bool::and(&[Bool::or(&in_play), forced.not(), last_forced.not(), allowed_dead.not()]);
     // Dropping: drops on, an unpromoted non-royal type, no ban for the square.
-    let drops_on = game.settings().flag("drops.enabled");
+    let drops_on = rules.drops_enabled;
     let droppable: Vec<Bool> = game
         .pieces
         .iter()
@@ -276,15 +276,15 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
         .map(|(i, _)| t.eq(i as i64))
         .collect();
     let mut bans = Vec::new();
-    for (id, ranks) in game.settings().ranks_per_piece("drops.rank-ban") {
-        if let Some(i) = game.pieces.iter().position(|p| p.id == id) {
-            bans.push(Bool::and(&[t.eq(i as i64), rank_set(&r, &ranks)]));
+    for (id, ranks) in &rules.drops_rank_ban {
+        if let Some(i) = game.pieces.iter().position(|p| &p.id == id) {
+            bans.push(Bool::and(&[t.eq(i as i64), rank_set(&r, ranks)]));
         }
     }
-    for z in list(game, "drops.zone-ban") {
-        bans.extend(game.zone_squares(&z, 0).iter().map(|&s| at(&f, &r, s)));
+    for z in &rules.drops_zone_ban {
+        bans.extend(game.zone_squares(z, 0).iter().map(|&s| at(&f, &r, s)));
     }
-    let dead_rule = game.settings().word("drops.dead-piece") != "allowed";
+    let dead_rule = rules.drops_dead_piece != DeadPiece::Allowed;
     if dead_rule {
         bans.push(is_dead.clone());
     }
@@ -304,7 +304,7 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
 
 fn jump_ranking(game: &GameSpec, limits: &Limits) -> Proof {
     let mut p = proof("jump-ranking", "'may jump' is a strict order over the pieces (irreflexive, asymmetric, transitive) and every rank-limited jumper has a rank");
-    let limited = |q: &PieceSpec| q.ability_settings().word("jump.rank-limit") != "none";
+    let limited = |q: &PieceSpec| q.typed_abilities().jump_rank_limit != JumpRankLimit::None;
     if !game.pieces.iter().any(limited) {
         p.applies = false;
         p.verdict = Verdict::Proved;
@@ -388,7 +388,8 @@ fn zone_setup(game: &GameSpec, limits: &Limits) -> Proof {
         "zone-setup",
         "no piece starts in its own promotion zone, and a zone the document ties to the opponent's line begins there",
     );
-    let zone = game.settings().zone("promotion.zone").unwrap_or("none");
+    let zone = game.typed_rules().promotion_zone.unwrap_or_else(|| "none".into());
+    let zone = zone.as_str();
     let squares = game.zone_squares(zone, 0);
     if squares.is_empty() || game.setup.is_empty() {
         p.applies = false;

@@ -18,8 +18,10 @@ use super::symbolic::{all_paths, holds, SymPath, Window};
 use super::{solve, Answer, Limits, Verdict};
 use crate::engine::Engine;
 use crate::geometry::Square;
+use crate::spec::abilities::Ability;
 use crate::spec::game::GameSpec;
 use crate::spec::load::LoadedSpec;
+use crate::spec::rules::Rule;
 use crate::witness::changes::{changes, effect, moves_differ};
 use crate::witness::compare::transfer;
 use crate::witness::confirm::confirm_moves;
@@ -124,7 +126,7 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
     let unread: Option<Vec<String>> = changed
         .iter()
         .map(|c| {
-            let key = c.strip_prefix("rules.")?;
+            let key = Rule::from_spec_path(c)?.path();
             let (va, vb) = (a.rules.get(key), b.rules.get(key));
             let why = crate::engine::config::unread(key, va)?;
             crate::engine::config::unread(key, vb)?;
@@ -200,7 +202,7 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
         let Some(rest) = c.strip_prefix("piece.") else { continue };
         // A piece id has no dot; what follows it names the field.
         let (id, field) = rest.split_once('.').unwrap_or((rest, ""));
-        if field == "betza" || field == "zone-moves" || field.starts_with("ability.zone-moves") {
+        if field == "betza" || field == "zone-moves" || field.starts_with(Ability::ZoneMoves.spec_path()) {
             covered.push(c.clone());
             let name = format!("z3: moves of {id}");
             if !facets.iter().any(|(n, _)| n == &name) {

@@ -5,7 +5,9 @@
 //! Building it is also where a spec's content is checked: every problem is reported with the
 //! spec path it concerns (`piece.FD.promotes_to`), which the loader turns into file:line:col.
 
+use super::abilities::AbilitySettings;
 use super::model::{CountsDef, SecondPlayer, SetupSymmetry, SpecFile};
+use super::rules::RuleSettings;
 use super::settings::{self, Knob, Names, Setting};
 use crate::geometry::{parse_squares, BoardSize, Square};
 use crate::xbetza::compile::{compile_str, CompiledBetza};
@@ -42,6 +44,12 @@ impl PieceSpec {
     /// The piece's abilities as the game means them: stated, else the catalogue's default.
     pub fn ability_settings(&self) -> settings::Effective<'_> {
         settings::Effective::abilities(&self.abilities)
+    }
+
+    /// The piece's abilities as typed values, one field per setting (src/spec/abilities.rs):
+    /// how code outside the spec layer reads them.
+    pub fn typed_abilities(&self) -> AbilitySettings {
+        AbilitySettings::read(&self.abilities)
     }
 }
 
@@ -83,6 +91,12 @@ impl GameSpec {
     /// The rule settings as the game means them: stated, else the catalogue's default.
     pub fn settings(&self) -> settings::Effective<'_> {
         settings::Effective::rules(&self.rules)
+    }
+
+    /// The rule settings as typed values, one field per setting (src/spec/rules.rs): how code
+    /// outside the spec layer reads them.
+    pub fn typed_rules(&self) -> RuleSettings {
+        RuleSettings::read(&self.rules)
     }
 
     /// The square as the other player sees it.

@@ -2,6 +2,8 @@
 //! rules (docs/spec-format.md), loaded strictly with diagnostics that point at the
 //! offending value.
 
+pub mod abilities;
+pub mod declare;
 pub mod diagnostic;
 pub mod finding;
 pub mod game;
@@ -12,6 +14,7 @@ pub mod load;
 pub mod lock;
 pub mod model;
 pub mod paths;
+pub mod rules;
 pub mod settings;
 
 pub use diagnostic::{Diagnostic, SpecErrors};

@@ -2,6 +2,7 @@
 //! kind of difference that makes (the reading witnesses choose their query or search by it).
 
 use crate::spec::game::GameSpec;
+use crate::spec::rules::Rule;
 use crate::xbetza::compile::CompiledBetza;
 
 /// The spec paths two games differ in.
@@ -74,7 +75,7 @@ pub fn effect(changes: &[String]) -> &'static str {
         "none"
     } else if changes.iter().all(|c| c == "setup" || c == "board" || c == "board.second_player") {
         "setup"
-    } else if changes.iter().all(|c| c.starts_with("rules.end.")) {
+    } else if changes.iter().all(|c| Rule::from_spec_path(c).is_some_and(Rule::ends_games)) {
         "outcome"
     } else if changes.iter().any(|c| c.ends_with(".betza") || c.ends_with(".zone-moves") || c == "rules.xbetza") {
         "moves"

@@ -16,24 +16,23 @@ use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::smt::readings::Facet;
 use crate::smt::Limits;
+use crate::spec::rules::DevaMulti;
 use crate::witness::build::add_royals;
 use crate::witness::build::filler;
 use crate::witness::Pair;
 use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation, StepKind};
 use z3::ast::{Bool, Int};
 
-const SETTING: &str = "promotion.deva-multi-capture";
-
 /// The special target (1-based index into the targets, 0: none) that decides, as a term.
-fn decided(rule: &str, k: &Int, t: &[Int; 3]) -> Int {
+fn decided(rule: DevaMulti, k: &Int, t: &[Int; 3]) -> Int {
     let zero = Int::from_i64(0);
     let third = Bool::and(&[k.ge(3), t[2].gt(0)]);
     let first = t[0].gt(0).ite(&t[0], &t[1].gt(0).ite(&t[1], &third.ite(&t[2], &zero)));
     let last = third.ite(&t[2], &t[1].gt(0).ite(&t[1], &t[0].gt(0).ite(&t[0], &zero)));
     match rule {
-        "first-special-capture" => first,
-        "second-capture" => t[1].gt(0).ite(&t[1], &last),
-        _ => last,
+        DevaMulti::First => first,
+        DevaMulti::Second => t[1].gt(0).ite(&t[1], &last),
+        DevaMulti::Last => last,
     }
 }
 
@@ -76,7 +75,7 @@ fn capture_orders(engine: &Engine, piece: u16, at: Square, k: usize) -> Vec<Vec<
 }
 
 pub fn deva_order(pair: &Pair, limits: &Limits) -> Facet {
-    let rule = |e: &Engine| e.game.settings().word(SETTING).to_string();
+    let rule = |e: &Engine| e.game.typed_rules().promotion_deva_multi_capture;
     let (ra, rb) = (rule(pair.a), rule(pair.b));
     let targets = pair.a.rules.deva_targets.clone();
     if pair.a.rules.deva == 0 || targets.is_empty() {
@@ -85,7 +84,7 @@ pub fn deva_order(pair: &Pair, limits: &Limits) -> Facet {
     let k = Int::new_const("captures_in_the_move");
     let t = [Int::new_const("first_captured"), Int::new_const("second_captured"), Int::new_const("third_captured")];
     let m = targets.len() as i64;
-    let mut facts = vec![k.ge(2), k.le(3), decided(&ra, &k, &t).eq(decided(&rb, &k, &t)).not()];
+    let mut facts = vec![k.ge(2), k.le(3), decided(ra, &k, &t).eq(decided(rb, &k, &t)).not()];
     for x in &t {
         facts.push(x.ge(0));
         facts.push(x.le(m));

@@ -18,6 +18,7 @@ use super::{b, value_bool};
 use crate::smt::readings::Facet;
 use crate::smt::{solve, Answer, Limits};
 use crate::spec::game::GameSpec;
+use crate::spec::rules::{AfterDrop, DemotionOn, DemotionRepromote, Forced, Trigger};
 use crate::witness::remembered::{realise, History};
 use crate::witness::Pair;
 use z3::ast::Bool;
@@ -65,40 +66,39 @@ impl MoveFacts {
 
 /// May and must the move promote under `game`'s settings? (may, must)
 fn choices(game: &GameSpec, f: &MoveFacts) -> (Bool, Bool) {
-    let rules = game.settings();
-    let word = |path: &str| rules.word(path).to_string();
-    let trigger = word("promotion.trigger");
+    let rules = game.typed_rules();
+    let trigger = rules.promotion_trigger;
     // promotion.trigger: which moves of an ordinary piece may promote.
-    let by_trigger = match trigger.as_str() {
-        "enters-zone" => Bool::and(&[&f.from_in.not(), &f.to_in]),
-        "ends-in-zone" => f.to_in.clone(),
-        "starts-or-ends-in-zone" => Bool::or(&[&f.from_in, &f.to_in]),
-        "any-square-visited" => Bool::or(&[&f.from_in, &f.to_in, &f.passes]),
-        "enters-or-captures-in-zone" => Bool::or(&[
+    let by_trigger = match trigger {
+        Trigger::EntersZone => Bool::and(&[&f.from_in.not(), &f.to_in]),
+        Trigger::EndsInZone => f.to_in.clone(),
+        Trigger::StartsOrEndsInZone => Bool::or(&[&f.from_in, &f.to_in]),
+        Trigger::AnySquareVisited => Bool::or(&[&f.from_in, &f.to_in, &f.passes]),
+        Trigger::EntersOrCapturesInZone => Bool::or(&[
             &Bool::and(&[&f.from_in.not(), &f.to_in]),
             &Bool::and(&[&f.captures, &Bool::or(&[&f.from_in, &f.to_in])]),
         ]),
-        _ => b(false),
+        Trigger::None => b(false),
     };
     // promotion.after-drop: which moves of a dropped piece may promote, until one such move is
     // made ("enter-from-outside": it must first leave the zone, then end a move in it). Left
     // out, the trigger decides dropped pieces too, as it does in the engine.
-    let by_after_drop = match word("promotion.after-drop").as_str() {
-        "enter-from-outside" => Bool::and(&[&f.left, &f.to_in]),
-        "move-ending-in-zone" => f.to_in.clone(),
-        "starts-or-ends-in-zone" => Bool::or(&[&f.from_in, &f.to_in]),
-        _ => by_trigger.clone(),
+    let by_after_drop = match rules.promotion_after_drop {
+        Some(AfterDrop::EnterFromOutside) => Bool::and(&[&f.left, &f.to_in]),
+        Some(AfterDrop::MoveEndingInZone) => f.to_in.clone(),
+        Some(AfterDrop::StartsOrEndsInZone) => Bool::or(&[&f.from_in, &f.to_in]),
+        None => by_trigger.clone(),
     };
     // Without zone promotion (no zone, or trigger none) nothing promotes by the zone, dropped
     // or not.
-    let zone_promotion = trigger != "none" && rules.zone("promotion.zone").is_some();
+    let zone_promotion = trigger != Trigger::None && rules.promotion_zone.is_some();
     let eligible = Bool::and(&[&b(zone_promotion), &f.dropped.ite(&by_after_drop, &by_trigger)]);
     // A move into the zone that ends where the piece must promote promotes all the same (the
     // decision on SHO-28/29 against SHO-30, see promotion::options): a forced rank wins.
     let forced_anyway = Bool::and(&[&b(zone_promotion), &f.to_in, &f.square_forced]);
     // promotion.forced for an ordinary piece, demotion.repromote for a demoted one.
-    let forced_always = word("promotion.forced") == "always";
-    let repromote_forced = word("demotion.repromote") == "forced";
+    let forced_always = rules.promotion_forced == Forced::Always;
+    let repromote_forced = rules.demotion_repromote == DemotionRepromote::Forced;
     let forced_rule = f.demoted.ite(&b(repromote_forced), &b(forced_always));
     let must_if_eligible = Bool::or(&[&forced_rule, &f.square_forced]);
     let may = Bool::or(&[&eligible, &forced_anyway]);
@@ -109,11 +109,11 @@ fn choices(game: &GameSpec, f: &MoveFacts) -> (Bool, Bool) {
 /// What the games allow of a history: a drop only with drops on, a demotion only with a
 /// demotion rule, one history at a time, a forced rank only where forced ranks exist.
 fn admissible(a: &GameSpec, f: &MoveFacts) -> Vec<Bool> {
-    let rules = a.settings();
-    let drops = rules.flag("drops.enabled");
-    let demotes = rules.word("demotion.on") != "none";
-    let forced_squares = matches!(rules.word("promotion.forced"), "listed-ranks" | "when-no-further-move");
-    let any_square = rules.word("promotion.trigger") == "any-square-visited";
+    let rules = a.typed_rules();
+    let drops = rules.drops_enabled;
+    let demotes = rules.demotion_on != DemotionOn::None;
+    let forced_squares = matches!(rules.promotion_forced, Forced::ListedRanks | Forced::WhenNoFurtherMove);
+    let any_square = rules.promotion_trigger == Trigger::AnySquareVisited;
     vec![
         f.dropped.implies(b(drops)),
         f.demoted.implies(b(demotes)),

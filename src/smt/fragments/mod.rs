@@ -20,7 +20,12 @@ use super::{solve, Answer, Limits};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::sampling::designed::droppable;
+use crate::spec::abilities::{
+    Ability, BurnArrivalCapture, FreezeRange, FreezeTargets, JumpCaptureJumpedRank, JumpCaptureTargets, JumpLanding,
+    JumpRankLimit,
+};
 use crate::spec::game::{GameSpec, PieceSpec};
+use crate::spec::rules::{DeadPiece, Rule, SkipLimit};
 use crate::witness::build::add_royals;
 use crate::witness::build::{centre, filler};
 use crate::witness::confirm::confirm;
@@ -36,55 +41,52 @@ type Run = fn(&Pair, &Limits) -> Facet;
 /// (name, which changed spec paths it covers, the query).
 pub fn all() -> Vec<(&'static str, Handles, Run)> {
     vec![
-        ("skip limit", |c| c == "rules.skip.limit", skip),
-        ("freezing", |c| c.contains(".ability.freeze.range") || c.contains(".ability.freeze.targets"), freeze),
+        ("skip limit", |c| rule(c, &[Rule::SkipLimit]), skip),
+        ("freezing", |c| ability(c, &[Ability::FreezeRange, Ability::FreezeTargets]), freeze),
         (
             "rank-limited jumping",
-            |c| c.contains(".ability.jump.") || (c.starts_with("piece.") && c.ends_with(".rank")),
+            |c| {
+                Ability::from_spec_path(c).is_some_and(|a| a.same_table(Ability::JumpMaxJumped))
+                    || (c.starts_with("piece.") && c.ends_with(".rank"))
+            },
             jump,
         ),
-        ("burn count", |c| c.contains(".ability.burn.arrival-capture") || c.contains(".ability.burn.max"), burn),
-        ("drop bans", |c| c == "rules.drops.rank-ban" || c == "rules.drops.dead-piece", drops),
+        ("burn count", |c| ability(c, &[Ability::BurnArrivalCapture, Ability::BurnMax]), burn),
+        ("drop bans", |c| rule(c, &[Rule::DropsRankBan, Rule::DropsDeadPiece]), drops),
         (
             "attacks",
             |c| {
-                c == "rules.legality.attack"
-                    || c == "rules.check.frozen-attackers"
-                    || c == "rules.legality.protection"
-                    || c == "rules.check.royals"
+                rule(
+                    c,
+                    &[Rule::LegalityAttack, Rule::CheckFrozenAttackers, Rule::LegalityProtection, Rule::CheckRoyals],
+                )
             },
             attack::attack,
         ),
-        ("return to the start", |c| c.ends_with(".ability.burn.return-to-start"), area::return_to_start),
-        ("deva capture order", |c| c == "rules.promotion.deva-multi-capture", deva::deva_order),
-        (
-            "remembered pieces",
-            |c| c == "rules.promotion.after-drop" || c == "rules.demotion.repromote",
-            memory::remembered,
-        ),
+        ("return to the start", |c| ability(c, &[Ability::BurnReturnToStart]), area::return_to_start),
+        ("deva capture order", |c| rule(c, &[Rule::PromotionDevaMultiCapture]), deva::deva_order),
+        ("remembered pieces", |c| rule(c, &[Rule::PromotionAfterDrop, Rule::DemotionRepromote]), memory::remembered),
         (
             "designed: taken protectors",
-            |c| c == "rules.lion-trade.protectors",
+            |c| rule(c, &[Rule::LionTradeProtectors]),
             |pair, _| built(lions::protectors(pair)),
         ),
         (
             "designed: counter-strike on the same square",
-            |c| c == "rules.lion-trade.counter-strike-same-square",
+            |c| rule(c, &[Rule::LionTradeCounterStrikeSameSquare]),
             |pair, _| built(lions::counter_strike_same_square(pair)),
         ),
     ]
 }
 
-pub(super) fn word<'a>(p: &'a PieceSpec, key: &str) -> &'a str {
-    p.ability_settings().word(key)
+/// Is changed spec path `changed` one of the rule settings `settings`?
+fn rule(changed: &str, settings: &[Rule]) -> bool {
+    Rule::from_spec_path(changed).is_some_and(|r| settings.contains(&r))
 }
 
-pub(super) fn flag(p: &PieceSpec, key: &str) -> bool {
-    p.ability_settings().flag(key)
-}
-
-pub(super) fn int(p: &PieceSpec, key: &str) -> i64 {
-    p.ability_settings().int(key)
+/// Is changed spec path `changed` one of the abilities `settings`, of any piece or group?
+fn ability(changed: &str, settings: &[Ability]) -> bool {
+    Ability::from_spec_path(changed).is_some_and(|a| settings.contains(&a))
 }
 
 pub(super) fn b(v: bool) -> Bool {
@@ -134,21 +136,21 @@ pub(super) fn models(
 // after the opponent skipped"; settings: none | no-two-own-in-a-row | not-after-opponent-skip
 // | both).
 
-fn skip_allowed(limit: &str, own: &Bool, opp: &Bool) -> Bool {
+fn skip_allowed(limit: SkipLimit, own: &Bool, opp: &Bool) -> Bool {
     match limit {
-        "no-two-own-in-a-row" => own.not(),
-        "not-after-opponent-skip" => opp.not(),
-        "both" => Bool::and(&[own.not(), opp.not()]),
-        _ => b(true),
+        SkipLimit::NoTwoOwnInARow => own.not(),
+        SkipLimit::NotAfterOpponentSkip => opp.not(),
+        SkipLimit::Both => Bool::and(&[own.not(), opp.not()]),
+        SkipLimit::None => b(true),
     }
 }
 
 fn skip(pair: &Pair, limits: &Limits) -> Facet {
-    let la = pair.a.game.settings().word("skip.limit").to_string();
-    let lb = pair.b.game.settings().word("skip.limit").to_string();
+    let la = pair.a.game.typed_rules().skip_limit;
+    let lb = pair.b.game.typed_rules().skip_limit;
     let own = Bool::new_const("own_last_turn_was_a_skip");
     let opp = Bool::new_const("opponent_last_turn_was_a_skip");
-    let differ = skip_allowed(&la, &own, &opp).xor(skip_allowed(&lb, &own, &opp));
+    let differ = skip_allowed(la, &own, &opp).xor(skip_allowed(lb, &own, &opp));
     let Some(passer) = pair
         .a
         .pieces
@@ -202,8 +204,9 @@ fn freeze(pair: &Pair, limits: &Limits) -> Facet {
         dx.gt(&dy).ite(&dx, &dy)
     };
     let frozen = |p: &PieceSpec| {
-        let range = if word(p, "freeze.range") == "board" { b(true) } else { dist.le(1) };
-        let whose = if word(p, "freeze.targets") == "any" { b(true) } else { same.not() };
+        let a = p.typed_abilities();
+        let range = if a.freeze_range == FreezeRange::Board { b(true) } else { dist.le(1) };
+        let whose = if a.freeze_targets == FreezeTargets::Any { b(true) } else { same.not() };
         Bool::and(&[range, whose])
     };
     let mut facts = vec![frozen(freezer).xor(frozen(fb)), dist.ge(1)];
@@ -277,30 +280,32 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
             let my = rank(p);
             let (rv, rw) = (table(g, &v, &rank), table(g, &w, &rank));
             let royal_v = table(g, &v, &|q| q.royal as i64).eq(1);
-            if !p.abilities.keys().any(|k| k.starts_with("jump.")) {
+            let a = p.typed_abilities();
+            if !a.states_table_of(Ability::JumpMaxJumped) {
                 // Not a jumper under this reading: its notation decides, the ranks do not.
                 return b(true);
             }
-            let limit = word(p, "jump.rank-limit");
-            let hop = if limit == "none" { b(true) } else { rv.lt(my) };
-            let rank_limited = word(p, "jump.capture-jumped-rank") == "lower-only" || limit == "jump-and-capture";
+            let limit = a.jump_rank_limit;
+            let hop = if limit == JumpRankLimit::None { b(true) } else { rv.lt(my) };
+            let rank_limited = a.jump_capture_jumped_rank == JumpCaptureJumpedRank::LowerOnly
+                || limit == JumpRankLimit::JumpAndCapture;
             let jump_capture = Bool::and(&[
-                b(flag(p, "jump.capture-jumped")),
-                royal_v.ite(&b(flag(p, "jump.capture-jumped-royals")), &if rank_limited { rv.lt(my) } else { b(true) }),
+                b(a.jump_capture_jumped),
+                royal_v.ite(&b(a.jump_capture_jumped_royals), &if rank_limited { rv.lt(my) } else { b(true) }),
             ]);
             let step = takes_jumped.ite(&jump_capture, &hop);
-            let fin = if word(p, "jump.capture-targets") == "lower-rank" {
+            let fin = if a.jump_capture_targets == JumpCaptureTargets::LowerRank {
                 Bool::or(&[final_capture.not(), rw.lt(my)])
             } else {
                 b(true)
             };
-            let land = match word(p, "jump.landing") {
-                "capture" => final_capture.clone(),
-                "after-any-capture" => Bool::or(&[final_capture.clone(), takes_jumped.clone()]),
-                _ => b(true),
+            let land = match a.jump_landing {
+                JumpLanding::Capture => final_capture.clone(),
+                JumpLanding::AfterAnyCapture => Bool::or(&[final_capture.clone(), takes_jumped.clone()]),
+                JumpLanding::CaptureOrEmpty => b(true),
             };
             // `count` pieces of that type are jumped in a row: jump.max-jumped must allow them.
-            let within = count.le(int(p, "jump.max-jumped"));
+            let within = count.le(a.jump_max_jumped);
             Bool::and(&[step, fin, land, within])
         };
         let facts = vec![
@@ -376,11 +381,9 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
 
 fn burn(pair: &Pair, limits: &Limits) -> Facet {
     let (ga, gb) = (&pair.a.game, &pair.b.game);
-    let Some(burner) = ga
-        .pieces
-        .iter()
-        .find(|p| p.abilities.contains_key("burn.max") && gb.piece(&p.id).is_some_and(|q| q.abilities != p.abilities))
-    else {
+    let Some(burner) = ga.pieces.iter().find(|p| {
+        p.typed_abilities().is_stated(Ability::BurnMax) && gb.piece(&p.id).is_some_and(|q| q.abilities != p.abilities)
+    }) else {
         return Facet::Open("no burner differs".into());
     };
     let bb = gb.piece(&burner.id).expect("checked above");
@@ -390,8 +393,9 @@ fn burn(pair: &Pair, limits: &Limits) -> Facet {
         Bool::new_const("captures_on_arrival"),
     );
     let limit = |p: &PieceSpec| {
-        let max = int(p, "burn.max");
-        if word(p, "burn.arrival-capture") == "counted" {
+        let a = p.typed_abilities();
+        let max = a.burn_max;
+        if a.burn_arrival_capture == BurnArrivalCapture::Counted {
             arrival.ite(&Int::from_i64(max - 1), &Int::from_i64(max))
         } else {
             Int::from_i64(max)
@@ -452,7 +456,7 @@ fn dead_squares(engine: &Engine, piece: u16) -> Vec<Square> {
 }
 
 fn drops(pair: &Pair, limits: &Limits) -> Facet {
-    let enabled = |g: &GameSpec| g.settings().flag("drops.enabled");
+    let enabled = |g: &GameSpec| g.typed_rules().drops_enabled;
     if !enabled(&pair.a.game) && !enabled(&pair.b.game) {
         return Facet::NoEffect("drops are off under both options".into());
     }
@@ -461,15 +465,16 @@ fn drops(pair: &Pair, limits: &Limits) -> Facet {
     let banned = |engine: &Engine| -> Result<Bool, String> {
         let g = &engine.game;
         let mut any = Vec::new();
-        for (id, ranks) in g.settings().ranks_per_piece("drops.rank-ban") {
+        let rules = g.typed_rules();
+        for (id, ranks) in rules.drops_rank_ban {
             if let Some(i) = pair.a.piece_index(&id) {
                 let on: Vec<Bool> = ranks.iter().map(|&k| r.eq(k as i64 - 1)).collect();
                 any.push(Bool::and(&[t.eq(i as i64), Bool::or(&on)]));
             }
         }
-        match g.settings().word("drops.dead-piece") {
-            "allowed" => {}
-            "empty-board" => {
+        match rules.drops_dead_piece {
+            DeadPiece::Allowed => {}
+            DeadPiece::EmptyBoard => {
                 for &i in &types {
                     let Some(own) = engine.piece_index(&pair.a.piece(i).id) else { continue };
                     for s in dead_squares(engine, own) {
@@ -477,7 +482,7 @@ fn drops(pair: &Pair, limits: &Limits) -> Facet {
                     }
                 }
             }
-            other => return Err(format!("drops.dead-piece = {other} is not encoded")),
+            other => return Err(format!("{} = {other} is not encoded", Rule::DropsDeadPiece.path())),
         }
         Ok(Bool::or(&any))
     };

@@ -50,6 +50,7 @@ mod stalemate;
 use super::changes::changes;
 use super::{Pair, Witness};
 use crate::engine::config::Rules;
+use crate::spec::rules::Rule;
 use bare_king::bare_king;
 use impasse::{declaration, impasse_entry, impasse_points};
 use kit::Kit;
@@ -63,28 +64,31 @@ use stalemate::stalemate;
 /// (`unplayed`), or when no design separates them.
 pub fn designed(pair: &Pair, max_plies: usize, seed: u64) -> Option<Witness> {
     let changed = changes(&pair.a.game, &pair.b.game);
-    if changed.is_empty() || !changed.iter().all(|c| c.starts_with("rules.end.")) {
+    if changed.is_empty() || !changed.iter().all(|c| Rule::from_spec_path(c).is_some_and(Rule::ends_games)) {
         return None;
     }
     if !unplayed(pair, &changed).is_empty() {
         return None;
     }
     let kit = Kit::new(pair, max_plies, seed);
-    let has = |prefix: &str| changed.iter().any(|c| c.starts_with(prefix));
+    // A change of the setting or of one named after it: `EndStalemate` covers end.stalemate
+    // and end.stalemate-condition, `EndImpasse` every end.impasse-* setting.
+    let has = |setting: Rule| changed.iter().any(|c| c.starts_with(setting.spec_path()));
     let mut designs: Vec<fn(&Kit) -> Option<Witness>> = Vec::new();
-    if has("rules.end.stalemate") {
+    if has(Rule::EndStalemate) {
         designs.push(stalemate);
     }
-    if has("rules.end.bare-king") {
+    if has(Rule::EndBareKing) {
         designs.push(bare_king);
     }
-    if has("rules.end.impasse") {
+    if has(Rule::EndImpasse) {
         designs.extend([impasse_entry as fn(&Kit) -> Option<Witness>, impasse_points, declaration]);
     }
-    if has("rules.end.repetition")
-        || has("rules.end.perpetual")
-        || has("rules.end.precedence")
-        || has("rules.end.impasse")
+    if has(Rule::EndRepetition)
+        || has(Rule::EndPerpetualCheck)
+        || has(Rule::EndPerpetualChase)
+        || has(Rule::EndPrecedence)
+        || has(Rule::EndImpasse)
     {
         designs.extend([
             shuffle as fn(&Kit) -> Option<Witness>,
