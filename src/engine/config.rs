@@ -669,3 +669,29 @@ impl Abilities {
         (abilities, bad)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::NOT_READ;
+    use crate::spec::settings::Kind;
+
+    /// `NOT_READ` spells the values it accepts as a spec writes them; each must be one of its
+    /// setting's declared words (a list: every word of it), or a renamed word in
+    /// src/spec/rules.rs would silently stop being accepted.
+    #[test]
+    fn every_value_not_read_is_a_declared_word() {
+        for (setting, accepted, _) in NOT_READ {
+            for value in *accepted {
+                let known = match setting.knob().kind {
+                    Kind::Choice(words) => words.contains(value),
+                    Kind::Words(words) => value
+                        .strip_prefix('[')
+                        .and_then(|v| v.strip_suffix(']'))
+                        .is_some_and(|list| list.split(", ").all(|w| words.contains(&w))),
+                    other => panic!("{}: NOT_READ expects a choice or a list of words, not {other:?}", setting.path()),
+                };
+                assert!(known, "{}: {value:?} is not a declared value", setting.path());
+            }
+        }
+    }
+}

@@ -482,7 +482,8 @@ impl Engine {
     /// counts at its last ply. Where the rules judge every move on its own (no self-check
     /// test, no rule that looks at the list as a whole) the board moves are counted path by
     /// path as `expand` would write them, without writing them; otherwise the moves are made
-    /// and counted. `buffer` is room the caller keeps for the second way.
+    /// and counted. `buffer` is room the caller keeps (either way writes into it; what it
+    /// holds afterwards is not a list of the position's moves).
     pub fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> u64 {
         if !self.counts_move_by_move(pos) {
             self.legal_moves_into(pos, buffer);

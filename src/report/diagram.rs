@@ -189,7 +189,7 @@ fn played_source(engine: &Engine, index: usize) -> String {
 /// Under `zone-moves.promoted = third-zone` (Ryu) a promoted form moves everywhere as its
 /// unpromoted piece does in the zone `third` (as Engine::build reads it): that move's text.
 fn third_zone_source(engine: &Engine, index: usize) -> Option<&str> {
-    let third_zone = engine.game.typed_rules().zone_moves_promoted == ZoneMovesPromoted::ThirdZone;
+    let third_zone = engine.settings.zone_moves_promoted == ZoneMovesPromoted::ThirdZone;
     let id = engine.game.pieces[index].id.as_str();
     let base = engine.game.pieces.iter().find(|b| b.promotes_to.as_deref() == Some(id))?;
     base.zone_moves.get("third").filter(|_| third_zone).map(|(text, _)| text.as_str())

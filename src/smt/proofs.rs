@@ -91,7 +91,7 @@ const PROOFS: [ProofEntry; 4] = [
         name: "jump-ranking",
         prove: jump_ranking,
         reads: &["piece."],
-        speaks_for: |p| p.ends_with(".rank") || p.starts_with("rules.jump") || p.starts_with("group.jumping-generals."),
+        speaks_for: |p| p.ends_with(".rank") || p.starts_with("group.jumping-generals."),
     },
     ProofEntry {
         name: "promotion-chains",

@@ -231,8 +231,9 @@ macro_rules! setting_type {
 }
 
 /// Reads a setting's value: the stated one, else the declared default. Most read the stated
-/// map alone (the typed values are built per call, in the checker per move, so a read costs one
-/// lookup in a small map); `same_as` defaults go through `Effective`, which follows them.
+/// map alone (a read costs one lookup in a small map; the engine builds the typed values once,
+/// `Engine::settings`, and other callers when they need them); `same_as` defaults go through
+/// `Effective`, which follows them.
 macro_rules! setting_read {
     ($stated:ident, $eff:ident, $path:literal, $kind:ident $kargs:tt (same_as $other:ident)) => {
         $crate::spec::declare::setting_read!(@effective $eff, $path, $kind $kargs)

@@ -330,13 +330,18 @@ fn shut_in(plain: &PlainRays, geometry: &Geometry, board: &Occupancy, origin: Or
     while dirs != 0 {
         let d = dirs.trailing_zeros() as u8;
         dirs &= dirs - 1;
-        if geometry.edge(origin.index, d) > 0
-            && board.at_index((origin.index as i32 + geometry.compass_step(d)) as usize) != Cell::Friend
-        {
+        if first_step(geometry, board, origin.index, d).is_some_and(|cell| cell != Cell::Friend) {
             return false;
         }
     }
     true
+}
+
+/// What stands one king step from square index `origin` along compass direction `dir`; None
+/// off the board.
+#[inline]
+fn first_step(geometry: &Geometry, board: &Occupancy, origin: usize, dir: u8) -> Option<Cell> {
+    (geometry.edge(origin, dir) > 0).then(|| board.at_index((origin as i32 + geometry.compass_step(dir)) as usize))
 }
 
 /// The moves of a plain piece (`PlainRays`) from `from`: each ray followed to its first piece,
@@ -776,10 +781,10 @@ impl Walker<'_> {
         }
     }
 
-    /// Does every leg from this one on step `steps` squares, and is that one king step? Legs
-    /// with no range toggle of their own (what `CaptureAhead` is built for) keep the range
-    /// this leg has where a toggle lasts the rest of the move; where it lasts one leg, the
-    /// next legs are back at the program's own range.
+    /// Do the legs from this one up to a `CaptureAhead`'s capture step one king step each,
+    /// this leg stepping `steps`? Those legs have no range toggle of their own (what
+    /// `CaptureAhead` is built for), so they keep this leg's range where a toggle lasts the
+    /// rest of the move; where it lasts one leg, they are back at the program's own range.
     #[inline]
     fn steps_stay_single(&self, steps: u32) -> bool {
         steps == 1 && (self.span == ToggleSpan::RestOfMove || self.program.base_steps == 1)
@@ -827,12 +832,10 @@ impl Walker<'_> {
 
     /// `Walker::friends_around`, read from the board the first time.
     fn friends_around(&mut self, geometry: &Geometry, origin: usize) -> u8 {
+        let board = self.board;
         *self.friends_around.get_or_insert_with(|| {
             (0..8u8)
-                .filter(|&d| {
-                    geometry.edge(origin, d) > 0
-                        && self.board.at_index((origin as i32 + geometry.compass_step(d)) as usize) == Cell::Friend
-                })
+                .filter(|&d| first_step(geometry, board, origin, d) == Some(Cell::Friend))
                 .fold(0, |mask, d| mask | 1 << d)
         })
     }

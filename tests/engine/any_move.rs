@@ -153,26 +153,34 @@ fn the_legal_move_count_is_the_number_of_legal_moves() {
         assert_eq!(suzumu.legal_move_count(&pos, &mut buffer), moves.len() as u64, "{skipped:?}");
     }
     for (game, e) in every_way_through_the_generator() {
-        for seed in 0..2u64 {
-            let mut rng = SplitMix64::new(seed);
-            let (mut pos, mut undo) = (e.start(), Vec::new());
-            for ply in 0..120 {
-                let moves = e.legal_moves(&pos);
-                let counted = e.legal_move_count(&pos, &mut buffer);
-                assert_eq!(counted, moves.len() as u64, "{game} seed {seed} ply {ply}: {}", e.position_string(&pos));
-                compared += 1;
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = &moves[rng.below(moves.len())];
-                e.make(&mut pos, mv, &mut undo);
-                if e.ends_at_once(&pos, mv) {
-                    break;
-                }
+        random_game_positions(&e, |pos, moves, at| {
+            let counted = e.legal_move_count(pos, &mut buffer);
+            assert_eq!(counted, moves.len() as u64, "{game} {at}: {}", e.position_string(pos));
+            compared += 1;
+        });
+    }
+    assert!(compared > 1500, "only {compared} positions compared");
+}
+
+/// Every position of two seeded random games of up to 120 plies (seeds 0 and 1), the last one
+/// too when it has no move, with its legal moves and where it stands (`seed S ply P`).
+fn random_game_positions(e: &Engine, mut visit: impl FnMut(&Position, &[kensho::engine::Move], &str)) {
+    for seed in 0..2u64 {
+        let mut rng = SplitMix64::new(seed);
+        let (mut pos, mut undo) = (e.start(), Vec::new());
+        for ply in 0..120 {
+            let moves = e.legal_moves(&pos);
+            visit(&pos, &moves, &format!("seed {seed} ply {ply}"));
+            if moves.is_empty() {
+                break;
+            }
+            let mv = &moves[rng.below(moves.len())];
+            e.make(&mut pos, mv, &mut undo);
+            if e.ends_at_once(&pos, mv) {
+                break;
             }
         }
     }
-    assert!(compared > 1500, "only {compared} positions compared");
 }
 
 /// `Engine::legal_captures_into` (the evaluation's quiescence search) gives exactly the legal
@@ -185,26 +193,13 @@ fn the_legal_captures_are_the_legal_moves_that_capture() {
     let mut with_captures = 0;
     let mut captures = Vec::new();
     for (game, e) in every_way_through_the_generator() {
-        for seed in 0..2u64 {
-            let mut rng = SplitMix64::new(seed);
-            let (mut pos, mut undo) = (e.start(), Vec::new());
-            for ply in 0..120 {
-                let moves = e.legal_moves(&pos);
-                if moves.is_empty() {
-                    break;
-                }
-                let expected: Vec<_> = moves.iter().filter(|m| !m.captures.is_empty()).cloned().collect();
-                e.legal_captures_into(&pos, &mut captures);
-                assert_eq!(captures, expected, "{game} seed {seed} ply {ply}: {}", e.position_string(&pos));
-                compared += 1;
-                with_captures += usize::from(!expected.is_empty());
-                let mv = &moves[rng.below(moves.len())];
-                e.make(&mut pos, mv, &mut undo);
-                if e.ends_at_once(&pos, mv) {
-                    break;
-                }
-            }
-        }
+        random_game_positions(&e, |pos, moves, at| {
+            let expected: Vec<_> = moves.iter().filter(|m| !m.captures.is_empty()).cloned().collect();
+            e.legal_captures_into(pos, &mut captures);
+            assert_eq!(captures, expected, "{game} {at}: {}", e.position_string(pos));
+            compared += 1;
+            with_captures += usize::from(!expected.is_empty());
+        });
     }
     assert!(
         compared > 1500 && with_captures > 300,

@@ -185,7 +185,7 @@ fn abs(x: &Int) -> Int {
 fn freeze(pair: &Pair, limits: &Limits) -> Facet {
     let (ga, gb) = (&pair.a.game, &pair.b.game);
     let Some(freezer) = ga.pieces.iter().find(|p| {
-        p.abilities.keys().any(|k| k.starts_with("freeze."))
+        p.typed_abilities().states_table_of(Ability::FreezeRange)
             && gb.piece(&p.id).is_some_and(|q| q.abilities != p.abilities)
     }) else {
         return Facet::Open("no freezer differs".into());
@@ -253,8 +253,8 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
         .pieces
         .iter()
         .filter(|p| {
-            p.abilities.keys().any(|k| k.starts_with("jump."))
-                || gb.piece(&p.id).is_some_and(|q| q.abilities.keys().any(|k| k.starts_with("jump.")))
+            let jumps = |q: &PieceSpec| q.typed_abilities().states_table_of(Ability::JumpMaxJumped);
+            jumps(p) || gb.piece(&p.id).is_some_and(jumps)
         })
         .collect();
     if jumpers.is_empty() {
