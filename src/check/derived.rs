@@ -9,7 +9,7 @@
 //! violation. A properties file runs beside the derived invariants; an invariant of the file
 //! that says `overrides = ["derived:promotion"]` replaces the derived ones it names.
 
-use super::properties::{EndBy, FreezeSide, Invariant, Kind, PromotionTrigger, SkipScope};
+use super::properties::{EndBy, FreezeSide, Invariant, InvariantKind, PromotionTrigger, SkipScope};
 use crate::spec::abilities::{
     Ability, FlyingCapture, FreezeBlocks, FreezeRange, FreezeTargets, JumpCaptureJumpedRank, JumpRankLimit,
 };
@@ -93,7 +93,7 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    fn add(&mut self, name: &str, kind: Kind, settings: &[String], why: String) {
+    fn add(&mut self, name: &str, kind: InvariantKind, settings: &[String], why: String) {
         let clauses = self.cite.of(settings);
         self.out.invariants.push(Invariant {
             id: format!("{PREFIX}{name}"),
@@ -154,7 +154,7 @@ fn promotion(b: &mut Builder) {
     } else if r.promotion_forced == Forced::ListedRanks && !forced_ranks.is_empty() {
         b.add(
             "forced-promotion",
-            Kind::ForcedPromotion { ranks: forced_ranks.clone() },
+            InvariantKind::ForcedPromotion { ranks: forced_ranks.clone() },
             &rules(&[Rule::PromotionForced, Rule::PromotionForcedRanks]),
             "promotion.forced = listed-ranks: no piece stands unpromoted on its listed ranks after a move.".into(),
         );
@@ -215,7 +215,7 @@ fn promotion(b: &mut Builder) {
     }
     b.add(
         "promotion",
-        Kind::Promotion {
+        InvariantKind::Promotion {
             zone: zone.to_string(),
             trigger,
             optional: forced != Forced::Always,
@@ -251,7 +251,7 @@ fn drops(b: &mut Builder) {
     let one_per_file = if r.drops_nifu == DropsNifu::OwnUnpromoted { r.drops_nifu_pieces.clone() } else { Vec::new() };
     b.add(
         "drops",
-        Kind::Drops {
+        InvariantKind::Drops {
             ranks: r.drops_rank_ban.clone(),
             zones,
             only_zone: BTreeMap::new(),
@@ -285,7 +285,7 @@ fn drops(b: &mut Builder) {
         } else {
             b.add(
                 "pawn-drop-mate",
-                Kind::PawnDropMate { pieces: r.drops_pawn_mate_pieces.clone() },
+                InvariantKind::PawnDropMate { pieces: r.drops_pawn_mate_pieces.clone() },
                 &rules(&[Rule::DropsPawnMate, Rule::DropsPawnMatePieces, Rule::DropsNifuPieces]),
                 format!("drops.pawn-mate = {}: a drop of these pieces never mates.", r.drops_pawn_mate),
             );
@@ -306,7 +306,7 @@ fn skips(b: &mut Builder) {
     }
     b.add(
         "no-consecutive-skips",
-        Kind::NoConsecutiveSkips { scope },
+        InvariantKind::NoConsecutiveSkips { scope },
         &rules(&[Rule::SkipLimit]),
         format!("skip.limit = {}.", r.skip_limit),
     );
@@ -322,7 +322,7 @@ fn self_check(b: &mut Builder) {
     }
     b.add(
         "no-self-check",
-        Kind::NoSelfCheck,
+        InvariantKind::NoSelfCheck,
         &rules(&[Rule::LegalitySelfCheck]),
         "legality.self-check = illegal: no move leaves one of the mover's royals attacked.".into(),
     );
@@ -336,7 +336,7 @@ fn game_end(b: &mut Builder) {
     if royals == EndRoyals::LastRoyalCaptured || (royals == EndRoyals::AnyRoyalCaptured && one_royal_each(b.game)) {
         b.add(
             "game-end:last-royal-captured",
-            Kind::GameEnd { by: EndBy::LastRoyalCaptured },
+            InvariantKind::GameEnd { by: EndBy::LastRoyalCaptured },
             &rules(&[Rule::EndRoyals]),
             format!("end.royals = {royals}: the game ends, won, exactly when the last enemy royal is taken."),
         );
@@ -355,7 +355,7 @@ fn game_end(b: &mut Builder) {
         };
         b.add(
             "game-end:stalemate",
-            Kind::GameEnd { by },
+            InvariantKind::GameEnd { by },
             &rules(&[Rule::EndStalemate, Rule::EndStalemateCondition]),
             format!("end.stalemate = {}: the game ends when the player to move cannot move.", r.end_stalemate),
         );
@@ -424,7 +424,7 @@ fn repetition(b: &mut Builder) {
     }
     b.add(
         "repetition",
-        Kind::Repetition {
+        InvariantKind::Repetition {
             count: r.end_repetition_count as usize,
             hands: r.end_repetition_identity == EndRepetitionIdentity::BoardHandsSide,
             perpetual_check_loses: perpetual == EndPerpetualCheck::CheckerLoses,
@@ -470,7 +470,7 @@ fn pieces(b: &mut Builder) {
         let settings: Vec<String> = pieces.iter().map(|id| ability(id, Ability::Confine)).collect();
         b.add(
             &format!("confined:{zone}"),
-            Kind::Confined { pieces: pieces.clone(), zone: zone.clone(), exempt_royal_captures: exempt },
+            InvariantKind::Confined { pieces: pieces.clone(), zone: zone.clone(), exempt_royal_captures: exempt },
             &settings,
             format!("confine = \"{zone}\": {} never stand outside it.", pieces.join(", ")),
         );
@@ -486,7 +486,7 @@ fn pieces(b: &mut Builder) {
         let settings: Vec<String> = burners.iter().map(|(p, _)| table(&p.id, Ability::BurnMax)).collect();
         b.add(
             "burn",
-            Kind::Burn { max, immune },
+            InvariantKind::Burn { max, immune },
             &settings,
             "burn.max and burn.immune: each burn is next to the destination, at most burn.max of them, never of an immune piece.".into(),
         );
@@ -518,7 +518,7 @@ fn pieces(b: &mut Builder) {
         let settings: Vec<String> = pieces.iter().map(|id| table(id, Ability::JumpRankLimit)).collect();
         b.add(
             &format!("rank-jump:{}", i + 1),
-            Kind::RankJump {
+            InvariantKind::RankJump {
                 pieces: pieces.clone(),
                 max: max as usize,
                 capture_royals: royals,
@@ -547,7 +547,7 @@ fn pieces(b: &mut Builder) {
         let settings: Vec<String> = pieces.iter().map(|id| table(id, Ability::FreezeRange)).collect();
         b.add(
             &format!("frozen:{}", i + 1),
-            Kind::Frozen {
+            InvariantKind::Frozen {
                 freezers: pieces.clone(),
                 range,
                 immune,
@@ -569,7 +569,7 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
     // one restates another rule (Heian Ryu's demotion as "never stands there").
     let promotes = |id: &str| game.piece(id).is_some_and(|p| p.promotes_to.is_some());
     let skipped = |name: &str| derived.not_derived.iter().any(|(id, _)| overrides(&format!("{PREFIX}{name}"), id));
-    let of_kind = |name: &str| -> Vec<&Kind> {
+    let of_kind = |name: &str| -> Vec<&InvariantKind> {
         derived.invariants.iter().filter(|d| d.kind.name() == name).map(|d| &d.kind).collect()
     };
     for inv in file {
@@ -580,15 +580,15 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
         let mine = of_kind(name);
         let mut say = |what: String| out.push((inv.id.clone(), what));
         match &inv.kind {
-            Kind::ForcedPromotion { ranks } => {
+            InvariantKind::ForcedPromotion { ranks } => {
                 let spec_ranks = mine.iter().find_map(|k| match k {
-                    Kind::ForcedPromotion { ranks } => Some(ranks.clone()),
+                    InvariantKind::ForcedPromotion { ranks } => Some(ranks.clone()),
                     _ => None,
                 });
                 compare_ranks(FORCED, ranks, &spec_ranks.unwrap_or_default(), &promotes, &mut say);
             }
-            Kind::Promotion { zone, trigger, optional, forced, last_rank } => match mine.first() {
-                Some(Kind::Promotion { zone: z, trigger: t, optional: o, forced: f, last_rank: l }) => {
+            InvariantKind::Promotion { zone, trigger, optional, forced, last_rank } => match mine.first() {
+                Some(InvariantKind::Promotion { zone: z, trigger: t, optional: o, forced: f, last_rank: l }) => {
                     if last_rank != l {
                         say(format!(
                             "lets {last_rank:?} promote on reaching the last rank; the spec's rules.promotion.last-rank is {l:?}"
@@ -621,8 +621,8 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
                         .into())
                 }
             },
-            Kind::Drops { ranks, one_per_file, unpromoted, .. } => match mine.first() {
-                Some(Kind::Drops { ranks: r, one_per_file: o, unpromoted: u, .. }) => {
+            InvariantKind::Drops { ranks, one_per_file, unpromoted, .. } => match mine.first() {
+                Some(InvariantKind::Drops { ranks: r, one_per_file: o, unpromoted: u, .. }) => {
                     // drops.dead-piece may ban the same squares without a rank list.
                     if game.typed_rules().drops_dead_piece == DeadPiece::Allowed {
                         compare_ranks(("drop ban", Rule::DropsRankBan.spec_path()), ranks, r, &|_| true, &mut say);
@@ -636,11 +636,11 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
                 }
                 _ => say("restates drop rules; the spec's rules.drops.enabled is false".into()),
             },
-            Kind::PawnDropMate { pieces } => {
+            InvariantKind::PawnDropMate { pieces } => {
                 let spec: Vec<&String> = mine
                     .iter()
                     .flat_map(|k| match k {
-                        Kind::PawnDropMate { pieces } => pieces.iter().collect(),
+                        InvariantKind::PawnDropMate { pieces } => pieces.iter().collect(),
                         _ => Vec::new(),
                     })
                     .collect();
@@ -648,30 +648,33 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
                     say(format!("bans mate by a drop of {p}; the spec's rules.drops.pawn-mate does not"));
                 }
             }
-            Kind::NoConsecutiveSkips { scope } => match mine.first() {
-                Some(Kind::NoConsecutiveSkips { scope: s }) if s != scope => {
+            InvariantKind::NoConsecutiveSkips { scope } => match mine.first() {
+                Some(InvariantKind::NoConsecutiveSkips { scope: s }) if s != scope => {
                     say(format!("limits skips as {scope:?}; the spec's rules.skip.limit says {s:?}"))
                 }
                 None => say("limits skips; the spec's rules.skip.limit is none".into()),
                 _ => {}
             },
-            Kind::NoSelfCheck if mine.is_empty() => {
+            InvariantKind::NoSelfCheck if mine.is_empty() => {
                 say("forbids moving into check; the spec's rules.legality.self-check does not".into())
             }
-            Kind::Confined { pieces, zone, .. } => {
+            InvariantKind::Confined { pieces, zone, .. } => {
                 for p in pieces {
                     let same = mine.iter().any(
-                        |k| matches!(k, Kind::Confined { pieces: ps, zone: z, .. } if z == zone && ps.contains(p)),
+                        |k| matches!(k, InvariantKind::Confined { pieces: ps, zone: z, .. } if z == zone && ps.contains(p)),
                     );
                     if !same {
                         say(format!("confines {p} to '{zone}'; the spec's piece.{p}.ability.confine does not"));
                     }
                 }
             }
-            Kind::RankJump { pieces, max, .. } => {
+            InvariantKind::RankJump { pieces, max, .. } => {
                 for p in pieces {
-                    match mine.iter().find(|k| matches!(k, Kind::RankJump { pieces: ps, .. } if ps.contains(p))) {
-                        Some(Kind::RankJump { max: m, .. }) if m != max => say(format!(
+                    match mine
+                        .iter()
+                        .find(|k| matches!(k, InvariantKind::RankJump { pieces: ps, .. } if ps.contains(p)))
+                    {
+                        Some(InvariantKind::RankJump { max: m, .. }) if m != max => say(format!(
                             "lets {p} jump {max} pieces; the spec's piece.{p}.ability.jump.max-jumped is {m}"
                         )),
                         None => say(format!(
@@ -681,15 +684,15 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
                     }
                 }
             }
-            Kind::Frozen { freezers, .. } => {
+            InvariantKind::Frozen { freezers, .. } => {
                 for p in freezers {
-                    if !mine.iter().any(|k| matches!(k, Kind::Frozen { freezers: fs, .. } if fs.contains(p))) {
+                    if !mine.iter().any(|k| matches!(k, InvariantKind::Frozen { freezers: fs, .. } if fs.contains(p))) {
                         say(format!("has {p} freeze; the spec's piece.{p}.ability.freeze does not"));
                     }
                 }
             }
-            Kind::Burn { max, immune } => match mine.first() {
-                Some(Kind::Burn { max: m, immune: i }) => {
+            InvariantKind::Burn { max, immune } => match mine.first() {
+                Some(InvariantKind::Burn { max: m, immune: i }) => {
                     if max != m {
                         say(format!("burns up to {max}; the spec's burn.max is {m}"));
                     }
@@ -699,8 +702,8 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
                 }
                 _ => say("restates burns; no piece of the spec burns (burn.max)".into()),
             },
-            Kind::GameEnd { by } => {
-                let found = mine.iter().any(|k| matches!(k, Kind::GameEnd { by: b } if b == by));
+            InvariantKind::GameEnd { by } => {
+                let found = mine.iter().any(|k| matches!(k, InvariantKind::GameEnd { by: b } if b == by));
                 let family = match by {
                     EndBy::LastRoyalCaptured => "game-end:last-royal-captured",
                     EndBy::NoLegalMove | EndBy::NoSafeMove => "game-end:stalemate",
@@ -709,8 +712,8 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
                     say(format!("ends the game by {by:?}; the spec's rules.end settings do not"));
                 }
             }
-            Kind::Repetition { count, hands, perpetual_check_loses } => match mine.first() {
-                Some(Kind::Repetition { count: c, hands: h, perpetual_check_loses: p }) => {
+            InvariantKind::Repetition { count, hands, perpetual_check_loses } => match mine.first() {
+                Some(InvariantKind::Repetition { count: c, hands: h, perpetual_check_loses: p }) => {
                     if count != c {
                         say(format!("ends on the {count}th occurrence; the spec's rules.end.repetition-count is {c}"));
                     }

@@ -3,7 +3,7 @@
 //! pieces in their zone, never two of a one-per-file piece on a file), and which pieces to put
 //! together to exercise an invariant.
 
-use super::properties::{Invariant, Kind};
+use super::properties::{Invariant, InvariantKind};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::random::SplitMix64;
@@ -15,15 +15,15 @@ pub fn aim_for(engine: &Engine, inv: &Invariant) -> Aim {
     let game = &engine.game;
     let mut names: Vec<String> = inv.kind.pieces().into_iter().map(str::to_string).collect();
     match &inv.kind {
-        Kind::Notation { piece } => names.push(piece.clone()),
-        Kind::ZoneMoves { .. } => {
+        InvariantKind::Notation { piece } => names.push(piece.clone()),
+        InvariantKind::ZoneMoves { .. } => {
             names.extend(game.pieces.iter().filter(|p| !p.zone_moves.is_empty()).map(|p| p.id.clone()))
         }
-        Kind::GameEnd { .. } => names.extend(game.pieces.iter().filter(|p| p.royal).map(|p| p.id.clone())),
+        InvariantKind::GameEnd { .. } => names.extend(game.pieces.iter().filter(|p| p.royal).map(|p| p.id.clone())),
         _ => {}
     }
     let pieces = names.iter().filter_map(|n| engine.piece_index(n)).collect();
-    Aim { pieces, skips: matches!(inv.kind, Kind::NoConsecutiveSkips { .. }) }
+    Aim { pieces, skips: matches!(inv.kind, InvariantKind::NoConsecutiveSkips { .. }) }
 }
 
 /// What the invariants say a standing piece may not do: stand on its forced ranks, leave its
@@ -33,9 +33,9 @@ pub fn admissible(engine: &Engine, invariants: &[Invariant], pos: &Position, man
     let id = &game.pieces[man.piece as usize].id;
     let own_rank = if man.player == 0 { sq.rank + 1 } else { game.board.ranks - sq.rank };
     invariants.iter().all(|inv| match &inv.kind {
-        Kind::ForcedPromotion { ranks } => !ranks.get(id).is_some_and(|r| r.contains(&own_rank)),
-        Kind::Confined { pieces, zone, .. } => !pieces.contains(id) || game.in_zone(zone, man.player, sq),
-        Kind::Drops { one_per_file, .. } => {
+        InvariantKind::ForcedPromotion { ranks } => !ranks.get(id).is_some_and(|r| r.contains(&own_rank)),
+        InvariantKind::Confined { pieces, zone, .. } => !pieces.contains(id) || game.in_zone(zone, man.player, sq),
+        InvariantKind::Drops { one_per_file, .. } => {
             !one_per_file.contains(id) || !pos.size.squares().any(|s| s.file == sq.file && pos.at(s) == Some(man))
         }
         _ => true,

@@ -8,9 +8,9 @@
 //! so the coverage table can say which clauses the engine's every move witnesses.
 
 use super::path::{path_obeys, PathOptions};
-use super::properties::{Invariant, Kind};
+use super::properties::{Invariant, InvariantKind};
 use super::{Transition, Verdict};
-use crate::engine::{Engine, Identity, Kind as MoveKind, Man, Move, Position};
+use crate::engine::{Engine, Identity, Man, Move, MoveKind, Position};
 use crate::geometry::Square;
 use crate::spec::abilities::{Ability, BurnTargets, FlyingCapture, JumpLanding};
 use crate::spec::game::GameSpec;
@@ -29,7 +29,7 @@ pub fn invariants(game: &GameSpec, clauses: &[ClauseEncoding<'_>]) -> Vec<Invari
     let citing = |pred: &dyn Fn(&str) -> bool| -> Vec<String> {
         clauses.iter().filter(|c| c.paths.iter().any(|p| pred(p))).map(|c| c.id.to_string()).collect()
     };
-    let generic = |id: &str, kind: Kind, clauses: Vec<String>, why: &str| Invariant {
+    let generic = |id: &str, kind: InvariantKind, clauses: Vec<String>, why: &str| Invariant {
         id: id.into(),
         kind,
         clauses,
@@ -39,7 +39,7 @@ pub fn invariants(game: &GameSpec, clauses: &[ClauseEncoding<'_>]) -> Vec<Invari
     let mut out = vec![
         generic(
             "generic:record",
-            Kind::Record,
+            InvariantKind::Record,
             citing(&|p| {
                 p.starts_with(Rule::TurnOrder.spec_path())
                     || p == Rule::DropsUnpromoted.spec_path()
@@ -47,17 +47,17 @@ pub fn invariants(game: &GameSpec, clauses: &[ClauseEncoding<'_>]) -> Vec<Invari
             }),
             "The move record agrees with the positions before and after it: the mover stood on its origin, captured squares held what the record says, the hands gained exactly the captures (drops.enabled, drops.unpromoted), the turn passed (turn-order).",
         ),
-        generic("generic:make-unmake", Kind::MakeUnmake, Vec::new(), "Making a move and taking it back restores the position and its hash; the hash kept along equals the hash from scratch."),
-        generic("generic:round-trip", Kind::RoundTrip, Vec::new(), "The position string of every position judged parses back to the same position."),
+        generic("generic:make-unmake", InvariantKind::MakeUnmake, Vec::new(), "Making a move and taking it back restores the position and its hash; the hash kept along equals the hash from scratch."),
+        generic("generic:round-trip", InvariantKind::RoundTrip, Vec::new(), "The position string of every position judged parses back to the same position."),
         generic(
             "generic:promotion-map",
-            Kind::PromotionMap,
+            InvariantKind::PromotionMap,
             citing(&|p| p.ends_with(".promotes_to") || p == "piece.*.promotes_to"),
             "A piece that changes type becomes what the spec's promotion map says (promotes_to), or goes back (demotion), or becomes a special capture target's promotion (promotion.deva-targets).",
         ),
         generic(
             "generic:rotation",
-            Kind::Rotation,
+            InvariantKind::Rotation,
             citing(&|p| p.starts_with("board.second_player")),
             "The game is the same for both players: the position seen from the other side, colours swapped, has the turned legal moves (second_player layout).",
         ),
@@ -79,7 +79,7 @@ pub fn invariants(game: &GameSpec, clauses: &[ClauseEncoding<'_>]) -> Vec<Invari
         });
         out.push(generic(
             &format!("generic:notation:{}", piece.id),
-            Kind::Notation { piece: piece.id.clone() },
+            InvariantKind::Notation { piece: piece.id.clone() },
             clauses,
             "Every path this piece takes is one its XBetza (or its zone's move) describes, checked by a matcher written apart from the move generator.",
         ));
@@ -87,12 +87,12 @@ pub fn invariants(game: &GameSpec, clauses: &[ClauseEncoding<'_>]) -> Vec<Invari
     out
 }
 
-pub fn judge(kind: &Kind, t: &Transition<'_>) -> Verdict {
+pub fn judge(kind: &InvariantKind, t: &Transition<'_>) -> Verdict {
     let result = match kind {
-        Kind::Record => record(t.engine, t.before, t.mv, t.after),
-        Kind::MakeUnmake => make_unmake(t),
-        Kind::PromotionMap => return promotion_map(t),
-        Kind::Notation { piece } => return notation(piece, t),
+        InvariantKind::Record => record(t.engine, t.before, t.mv, t.after),
+        InvariantKind::MakeUnmake => make_unmake(t),
+        InvariantKind::PromotionMap => return promotion_map(t),
+        InvariantKind::Notation { piece } => return notation(piece, t),
         _ => return Verdict::NotConcerned,
     };
     match result {

@@ -24,7 +24,7 @@ pub mod shrink;
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Move, Position};
 use crate::xbetza::generate::{Cell, Occupancy};
-pub use properties::{Invariant, Kind, Properties};
+pub use properties::{Invariant, InvariantKind, Properties};
 use std::collections::BTreeMap;
 
 /// One transition of a game: the position before, the move, the position after, and what the
@@ -169,8 +169,8 @@ impl Tally {
     ) {
         for inv in invariants {
             let result = match inv.kind {
-                Kind::Rotation => generic::rotation(engine, pos, moves),
-                Kind::RoundTrip => generic::round_trip(engine, pos),
+                InvariantKind::Rotation => generic::rotation(engine, pos, moves),
+                InvariantKind::RoundTrip => generic::round_trip(engine, pos),
                 _ => continue,
             };
             *self.exercised.entry(inv.id.clone()).or_default() += 1;

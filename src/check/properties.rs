@@ -83,7 +83,7 @@ pub struct Unchecked {
 pub struct Invariant {
     pub id: String,
     #[serde(flatten)]
-    pub kind: Kind,
+    pub kind: InvariantKind,
     pub clauses: Vec<String>,
     /// Why the invariant says what the clauses say (the reading it follows, if any).
     pub why: String,
@@ -97,7 +97,7 @@ pub struct Invariant {
 /// spec's ids; ranks count from the owner's side, 1-based.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(tag = "kind", rename_all = "kebab-case", rename_all_fields = "kebab-case")]
-pub enum Kind {
+pub enum InvariantKind {
     /// Burns (the captures a move makes after its piece arrives): each next to the
     /// destination, at most `max`, never of an `immune` piece.
     Burn { max: usize, immune: Vec<String> },
@@ -318,26 +318,26 @@ pub enum EndBy {
     NoSafeMove,
 }
 
-impl Kind {
+impl InvariantKind {
     /// The parameters this kind takes (besides id, kind, clauses, why).
     fn parameters(&self) -> &'static [&'static str] {
         match self {
-            Kind::Burn { .. } => &["max", "immune"],
-            Kind::NoConsecutiveSkips { .. } => &["scope"],
-            Kind::ForcedPromotion { .. } => &["ranks"],
-            Kind::Confined { .. } => &["pieces", "zone", "exempt-royal-captures"],
-            Kind::RankJump { .. } => &["pieces", "max", "capture-royals", "capture-any-rank"],
-            Kind::Frozen { .. } => &["freezers", "range", "immune", "side", "may-igui"],
-            Kind::Drops { .. } => &["ranks", "zones", "only-zone", "one-per-file", "unpromoted"],
-            Kind::PawnDropMate { .. } => &["pieces"],
-            Kind::FlyingKing { .. } => &["royals", "rule"],
-            Kind::ZoneMoves { .. } => &["by", "frame", "promoted-zone"],
-            Kind::CapturePromotion { .. } => &["deva", "exempt"],
-            Kind::ProtectedRoyalBan { .. } => &["pieces", "royals"],
-            Kind::LionTrade { .. } => &["lions", "no-bridge", "bridge", "counter-strike", "same-square"],
-            Kind::GameEnd { .. } => &["by"],
-            Kind::Repetition { .. } => &["count", "hands", "perpetual-check-loses"],
-            Kind::Promotion { .. } => &["zone", "trigger", "optional", "forced", "last-rank"],
+            InvariantKind::Burn { .. } => &["max", "immune"],
+            InvariantKind::NoConsecutiveSkips { .. } => &["scope"],
+            InvariantKind::ForcedPromotion { .. } => &["ranks"],
+            InvariantKind::Confined { .. } => &["pieces", "zone", "exempt-royal-captures"],
+            InvariantKind::RankJump { .. } => &["pieces", "max", "capture-royals", "capture-any-rank"],
+            InvariantKind::Frozen { .. } => &["freezers", "range", "immune", "side", "may-igui"],
+            InvariantKind::Drops { .. } => &["ranks", "zones", "only-zone", "one-per-file", "unpromoted"],
+            InvariantKind::PawnDropMate { .. } => &["pieces"],
+            InvariantKind::FlyingKing { .. } => &["royals", "rule"],
+            InvariantKind::ZoneMoves { .. } => &["by", "frame", "promoted-zone"],
+            InvariantKind::CapturePromotion { .. } => &["deva", "exempt"],
+            InvariantKind::ProtectedRoyalBan { .. } => &["pieces", "royals"],
+            InvariantKind::LionTrade { .. } => &["lions", "no-bridge", "bridge", "counter-strike", "same-square"],
+            InvariantKind::GameEnd { .. } => &["by"],
+            InvariantKind::Repetition { .. } => &["count", "hands", "perpetual-check-loses"],
+            InvariantKind::Promotion { .. } => &["zone", "trigger", "optional", "forced", "last-rank"],
             _ => &[],
         }
     }
@@ -345,29 +345,29 @@ impl Kind {
     /// The kind's name as written in the file.
     pub fn name(&self) -> &'static str {
         match self {
-            Kind::Burn { .. } => "burn",
-            Kind::NoConsecutiveSkips { .. } => "no-consecutive-skips",
-            Kind::ForcedPromotion { .. } => "forced-promotion",
-            Kind::Confined { .. } => "confined",
-            Kind::RankJump { .. } => "rank-jump",
-            Kind::Frozen { .. } => "frozen",
-            Kind::Drops { .. } => "drops",
-            Kind::PawnDropMate { .. } => "pawn-drop-mate",
-            Kind::FlyingKing { .. } => "flying-king",
-            Kind::ZoneMoves { .. } => "zone-moves",
-            Kind::CapturePromotion { .. } => "capture-promotion",
-            Kind::ProtectedRoyalBan { .. } => "protected-royal-ban",
-            Kind::LionTrade { .. } => "lion-trade",
-            Kind::GameEnd { .. } => "game-end",
-            Kind::Repetition { .. } => "repetition",
-            Kind::Promotion { .. } => "promotion",
-            Kind::NoSelfCheck => "no-self-check",
-            Kind::Record => "record",
-            Kind::MakeUnmake => "make-unmake",
-            Kind::RoundTrip => "round-trip",
-            Kind::PromotionMap => "promotion-map",
-            Kind::Rotation => "rotation",
-            Kind::Notation { .. } => "notation",
+            InvariantKind::Burn { .. } => "burn",
+            InvariantKind::NoConsecutiveSkips { .. } => "no-consecutive-skips",
+            InvariantKind::ForcedPromotion { .. } => "forced-promotion",
+            InvariantKind::Confined { .. } => "confined",
+            InvariantKind::RankJump { .. } => "rank-jump",
+            InvariantKind::Frozen { .. } => "frozen",
+            InvariantKind::Drops { .. } => "drops",
+            InvariantKind::PawnDropMate { .. } => "pawn-drop-mate",
+            InvariantKind::FlyingKing { .. } => "flying-king",
+            InvariantKind::ZoneMoves { .. } => "zone-moves",
+            InvariantKind::CapturePromotion { .. } => "capture-promotion",
+            InvariantKind::ProtectedRoyalBan { .. } => "protected-royal-ban",
+            InvariantKind::LionTrade { .. } => "lion-trade",
+            InvariantKind::GameEnd { .. } => "game-end",
+            InvariantKind::Repetition { .. } => "repetition",
+            InvariantKind::Promotion { .. } => "promotion",
+            InvariantKind::NoSelfCheck => "no-self-check",
+            InvariantKind::Record => "record",
+            InvariantKind::MakeUnmake => "make-unmake",
+            InvariantKind::RoundTrip => "round-trip",
+            InvariantKind::PromotionMap => "promotion-map",
+            InvariantKind::Rotation => "rotation",
+            InvariantKind::Notation { .. } => "notation",
         }
     }
 
@@ -375,22 +375,30 @@ impl Kind {
     pub fn pieces(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
         match self {
-            Kind::Burn { immune, .. } => out.extend(immune.iter().map(String::as_str)),
-            Kind::ForcedPromotion { ranks } => out.extend(ranks.keys().map(String::as_str)),
-            Kind::Promotion { forced, last_rank, .. } => out.extend(forced.keys().chain(last_rank).map(String::as_str)),
-            Kind::Confined { pieces, .. } | Kind::RankJump { pieces, .. } | Kind::PawnDropMate { pieces } => {
-                out.extend(pieces.iter().map(String::as_str))
+            InvariantKind::Burn { immune, .. } => out.extend(immune.iter().map(String::as_str)),
+            InvariantKind::ForcedPromotion { ranks } => out.extend(ranks.keys().map(String::as_str)),
+            InvariantKind::Promotion { forced, last_rank, .. } => {
+                out.extend(forced.keys().chain(last_rank).map(String::as_str))
             }
-            Kind::Frozen { freezers, immune, .. } => out.extend(freezers.iter().chain(immune).map(String::as_str)),
-            Kind::Drops { ranks, zones, only_zone, one_per_file, .. } => out.extend(
+            InvariantKind::Confined { pieces, .. }
+            | InvariantKind::RankJump { pieces, .. }
+            | InvariantKind::PawnDropMate { pieces } => out.extend(pieces.iter().map(String::as_str)),
+            InvariantKind::Frozen { freezers, immune, .. } => {
+                out.extend(freezers.iter().chain(immune).map(String::as_str))
+            }
+            InvariantKind::Drops { ranks, zones, only_zone, one_per_file, .. } => out.extend(
                 ranks.keys().chain(zones.keys()).chain(only_zone.keys()).chain(one_per_file).map(String::as_str),
             ),
-            Kind::FlyingKing { royals, .. } => out.extend(royals.iter().map(String::as_str)),
-            Kind::CapturePromotion { deva, exempt } => {
+            InvariantKind::FlyingKing { royals, .. } => out.extend(royals.iter().map(String::as_str)),
+            InvariantKind::CapturePromotion { deva, exempt } => {
                 out.extend(deva.keys().chain(deva.values()).chain(exempt).map(String::as_str))
             }
-            Kind::ProtectedRoyalBan { pieces, royals } => out.extend(pieces.iter().chain(royals).map(String::as_str)),
-            Kind::LionTrade { lions, no_bridge, .. } => out.extend(lions.iter().chain(no_bridge).map(String::as_str)),
+            InvariantKind::ProtectedRoyalBan { pieces, royals } => {
+                out.extend(pieces.iter().chain(royals).map(String::as_str))
+            }
+            InvariantKind::LionTrade { lions, no_bridge, .. } => {
+                out.extend(lions.iter().chain(no_bridge).map(String::as_str))
+            }
             _ => {}
         }
         out.retain(|p| *p != "*");
@@ -400,14 +408,14 @@ impl Kind {
     /// Every zone id the parameters name (without `own:`/`enemy:`).
     pub fn zones(&self) -> Vec<&str> {
         match self {
-            Kind::Confined { zone, .. } | Kind::Promotion { zone, .. } => vec![zone],
-            Kind::Drops { zones, only_zone, .. } => zones
+            InvariantKind::Confined { zone, .. } | InvariantKind::Promotion { zone, .. } => vec![zone],
+            InvariantKind::Drops { zones, only_zone, .. } => zones
                 .values()
                 .flatten()
                 .map(|z| z.trim_start_matches("own:").trim_start_matches("enemy:"))
                 .chain(only_zone.values().map(String::as_str))
                 .collect(),
-            Kind::ZoneMoves { promoted_zone, .. } => promoted_zone.iter().map(String::as_str).collect(),
+            InvariantKind::ZoneMoves { promoted_zone, .. } => promoted_zone.iter().map(String::as_str).collect(),
             _ => Vec::new(),
         }
     }

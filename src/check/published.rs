@@ -16,7 +16,7 @@
 //! together.
 
 use crate::engine::generate::occupancy;
-use crate::engine::{Engine, Kind, Man, Position};
+use crate::engine::{Engine, Man, MoveKind, Position};
 use crate::geometry::Square;
 use crate::random::SplitMix64;
 use crate::spec::finding::{Finding, Severity};
@@ -117,7 +117,9 @@ fn rule_moves(engine: &Engine, pos: &Position, sq: Square) -> BTreeSet<Identity>
     engine
         .pseudo_moves_from(pos, sq)
         .into_iter()
-        .filter(|m| matches!(m.kind, Kind::Normal | Kind::Capture | Kind::Igui | Kind::Pass | Kind::Burn))
+        .filter(|m| {
+            matches!(m.kind, MoveKind::Normal | MoveKind::Capture | MoveKind::Igui | MoveKind::Pass | MoveKind::Burn)
+        })
         .filter_map(|m| {
             let mut captures: Vec<Square> = m.captures.iter().map(|c| c.0).collect();
             captures.sort();

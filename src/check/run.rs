@@ -6,7 +6,7 @@
 
 use super::designed::{self, aim_for};
 use super::shrink;
-use super::{Invariant, Kind, Tally, Transition};
+use super::{Invariant, InvariantKind, Tally, Transition};
 use crate::engine::play::Game;
 use crate::engine::status::History;
 use crate::engine::{Engine, Move, Position};
@@ -211,6 +211,6 @@ pub fn aim_at_unexercised(
 
 /// Whether any invariant is of a kind that reads the game's line (repetition): its witnesses
 /// cannot be shrunk to a single position.
-pub fn needs_line(kind: &Kind) -> bool {
-    matches!(kind, Kind::Repetition { .. })
+pub fn needs_line(kind: &InvariantKind) -> bool {
+    matches!(kind, InvariantKind::Repetition { .. })
 }

@@ -14,7 +14,7 @@ fn still_breaks(engine: &Engine, inv: &Invariant, pos: &Position, mv_text: &str)
     let moves = engine.legal_moves(pos);
     if mv_text.is_empty() {
         return match inv.kind {
-            super::Kind::RoundTrip => generic::round_trip(engine, pos).err(),
+            super::InvariantKind::RoundTrip => generic::round_trip(engine, pos).err(),
             _ => generic::rotation(engine, pos, &moves).err(),
         };
     }

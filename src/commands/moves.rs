@@ -5,7 +5,7 @@ use super::exit::{self, Output};
 use crate::geometry::{BoardSize, Square};
 use crate::text::board::draw;
 use crate::xbetza::{
-    self, Cell, CompiledBetza, MoveKind, Occupancy, Orientation, PieceMove, Readings, StepKind, XBetzaError,
+    self, Cell, CompiledBetza, Occupancy, Orientation, PieceMove, PieceMoveKind, Readings, StepKind, XBetzaError,
 };
 use serde_json::{json, Map, Value};
 use std::collections::HashSet;
@@ -145,8 +145,8 @@ pub fn diagram(req: &MovesRequest, moves: &[PieceMove]) -> String {
     let mut on_the_way = HashSet::new();
     for m in moves {
         match m.kind() {
-            MoveKind::Igui => igui.extend(m.captures.iter().copied()),
-            MoveKind::Pass => {}
+            PieceMoveKind::Igui => igui.extend(m.captures.iter().copied()),
+            PieceMoveKind::Pass => {}
             _ => {
                 if m.captures.contains(&m.to) {
                     dest_capture.insert(m.to);
@@ -208,7 +208,7 @@ pub fn render_text(req: &MovesRequest, moves: &[PieceMove]) -> String {
         })
         .collect();
     let readings: Vec<String> = req.readings.values().iter().map(|(n, v)| format!("{n}={v}")).collect();
-    let passes = moves.iter().any(|m| m.kind() == MoveKind::Pass);
+    let passes = moves.iter().any(|m| m.kind() == PieceMoveKind::Pass);
     let mut out = super::terminal::prose(
         &format!(
             "{} on {} ({} board): {} move{}{}\nreadings: {}\n\n",

@@ -8,7 +8,7 @@ use super::cli::{self, Format};
 use super::exit::{self, Output};
 use crate::engine::config::unread;
 use crate::spec::game::GameSpec;
-use crate::spec::settings::{DefaultValue, Effective, Kind, Knob, ABILITIES, RULES};
+use crate::spec::settings::{DefaultValue, Effective, Knob, SettingKind, ABILITIES, RULES};
 use crate::text::wrap;
 use serde_json::{json, Value};
 
@@ -118,22 +118,22 @@ pub fn closest(what: &str) -> Option<String> {
 fn example_value(knob: &Knob) -> String {
     let quoted = |w: &str| format!("\"{w}\"");
     match knob.kind {
-        Kind::Choice(words) => {
+        SettingKind::Choice(words) => {
             let other = words.iter().find(|w| knob.default != DefaultValue::Word(w)).unwrap_or(&words[0]);
             quoted(other)
         }
-        Kind::Bool => (knob.default != DefaultValue::Flag(true)).to_string(),
-        Kind::Int(lo, hi) => match knob.default {
+        SettingKind::Bool => (knob.default != DefaultValue::Flag(true)).to_string(),
+        SettingKind::Int(lo, hi) => match knob.default {
             DefaultValue::Number(n) if n < hi => (n + 1).to_string(),
             DefaultValue::Number(n) => (n - 1).max(lo).to_string(),
             _ => (lo + 1).min(hi).to_string(),
         },
-        Kind::Pieces => "[\"P\", \"L\"]".into(),
-        Kind::Zones => "[\"promotion\"]".into(),
-        Kind::Zone => quoted("palace"),
-        Kind::Words(words) => format!("[{}]", words.iter().map(|w| quoted(w)).collect::<Vec<_>>().join(", ")),
-        Kind::RanksPerPiece => "{ P = [9], N = [8, 9] }".into(),
-        Kind::BetzaPerZone => "{ first = \"WfF\", second = \"K\" }".into(),
+        SettingKind::Pieces => "[\"P\", \"L\"]".into(),
+        SettingKind::Zones => "[\"promotion\"]".into(),
+        SettingKind::Zone => quoted("palace"),
+        SettingKind::Words(words) => format!("[{}]", words.iter().map(|w| quoted(w)).collect::<Vec<_>>().join(", ")),
+        SettingKind::RanksPerPiece => "{ P = [9], N = [8, 9] }".into(),
+        SettingKind::BetzaPerZone => "{ first = \"WfF\", second = \"K\" }".into(),
     }
 }
 
@@ -341,13 +341,17 @@ fn default_json(d: DefaultValue) -> Value {
 /// A default is a value of the setting's own kind (a test holds every declaration to it).
 pub fn default_fits(knob: &Knob) -> Result<(), String> {
     let ok = match (knob.default, knob.kind) {
-        (DefaultValue::Word(w), Kind::Choice(words)) => words.contains(&w),
-        (DefaultValue::Word(w), Kind::Zone) => w == "none",
-        (DefaultValue::Flag(_), Kind::Bool) => true,
-        (DefaultValue::Number(n), Kind::Int(lo, hi)) => (lo..=hi).contains(&n),
+        (DefaultValue::Word(w), SettingKind::Choice(words)) => words.contains(&w),
+        (DefaultValue::Word(w), SettingKind::Zone) => w == "none",
+        (DefaultValue::Flag(_), SettingKind::Bool) => true,
+        (DefaultValue::Number(n), SettingKind::Int(lo, hi)) => (lo..=hi).contains(&n),
         (
             DefaultValue::Empty,
-            Kind::Pieces | Kind::Zones | Kind::Words(_) | Kind::RanksPerPiece | Kind::BetzaPerZone,
+            SettingKind::Pieces
+            | SettingKind::Zones
+            | SettingKind::Words(_)
+            | SettingKind::RanksPerPiece
+            | SettingKind::BetzaPerZone,
         ) => true,
         (DefaultValue::SameAs(other), kind) => {
             let catalogue = if RULES.iter().any(|k| k.path == knob.path) { RULES } else { ABILITIES };
@@ -377,12 +381,12 @@ mod tests {
     fn a_default_of_the_wrong_kind_is_caught() {
         let bad = Knob {
             path: Rule::SkipLimit.path(),
-            kind: Kind::Choice(&["none", "both"]),
+            kind: SettingKind::Choice(&["none", "both"]),
             default: DefaultValue::Word("sometimes"),
             doc: "",
         };
         assert!(default_fits(&bad).is_err());
-        let out_of_range = Knob { path: "x", kind: Kind::Int(2, 9), default: DefaultValue::Number(1), doc: "" };
+        let out_of_range = Knob { path: "x", kind: SettingKind::Int(2, 9), default: DefaultValue::Number(1), doc: "" };
         assert!(default_fits(&out_of_range).is_err());
     }
 

@@ -4,14 +4,14 @@
 //! order), the promotion (`+` for the piece's own promotion, `=<ID>` for another type); a drop
 //! is `<ID>*<sq>`; a null move `pass`; a declined extra turn `decline`.
 
-use crate::engine::{Engine, Kind, Move};
+use crate::engine::{Engine, Move, MoveKind};
 
 pub fn move_key(engine: &Engine, mv: &Move) -> String {
     let id = &engine.piece(mv.man.piece).id;
     match (mv.kind, mv.from, mv.to) {
-        (Kind::Drop, _, Some(to)) => format!("{id}*{}", to.name()),
-        (Kind::Decline, _, _) => "decline".into(),
-        (Kind::Null, _, _) => "pass".into(),
+        (MoveKind::Drop, _, Some(to)) => format!("{id}*{}", to.name()),
+        (MoveKind::Decline, _, _) => "decline".into(),
+        (MoveKind::Null, _, _) => "pass".into(),
         (_, Some(from), Some(to)) => {
             let mut key = format!("{}{}", from.name(), to.name());
             for (sq, _) in mv.captures.iter().filter(|(sq, _)| *sq != to) {

@@ -673,7 +673,7 @@ impl Abilities {
 #[cfg(test)]
 mod tests {
     use super::NOT_READ;
-    use crate::spec::settings::Kind;
+    use crate::spec::settings::SettingKind;
 
     /// `NOT_READ` spells the values it accepts as a spec writes them; each must be one of its
     /// setting's declared words (a list: every word of it), or a renamed word in
@@ -683,8 +683,8 @@ mod tests {
         for (setting, accepted, _) in NOT_READ {
             for value in *accepted {
                 let known = match setting.knob().kind {
-                    Kind::Choice(words) => words.contains(value),
-                    Kind::Words(words) => value
+                    SettingKind::Choice(words) => words.contains(value),
+                    SettingKind::Words(words) => value
                         .strip_prefix('[')
                         .and_then(|v| v.strip_suffix(']'))
                         .is_some_and(|list| list.split(", ").all(|w| words.contains(&w))),

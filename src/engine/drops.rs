@@ -6,7 +6,7 @@
 
 use super::config::{DeadPiece, ExtraTurnCheck, PawnMate, PawnMateScreen};
 use super::generate::{piece_paths, SideView};
-use super::moves::{Kind, Move};
+use super::moves::{Move, MoveKind};
 use super::position::{Man, Position};
 use super::promotion::{empty_board, never_moves_again};
 use super::Engine;
@@ -79,7 +79,7 @@ pub fn drops(engine: &Engine, pos: &Position, out: &mut Vec<Move>) {
         let man = Man { player: me, piece };
         for sq in pos.size.squares() {
             if pos.at(sq).is_none() && drop_allowed(engine, pos, man, sq) {
-                let mv = Move::bare(Kind::Drop, man, None, Some(sq));
+                let mv = Move::bare(MoveKind::Drop, man, None, Some(sq));
                 let earns_extra_turn = earns_extra_turn(engine, pos, &mv);
                 out.push(Move { earns_extra_turn, ..mv });
             }
@@ -200,7 +200,7 @@ fn pawn_drop_banned(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bo
     let rules = &engine.rules;
     let player = man.player;
     let opponent = 1 - player;
-    let mv = Move::bare(Kind::Drop, man, None, Some(sq));
+    let mv = Move::bare(MoveKind::Drop, man, None, Some(sq));
     let mut after = pos.clone();
     let mut undo = Vec::new();
     engine.make(&mut after, &mv, &mut undo);

@@ -4,7 +4,7 @@
 //! depends on what is captured), so it is generated here.
 
 use super::config::FlyingCapture;
-use super::moves::{Kind, Move};
+use super::moves::{Move, MoveKind};
 use super::position::{Man, Position};
 use super::Engine;
 use crate::geometry::Square;
@@ -38,8 +38,8 @@ pub fn captures(engine: &Engine, pos: &Position, sq: Square, man: Man, out: &mut
     let Some((target, victim)) = facing_royal(engine, pos, sq) else { return };
     let hit = PathStep { square: target, kind: StepKind::Capture };
     let (kind, to, path) = match how {
-        FlyingCapture::Shoot => (Kind::Igui, sq, smallvec![hit, PathStep { square: sq, kind: StepKind::Move }]),
-        _ => (Kind::Capture, target, smallvec![hit]),
+        FlyingCapture::Shoot => (MoveKind::Igui, sq, smallvec![hit, PathStep { square: sq, kind: StepKind::Move }]),
+        _ => (MoveKind::Capture, target, smallvec![hit]),
     };
     out.push(Move { path, captures: smallvec![(target, victim)], ..Move::bare(kind, man, Some(sq), Some(to)) });
 }

@@ -4,14 +4,14 @@
 
 use super::config::{ExtraTurnCheck, FlyingCapture, SelfCheck};
 use super::filters;
-use super::moves::{Captures, Kind, Move};
+use super::moves::{Captures, Move, MoveKind};
 use super::position::{Man, Position};
 use super::{flying, promotion, skip, Engine};
 use crate::geometry::chebyshev;
 use crate::geometry::{BoardSize, Square};
 use crate::xbetza::{
-    generate, generate_tabled, generate_tabled_into, sort_by_identity, CaptureReach, Cell, CompiledBetza, MoveKind,
-    Occupancy, Orientation, PieceMove, StepKind,
+    generate, generate_tabled, generate_tabled_into, sort_by_identity, CaptureReach, Cell, CompiledBetza, Occupancy,
+    Orientation, PieceMove, PieceMoveKind, StepKind,
 };
 use smallvec::SmallVec;
 
@@ -33,7 +33,7 @@ pub fn occupancy(pos: &Position, player: u8) -> Occupancy {
 /// Can a piece with this move ever pass? (A pass on an empty board, from a central square.)
 pub fn passes_on_empty_board(moves: &CompiledBetza, size: BoardSize) -> bool {
     let centre = Square::new(size.files / 2, size.ranks / 2);
-    generate(moves, &Occupancy::empty(size), centre, Orientation::Up).iter().any(|m| m.kind() == MoveKind::Pass)
+    generate(moves, &Occupancy::empty(size), centre, Orientation::Up).iter().any(|m| m.kind() == PieceMoveKind::Pass)
 }
 
 /// The pieces that freeze `player`'s pieces: the opponent's freezers, and the player's own
@@ -93,7 +93,7 @@ impl SideView {
 /// One path as the rules judge it (`Engine::judge_path`): the kind of move it makes, what it
 /// captures, and the promotion choices it may end with (one legal move each, skip rules aside).
 struct Judged {
-    kind: Kind,
+    kind: MoveKind,
     captures: Captures,
     promotions: promotion::Choices,
 }
@@ -367,8 +367,8 @@ impl<'e> RoyalWatch<'e> {
         }
         // The destination holds a royal after the move if what stands there then is one (a
         // royal that promotes to a type that is no royal leaves none; a piece promoting to a royal does).
-        let royal_after =
-            !matches!(mv.kind, Kind::Null | Kind::Decline) && engine.piece(mv.promotion.unwrap_or(mv.man.piece)).royal;
+        let royal_after = !matches!(mv.kind, MoveKind::Null | MoveKind::Decline)
+            && engine.piece(mv.promotion.unwrap_or(mv.man.piece)).royal;
         match mv.to {
             Some(to) if royal_after => Some(attacked_on(to, &mut enemies.iter())),
             _ => Some(false),
@@ -561,7 +561,7 @@ impl Engine {
                 // SHO-31 reading drop-turn = extra-action: the drop "may be made", so it may
                 // be declined.
                 if !captures_only {
-                    out.push(Move::bare(Kind::Decline, Man { player, piece: 0 }, None, None));
+                    out.push(Move::bare(MoveKind::Decline, Man { player, piece: 0 }, None, None));
                 }
             } else {
                 // The turn's move: a drop may follow where the player then holds a piece (one
@@ -578,7 +578,7 @@ impl Engine {
                 out.retain(|m| !m.captures.iter().any(|(_, v)| self.piece(v.piece).royal));
             }
             if extra.optional && !captures_only {
-                out.push(Move::bare(Kind::Decline, Man { player, piece: 0 }, None, None));
+                out.push(Move::bare(MoveKind::Decline, Man { player, piece: 0 }, None, None));
             }
         }
         // check.must-resolve while in check judges every move as `illegal` does. (Asked only
@@ -630,7 +630,7 @@ impl Engine {
     /// The null move (rules.null-move), where the skip rules allow one now.
     fn null_move(&self, pos: &Position) -> Option<Move> {
         (self.rules.null_move && skip::skip_allowed(self, pos)).then(|| {
-            let null = Move::bare(Kind::Null, Man { player: pos.side, piece: 0 }, None, None);
+            let null = Move::bare(MoveKind::Null, Man { player: pos.side, piece: 0 }, None, None);
             Move { is_skip: skip::is_skip(self, &null), ..null }
         })
     }
@@ -760,7 +760,7 @@ impl Engine {
     fn expand(&self, pos: &Position, man: Man, pm: PieceMove, out: &mut Vec<Move>) {
         let Some(Judged { kind, captures, promotions }) = self.judge_path(pos, man, &pm) else { return };
         let burned = if pm.path.len() > 1 { filters::burned_squares(self, man, &pm) } else { Default::default() };
-        let kind = if kind == Kind::Capture && !burned.is_empty() { Kind::Burn } else { kind };
+        let kind = if kind == MoveKind::Capture && !burned.is_empty() { MoveKind::Burn } else { kind };
         let (from, to) = (Some(pm.from), Some(pm.to));
         let bare = |path, captures, burned, promotion| Move {
             kind,
@@ -797,12 +797,12 @@ impl Engine {
     /// ban or the Lion-trading rules forbid. `expand` and `path_move_count` share it.
     fn judge_path(&self, pos: &Position, man: Man, pm: &PieceMove) -> Option<Judged> {
         let kind = match pm.kind() {
-            MoveKind::Pass => Kind::Pass,
-            MoveKind::Igui => Kind::Igui,
-            MoveKind::Move => Kind::Normal,
-            MoveKind::Capture => Kind::Capture,
+            PieceMoveKind::Pass => MoveKind::Pass,
+            PieceMoveKind::Igui => MoveKind::Igui,
+            PieceMoveKind::Move => MoveKind::Normal,
+            PieceMoveKind::Capture => MoveKind::Capture,
         };
-        if kind == Kind::Pass
+        if kind == MoveKind::Pass
             && (!self.rules.piece_pass || self.rules.skip_squares == super::config::SkipSquares::AnyAdjacentEmpty)
         {
             // skip.by-piece = illegal; or any-adjacent-empty, where passes come from
@@ -1097,7 +1097,7 @@ impl Engine {
     ) -> bool {
         let me = mv.man.player;
         // (A null move or a declined turn names no piece: its man is a placeholder.)
-        let makes_royal = !matches!(mv.kind, Kind::Null | Kind::Decline)
+        let makes_royal = !matches!(mv.kind, MoveKind::Null | MoveKind::Decline)
             && (self.piece(mv.man.piece).royal || mv.promotion.is_some_and(|p| self.piece(p).royal));
         if let Some(attacked) = watch.verdict_unmade(mv, makes_royal) {
             return attacked;
@@ -1166,8 +1166,8 @@ mod tests {
         let watch = RoyalWatch::new(&engine, &pos, 0);
         assert!(watch.exact_enemies.is_some(), "xiangqi's men are all exact attackers");
         let rook = pos.at(sq("e5")).expect("the Chariot");
-        let aside = Move::bare(Kind::Normal, rook, Some(sq("e5")), Some(sq("d5")));
-        let along = Move::bare(Kind::Normal, rook, Some(sq("e5")), Some(sq("e6")));
+        let aside = Move::bare(MoveKind::Normal, rook, Some(sq("e5")), Some(sq("d5")));
+        let along = Move::bare(MoveKind::Normal, rook, Some(sq("e5")), Some(sq("e6")));
         assert_eq!(watch.verdict_by_reach(&engine, &pos, &aside), Some(true), "the generals face");
         assert_eq!(watch.verdict_by_reach(&engine, &pos, &along), Some(false));
         let mut reference = engine.clone();
@@ -1197,12 +1197,12 @@ mod tests {
         assert_eq!(watch.royals[0].square, e1);
         assert!(watch.royals[0].men.contains(&e8), "the Rook on e8 may reach e1: {:?}", watch.royals[0].men);
 
-        let aside = Move::bare(Kind::Normal, pos.at(e2).expect("the Gold"), Some(e2), Some(d2));
+        let aside = Move::bare(MoveKind::Normal, pos.at(e2).expect("the Gold"), Some(e2), Some(d2));
         let (mut scratch, mut undo) = (None, Vec::new());
         assert!(engine.royal_attacked_watched(&pos, &mut scratch, &mut undo, &aside, &watch));
         // Shogi's men are all exact attackers: the verdict is read off the board, unmade.
         assert_eq!(watch.verdict_by_reach(&engine, &pos, &aside), Some(true));
-        let up = Move::bare(Kind::Normal, pos.at(e2).expect("the Gold"), Some(e2), Some(sq("e3")));
+        let up = Move::bare(MoveKind::Normal, pos.at(e2).expect("the Gold"), Some(e2), Some(sq("e3")));
         assert_eq!(watch.verdict_by_reach(&engine, &pos, &up), Some(false));
         let blind = RoyalWatch {
             royals: smallvec::smallvec![WatchedRoyal {
@@ -1245,9 +1245,9 @@ mod tests {
         assert_eq!(marked, ["e1", "e2", "e3", "e4", "e5", "e6", "e7", "e8"]);
         assert!(!watch.royals[0].attacked, "the Gold shields the King");
 
-        let pawn = Move::bare(Kind::Normal, pos.at(sq("a2")).expect("the Pawn"), Some(sq("a2")), Some(sq("a3")));
+        let pawn = Move::bare(MoveKind::Normal, pos.at(sq("a2")).expect("the Pawn"), Some(sq("a2")), Some(sq("a3")));
         assert_eq!(watch.verdict_unmade(&pawn, false), Some(false), "the Pawn is off the line");
-        let aside = Move::bare(Kind::Normal, pos.at(sq("e2")).expect("the Gold"), Some(sq("e2")), Some(sq("d2")));
+        let aside = Move::bare(MoveKind::Normal, pos.at(sq("e2")).expect("the Gold"), Some(sq("e2")), Some(sq("d2")));
         assert_eq!(watch.verdict_unmade(&aside, false), None, "the Gold leaves the line: made and looked at");
 
         let mut blind = RoyalWatch::build(&engine, &pos, 0, false);

@@ -100,7 +100,7 @@ fn protected_after(
 /// Where `mv` takes a Lion with a non-Lion (the position's `lion_taken_at` after it): the
 /// destination when a Lion stood there, else the last other square where one was taken.
 pub(crate) fn lion_taken_at(engine: &Engine, mv: &Move) -> Option<Square> {
-    if engine.piece(mv.man.piece).lion || mv.kind == super::Kind::Drop {
+    if engine.piece(mv.man.piece).lion || mv.kind == super::MoveKind::Drop {
         return None;
     }
     let lions = || {

@@ -2,7 +2,7 @@
 //! puts it back, so position and hash are restored exactly (tests/engine_make.rs checks this on
 //! random games against a hash recomputed from scratch).
 
-use super::moves::{Kind, Move};
+use super::moves::{Move, MoveKind};
 use super::position::{Man, Position};
 use super::Engine;
 use crate::geometry::Square;
@@ -57,8 +57,8 @@ impl Engine {
         }
         let after = Man { player: mv.man.player, piece: mv.promotion.unwrap_or(mv.man.piece) };
         match mv.kind {
-            Kind::Null | Kind::Decline => {}
-            Kind::Drop => {
+            MoveKind::Null | MoveKind::Decline => {}
+            MoveKind::Drop => {
                 let (p, piece) = (mv.man.player, mv.man.piece);
                 let n = pos.hands[p as usize][piece as usize];
                 u.hands.push((p, piece, n));
@@ -69,7 +69,12 @@ impl Engine {
                 }
             }
             // Every kind by name: a new kind must say what it does to the board.
-            Kind::Normal | Kind::Capture | Kind::Igui | Kind::Pass | Kind::Burn | Kind::PromoteInPlace => {
+            MoveKind::Normal
+            | MoveKind::Capture
+            | MoveKind::Igui
+            | MoveKind::Pass
+            | MoveKind::Burn
+            | MoveKind::PromoteInPlace => {
                 if let Some(from) = mv.from {
                     set(pos, from, None);
                 }

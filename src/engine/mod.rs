@@ -33,7 +33,7 @@ use crate::spec::game::GameSpec;
 use crate::spec::rules::{PromotionNamesakes, Rule, RuleSettings, ZoneMovesPromoted};
 use crate::xbetza::{CaptureReach, CompiledBetza, Geometry, MoveTable, Orientation};
 pub use config::{Abilities, Rules, Unplayable};
-pub use moves::{Identity, Kind, Move};
+pub use moves::{Identity, Move, MoveKind};
 pub use position::{Man, Position};
 use zobrist::Zobrist;
 

@@ -9,8 +9,10 @@ use smallvec::SmallVec;
 /// Captured squares with what stood there: inline up to two (no allocation for most moves).
 pub type Captures = SmallVec<[(Square, Man); 2]>;
 
+/// What a legal move does (`Move::kind`). `xbetza::PieceMoveKind` is the same notion for one
+/// piece's path, which the generator maps onto these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
+pub enum MoveKind {
     /// The piece ends elsewhere, nothing captured.
     Normal,
     /// The piece ends elsewhere after capturing.
@@ -32,18 +34,18 @@ pub enum Kind {
     Decline,
 }
 
-impl Kind {
+impl MoveKind {
     pub fn name(self) -> &'static str {
         match self {
-            Kind::Normal => "move",
-            Kind::Capture => "capture",
-            Kind::Igui => "igui",
-            Kind::Pass => "pass",
-            Kind::Burn => "burn",
-            Kind::PromoteInPlace => "promote",
-            Kind::Null => "null",
-            Kind::Drop => "drop",
-            Kind::Decline => "decline",
+            MoveKind::Normal => "move",
+            MoveKind::Capture => "capture",
+            MoveKind::Igui => "igui",
+            MoveKind::Pass => "pass",
+            MoveKind::Burn => "burn",
+            MoveKind::PromoteInPlace => "promote",
+            MoveKind::Null => "null",
+            MoveKind::Drop => "drop",
+            MoveKind::Decline => "decline",
         }
     }
 }
@@ -51,7 +53,7 @@ impl Kind {
 /// One legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
-    pub kind: Kind,
+    pub kind: MoveKind,
     /// The moving (or dropped) piece as it was before the move.
     pub man: Man,
     /// None for drops and null moves.
@@ -85,7 +87,7 @@ pub struct Identity {
 impl Move {
     /// A move of `kind` with no path, captures or promotion yet (drops, null moves, promotions
     /// in place; the generator fills in the rest for board moves).
-    pub fn bare(kind: Kind, man: Man, from: Option<Square>, to: Option<Square>) -> Move {
+    pub fn bare(kind: MoveKind, man: Man, from: Option<Square>, to: Option<Square>) -> Move {
         Move {
             kind,
             man,
@@ -103,7 +105,7 @@ impl Move {
     pub fn identity(&self) -> Identity {
         Identity {
             from: self.from,
-            dropped: (self.kind == Kind::Drop).then_some(self.man.piece),
+            dropped: (self.kind == MoveKind::Drop).then_some(self.man.piece),
             to: self.to,
             captures: self.captures.iter().map(|c| c.0).collect(),
             promotion: self.promotion,

@@ -25,7 +25,7 @@
 //!
 //! With one-letter ids and no skip field this is standard SFEN, which other tools read.
 
-use super::moves::{Kind, Move};
+use super::moves::{Move, MoveKind};
 use super::position::{Man, Position, DEMOTED, DROPPED, MAX_MOVE_NUMBER};
 use super::Engine;
 use crate::geometry::Square;
@@ -459,10 +459,10 @@ impl Engine {
             Some(t) => format!("={}", self.piece(t).id),
         };
         match (mv.kind, mv.from, mv.to) {
-            (Kind::Null, _, _) => "null".into(),
-            (Kind::Decline, _, _) => "decline".into(),
-            (Kind::Drop, _, Some(to)) => format!("{id}*{}", to.name()),
-            (Kind::PromoteInPlace, Some(from), _) => format!("{id} {}{promo}", from.name()),
+            (MoveKind::Null, _, _) => "null".into(),
+            (MoveKind::Decline, _, _) => "decline".into(),
+            (MoveKind::Drop, _, Some(to)) => format!("{id}*{}", to.name()),
+            (MoveKind::PromoteInPlace, Some(from), _) => format!("{id} {}{promo}", from.name()),
             (_, Some(from), Some(to)) => {
                 let at_to = mv.captures.iter().any(|(c, _)| *c == to);
                 let sep = if at_to && from != to { 'x' } else { '-' };

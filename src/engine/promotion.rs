@@ -6,7 +6,7 @@
 
 use super::config::{AfterDrop, DevaMulti, Forced, Trigger};
 use super::generate::SideView;
-use super::moves::{Kind, Move};
+use super::moves::{Move, MoveKind};
 use super::position::{Man, Position, DEMOTED, DROPPED};
 use super::Engine;
 use crate::geometry::Square;
@@ -193,7 +193,7 @@ pub fn flags_after(engine: &Engine, mv: &Move, before: u8) -> u8 {
         rules.trigger == Trigger::AnySquareVisited
             || rules.promotion_zone.as_deref().is_some_and(|z| engine.in_zone(z, mv.man.player, to))
     };
-    if mv.kind == Kind::Drop {
+    if mv.kind == MoveKind::Drop {
         let promotable = engine.piece(mv.man.piece).promotes_to.is_some();
         return if rules.after_drop.is_some() && promotable && mv.promotion.is_none() && kept_on(to) {
             DROPPED
@@ -318,6 +318,6 @@ pub fn in_place(engine: &Engine, pos: &Position, view: &SideView, sq: Square, ma
     let last_rank_ok =
         rules.last_rank_any_time && me.last_rank_promotes && engine.relative_rank(man.player, sq) == pos.size.ranks - 1;
     if zone_ok || last_rank_ok {
-        out.push(Move { promotion: Some(target), ..Move::bare(Kind::PromoteInPlace, man, Some(sq), Some(sq)) });
+        out.push(Move { promotion: Some(target), ..Move::bare(MoveKind::PromoteInPlace, man, Some(sq), Some(sq)) });
     }
 }

@@ -3,7 +3,7 @@
 
 use super::config::{Rules, SkipLimit};
 use super::generate::SideView;
-use super::moves::{Kind, Move};
+use super::moves::{Move, MoveKind};
 use super::position::{Man, Position};
 use super::Engine;
 use super::PieceType;
@@ -18,10 +18,10 @@ pub fn is_skip(engine: &Engine, mv: &Move) -> bool {
 }
 
 /// [`is_skip`] of a move of this kind and promotion, before the move is written.
-pub fn is_skip_of(engine: &Engine, kind: Kind, promotion: Option<u16>) -> bool {
+pub fn is_skip_of(engine: &Engine, kind: MoveKind, promotion: Option<u16>) -> bool {
     match kind {
-        Kind::Null => true,
-        Kind::Pass => !(promotion.is_some() && engine.rules.skip_promotion_exempt),
+        MoveKind::Null => true,
+        MoveKind::Pass => !(promotion.is_some() && engine.rules.skip_promotion_exempt),
         _ => false,
     }
 }
@@ -96,7 +96,7 @@ pub fn adjacent_empty_pass(
     };
     for &promotion in promotions.iter() {
         let mv = Move {
-            kind: Kind::Pass,
+            kind: MoveKind::Pass,
             man,
             from: Some(sq),
             to: Some(sq),

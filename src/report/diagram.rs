@@ -15,14 +15,15 @@ use crate::engine::config::FlyingCapture;
 use crate::engine::{Abilities, Engine, PieceType};
 use crate::geometry::{BoardSize, Square};
 use crate::spec::rules::ZoneMovesPromoted;
-use crate::xbetza::{self, CompiledBetza, MoveKind, Probe, Readings, XBetzaError};
+use crate::xbetza::{self, CompiledBetza, PieceMoveKind, Probe, Readings, XBetzaError};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-/// How the piece reaches a square. The order is the order kinds are listed in.
+/// How the piece reaches a square: the mark a diagram draws there. The order is the order kinds
+/// are listed in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Kind {
+enum MarkKind {
     /// To the empty square, on the empty board.
     Move,
     /// Captures the enemy standing there, ending there.
@@ -38,21 +39,21 @@ enum Kind {
     Pass,
 }
 
-impl Kind {
+impl MarkKind {
     fn name(self) -> &'static str {
         match self {
-            Kind::Move => "move",
-            Kind::Capture => "capture",
-            Kind::Igui => "igui",
-            Kind::Locust => "locust",
-            Kind::Jump => "jump",
-            Kind::Pass => "pass",
+            MarkKind::Move => "move",
+            MarkKind::Capture => "capture",
+            MarkKind::Igui => "igui",
+            MarkKind::Locust => "locust",
+            MarkKind::Jump => "jump",
+            MarkKind::Pass => "pass",
         }
     }
 }
 
 /// Every square a diagram marks, with how the piece reaches it.
-type Marks = BTreeMap<Square, BTreeSet<Kind>>;
+type Marks = BTreeMap<Square, BTreeSet<MarkKind>>;
 
 /// One movement diagram: one piece, one of its move sets.
 #[derive(Clone, Debug, Serialize)]
@@ -173,7 +174,7 @@ fn piece_diagrams(engine: &Engine, index: usize) -> Vec<PieceDiagram> {
     sets.into_iter()
         .map(|(zone, betza, moves)| {
             let marks = marks(moves, from, p.abilities.pass);
-            let notes = notes(engine, index, zone, marks.get(&from).is_some_and(|k| k.contains(&Kind::Pass)));
+            let notes = notes(engine, index, zone, marks.get(&from).is_some_and(|k| k.contains(&MarkKind::Pass)));
             let name = super::piece_name(&p.name);
             diagram(Heading { piece: &p.id, name: &name, betza, zone }, size, &marks, notes)
         })
@@ -299,40 +300,40 @@ fn marks(compiled: &CompiledBetza, from: Square, passes: bool) -> Marks {
     let probe = Probe::new(compiled, from);
     let mut marks = Marks::new();
     probe.empty_board(&mut |mv, _| match mv.kind() {
-        MoveKind::Move => add(&mut marks, mv.to, Kind::Move),
-        MoveKind::Pass => add(&mut marks, from, Kind::Pass),
+        PieceMoveKind::Move => add(&mut marks, mv.to, MarkKind::Move),
+        PieceMoveKind::Pass => add(&mut marks, from, MarkKind::Pass),
         // Nothing stands on the empty board to capture.
-        MoveKind::Igui | MoveKind::Capture => {}
+        PieceMoveKind::Igui | PieceMoveKind::Capture => {}
     });
     probe.lone_enemies(&mut |target, mv, hops| {
         if hops || !mv.captures.contains(&target) {
             return;
         }
         let kind = match mv.to {
-            to if to == target => Kind::Capture,
-            to if to == from => Kind::Igui,
-            _ => Kind::Locust,
+            to if to == target => MarkKind::Capture,
+            to if to == from => MarkKind::Igui,
+            _ => MarkKind::Locust,
         };
         add(&mut marks, target, kind);
     });
     // Jumps: a hop that ends on an empty square, or takes an enemy beyond the screens.
     probe.screened(&mut |mv, hops| {
-        if hops && mv.kind() == MoveKind::Move {
-            add(&mut marks, mv.to, Kind::Jump);
+        if hops && mv.kind() == PieceMoveKind::Move {
+            add(&mut marks, mv.to, MarkKind::Jump);
         }
     });
     probe.screened_enemies(&mut |target, mv, hops| {
         if hops && mv.to == target && mv.captures.contains(&target) {
-            add(&mut marks, target, Kind::Jump);
+            add(&mut marks, target, MarkKind::Jump);
         }
     });
     if passes {
-        marks.entry(from).or_default().insert(Kind::Pass);
+        marks.entry(from).or_default().insert(MarkKind::Pass);
     }
     marks
 }
 
-fn add(marks: &mut Marks, sq: Square, kind: Kind) {
+fn add(marks: &mut Marks, sq: Square, kind: MarkKind) {
     marks.entry(sq).or_default().insert(kind);
 }
 
@@ -594,7 +595,7 @@ mod tests {
         let size = BoardSize::parse("9x9").unwrap();
         let e5 = Square::new(4, 4);
         let marks =
-            |squares: &[Square]| -> Marks { squares.iter().map(|&s| (s, BTreeSet::from([Kind::Move]))).collect() };
+            |squares: &[Square]| -> Marks { squares.iter().map(|&s| (s, BTreeSet::from([MarkKind::Move]))).collect() };
         // No mark: 5x5 around e5.
         assert_eq!(window(size, e5, &marks(&[])), Window { files: ('c', 'g'), ranks: (3, 7) });
         // A mark 3 away (b5): 7x7, b2-h8.

@@ -176,17 +176,17 @@ macro_rules! setting_enum_default {
     };
 }
 
-/// The catalogue's `Kind` of a setting.
+/// The catalogue's `SettingKind` of a setting.
 macro_rules! setting_kind {
-    (choice ($E:ident $variants:tt)) => { $crate::spec::settings::Kind::Choice($E::WORDS) };
-    (bool ()) => { $crate::spec::settings::Kind::Bool };
-    (int ($lo:literal, $hi:literal)) => { $crate::spec::settings::Kind::Int($lo, $hi) };
-    (pieces ()) => { $crate::spec::settings::Kind::Pieces };
-    (zones ()) => { $crate::spec::settings::Kind::Zones };
-    (zone ()) => { $crate::spec::settings::Kind::Zone };
-    (words ([ $( $w:literal ),+ ])) => { $crate::spec::settings::Kind::Words(&[ $( $w ),+ ]) };
-    (ranks ()) => { $crate::spec::settings::Kind::RanksPerPiece };
-    (betza ()) => { $crate::spec::settings::Kind::BetzaPerZone };
+    (choice ($E:ident $variants:tt)) => { $crate::spec::settings::SettingKind::Choice($E::WORDS) };
+    (bool ()) => { $crate::spec::settings::SettingKind::Bool };
+    (int ($lo:literal, $hi:literal)) => { $crate::spec::settings::SettingKind::Int($lo, $hi) };
+    (pieces ()) => { $crate::spec::settings::SettingKind::Pieces };
+    (zones ()) => { $crate::spec::settings::SettingKind::Zones };
+    (zone ()) => { $crate::spec::settings::SettingKind::Zone };
+    (words ([ $( $w:literal ),+ ])) => { $crate::spec::settings::SettingKind::Words(&[ $( $w ),+ ]) };
+    (ranks ()) => { $crate::spec::settings::SettingKind::RanksPerPiece };
+    (betza ()) => { $crate::spec::settings::SettingKind::BetzaPerZone };
 }
 
 /// The catalogue's `DefaultValue` of a setting.
@@ -347,7 +347,7 @@ pub(crate) use {
 mod tests {
     use crate::spec::abilities::{Ability, AbilitySettings, ABILITIES};
     use crate::spec::rules::{Rule, RuleSettings, RULES};
-    use crate::spec::settings::{Effective, Kind, Knob, Setting};
+    use crate::spec::settings::{Effective, Knob, Setting, SettingKind};
     use std::collections::BTreeMap;
 
     #[test]
@@ -373,14 +373,14 @@ mod tests {
     fn values(knob: &Knob) -> Vec<Setting> {
         let list = || Setting::List(vec!["P".into(), "L".into()]);
         match knob.kind {
-            Kind::Choice(words) => words.iter().map(|w| Setting::Word(w.to_string())).collect(),
-            Kind::Bool => vec![Setting::Bool(true), Setting::Bool(false)],
-            Kind::Int(lo, hi) => vec![Setting::Int(lo), Setting::Int(hi)],
-            Kind::Pieces | Kind::Zones => vec![list(), Setting::List(Vec::new())],
-            Kind::Words(words) => vec![Setting::List(words.iter().rev().map(|w| w.to_string()).collect())],
-            Kind::Zone => vec![Setting::Word("castle".into()), Setting::Word("none".into())],
-            Kind::RanksPerPiece => vec![Setting::RanksPerPiece(BTreeMap::from([("P".into(), vec![1, 9])]))],
-            Kind::BetzaPerZone => vec![Setting::BetzaPerZone(BTreeMap::from([("castle".into(), "WfF".into())]))],
+            SettingKind::Choice(words) => words.iter().map(|w| Setting::Word(w.to_string())).collect(),
+            SettingKind::Bool => vec![Setting::Bool(true), Setting::Bool(false)],
+            SettingKind::Int(lo, hi) => vec![Setting::Int(lo), Setting::Int(hi)],
+            SettingKind::Pieces | SettingKind::Zones => vec![list(), Setting::List(Vec::new())],
+            SettingKind::Words(words) => vec![Setting::List(words.iter().rev().map(|w| w.to_string()).collect())],
+            SettingKind::Zone => vec![Setting::Word("castle".into()), Setting::Word("none".into())],
+            SettingKind::RanksPerPiece => vec![Setting::RanksPerPiece(BTreeMap::from([("P".into(), vec![1, 9])]))],
+            SettingKind::BetzaPerZone => vec![Setting::BetzaPerZone(BTreeMap::from([("castle".into(), "WfF".into())]))],
         }
     }
 

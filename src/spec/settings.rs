@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 /// What values a setting admits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum SettingKind {
     /// One of the listed words.
     Choice(&'static [&'static str]),
     Bool,
@@ -34,19 +34,19 @@ pub enum Kind {
     BetzaPerZone,
 }
 
-impl Kind {
+impl SettingKind {
     /// How the kind is described in messages and `kensho show`.
     pub fn describe(self) -> String {
         match self {
-            Kind::Choice(words) => format!("one of {}", quote_list(words)),
-            Kind::Bool => "true or false".into(),
-            Kind::Int(lo, hi) => format!("an integer from {lo} to {hi}"),
-            Kind::Pieces => "a list of piece ids".into(),
-            Kind::Zones => "a list of zone ids".into(),
-            Kind::Zone => "a zone id or \"none\"".into(),
-            Kind::Words(words) => format!("a list of {}", quote_list(words)),
-            Kind::RanksPerPiece => "a table of piece id = [ranks]".into(),
-            Kind::BetzaPerZone => "a table of zone id = \"XBETZA\"".into(),
+            SettingKind::Choice(words) => format!("one of {}", quote_list(words)),
+            SettingKind::Bool => "true or false".into(),
+            SettingKind::Int(lo, hi) => format!("an integer from {lo} to {hi}"),
+            SettingKind::Pieces => "a list of piece ids".into(),
+            SettingKind::Zones => "a list of zone ids".into(),
+            SettingKind::Zone => "a zone id or \"none\"".into(),
+            SettingKind::Words(words) => format!("a list of {}", quote_list(words)),
+            SettingKind::RanksPerPiece => "a table of piece id = [ranks]".into(),
+            SettingKind::BetzaPerZone => "a table of zone id = \"XBETZA\"".into(),
         }
     }
 }
@@ -91,7 +91,7 @@ impl DefaultValue {
 #[derive(Clone, Copy, Debug)]
 pub struct Knob {
     pub path: &'static str,
-    pub kind: Kind,
+    pub kind: SettingKind,
     pub default: DefaultValue,
     pub doc: &'static str,
 }
@@ -101,7 +101,7 @@ pub struct Knob {
 pub use super::abilities::ABILITIES;
 pub use super::rules::RULES;
 
-use Kind::*;
+use SettingKind::*;
 
 /// The knob at `path` in `catalogue`.
 pub fn find(catalogue: &'static [Knob], path: &str) -> Option<&'static Knob> {
@@ -194,7 +194,7 @@ pub struct Names<'a> {
 }
 
 /// Checks one value against its kind.
-pub fn validate(kind: Kind, value: &toml::Value, names: &Names) -> Result<Setting, String> {
+pub fn validate(kind: SettingKind, value: &toml::Value, names: &Names) -> Result<Setting, String> {
     use toml::Value as V;
     let strings = |v: &V| -> Result<Vec<String>, String> {
         match v {
@@ -337,8 +337,8 @@ impl<'a> Effective<'a> {
             DefaultValue::Flag(b) => Some(Setting::Bool(b)),
             DefaultValue::Number(n) => Some(Setting::Int(n)),
             DefaultValue::Empty => Some(match knob.kind {
-                Kind::RanksPerPiece => Setting::RanksPerPiece(BTreeMap::new()),
-                Kind::BetzaPerZone => Setting::BetzaPerZone(BTreeMap::new()),
+                SettingKind::RanksPerPiece => Setting::RanksPerPiece(BTreeMap::new()),
+                SettingKind::BetzaPerZone => Setting::BetzaPerZone(BTreeMap::new()),
                 _ => Setting::List(Vec::new()),
             }),
             DefaultValue::SameAs(other) => self.value(other),
@@ -434,12 +434,12 @@ mod tests {
         let ranks = BTreeMap::from([("N".to_string(), vec![8, 9]), ("P".to_string(), vec![9])]);
         let moves = BTreeMap::from([("castle".to_string(), "WfF".to_string())]);
         let cases = [
-            (Setting::Word("allowed".into()), Kind::Choice(&["allowed", "illegal"]), "allowed", "\"allowed\""),
-            (Setting::Bool(true), Kind::Bool, "true", "true"),
-            (Setting::Int(4), Kind::Int(0, 9), "4", "4"),
-            (Setting::List(vec!["P".into(), "L".into()]), Kind::Pieces, "[P, L]", "[\"P\", \"L\"]"),
-            (Setting::RanksPerPiece(ranks), Kind::RanksPerPiece, "N: [8, 9]; P: [9]", "{ N = [8, 9], P = [9] }"),
-            (Setting::BetzaPerZone(moves), Kind::BetzaPerZone, "castle: WfF", "{ castle = \"WfF\" }"),
+            (Setting::Word("allowed".into()), SettingKind::Choice(&["allowed", "illegal"]), "allowed", "\"allowed\""),
+            (Setting::Bool(true), SettingKind::Bool, "true", "true"),
+            (Setting::Int(4), SettingKind::Int(0, 9), "4", "4"),
+            (Setting::List(vec!["P".into(), "L".into()]), SettingKind::Pieces, "[P, L]", "[\"P\", \"L\"]"),
+            (Setting::RanksPerPiece(ranks), SettingKind::RanksPerPiece, "N: [8, 9]; P: [9]", "{ N = [8, 9], P = [9] }"),
+            (Setting::BetzaPerZone(moves), SettingKind::BetzaPerZone, "castle: WfF", "{ castle = \"WfF\" }"),
         ];
         let names = Names { pieces: &|_| true, zones: &|_| true };
         for (value, kind, people, toml_text) in cases {

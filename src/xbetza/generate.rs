@@ -135,9 +135,11 @@ pub struct PathStep {
     pub kind: StepKind,
 }
 
-/// How a move looks from outside.
+/// How a piece's move (`PieceMove`) looks from outside. The same notion as the engine's
+/// `MoveKind`, narrowed to what one piece's path can be: the engine maps it onto its own kinds,
+/// which add what no path is (drops, null moves, burns, promotions in place, a declined turn).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoveKind {
+pub enum PieceMoveKind {
     /// Back on the start square, nothing captured: the turn is passed.
     Pass,
     /// Back on the start square after capturing: igui.
@@ -148,13 +150,13 @@ pub enum MoveKind {
     Capture,
 }
 
-impl MoveKind {
+impl PieceMoveKind {
     pub fn name(self) -> &'static str {
         match self {
-            MoveKind::Pass => "pass",
-            MoveKind::Igui => "igui",
-            MoveKind::Move => "move",
-            MoveKind::Capture => "capture",
+            PieceMoveKind::Pass => "pass",
+            PieceMoveKind::Igui => "igui",
+            PieceMoveKind::Move => "move",
+            PieceMoveKind::Capture => "capture",
         }
     }
 }
@@ -181,12 +183,12 @@ pub struct PieceMove {
 }
 
 impl PieceMove {
-    pub fn kind(&self) -> MoveKind {
+    pub fn kind(&self) -> PieceMoveKind {
         match (self.to == self.from, self.captures.is_empty()) {
-            (true, true) => MoveKind::Pass,
-            (true, false) => MoveKind::Igui,
-            (false, true) => MoveKind::Move,
-            (false, false) => MoveKind::Capture,
+            (true, true) => PieceMoveKind::Pass,
+            (true, false) => PieceMoveKind::Igui,
+            (false, true) => PieceMoveKind::Move,
+            (false, false) => PieceMoveKind::Capture,
         }
     }
 

@@ -89,7 +89,7 @@ fn shogi_derives_its_rules_from_the_settings() {
     let forced = &d.invariants[0];
     assert!(forced.clauses.contains(&"SHO-22".to_string()), "{:?}", forced.clauses);
     match &forced.kind {
-        kensho::check::Kind::ForcedPromotion { ranks } => {
+        kensho::check::InvariantKind::ForcedPromotion { ranks } => {
             assert_eq!(ranks["N"], vec![8, 9]);
             assert_eq!(ranks["P"], vec![9]);
         }
@@ -151,7 +151,9 @@ fn combinations_that_would_call_legal_moves_violations_are_not_derived() {
     assert!(why_not(&spec, &g, "derived:confined:palace:A").contains("dropped"));
     assert!(why_not(&spec, &g, "derived:confined:own-half:B").contains("dropped"));
     let palace = derive(&spec, &g).invariants.into_iter().find(|i| i.id == "derived:confined:palace").unwrap();
-    assert!(matches!(palace.kind, kensho::check::Kind::Confined { ref pieces, .. } if pieces == &["K".to_string()]));
+    assert!(
+        matches!(palace.kind, kensho::check::InvariantKind::Confined { ref pieces, .. } if pieces == &["K".to_string()])
+    );
     // Shogi promoting on entering the zone: a forced Pawn move within the zone promotes anyway.
     let (spec, g) = with(
         "shogi",

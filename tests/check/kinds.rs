@@ -17,7 +17,7 @@
 use kensho::check::generic::{self, ClauseEncoding};
 use kensho::check::{coverage, properties, Invariant, Tally, Transition};
 use kensho::engine::status::Outcome;
-use kensho::engine::{Engine, Kind as MoveKind, Man, Move, Position};
+use kensho::engine::{Engine, Man, Move, MoveKind, Position};
 use kensho::geometry::Square;
 use kensho::spec::LoadedSpec;
 use kensho::xbetza::generate::{PathStep, StepKind};

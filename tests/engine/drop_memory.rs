@@ -27,7 +27,7 @@ use crate::common;
 
 use common::play_texts as play;
 use common::{find, men_at, moves_from, rows, sorted, sq, texts};
-use kensho::engine::{Engine, Kind, Move, Position};
+use kensho::engine::{Engine, Move, MoveKind, Position};
 use kensho::random::SplitMix64;
 use kensho::spec::LoadedSpec;
 use proptest::prelude::*;
@@ -114,7 +114,7 @@ fn in_zone(name: &str) -> bool {
 fn drop_squares(e: &Engine, p: &Position, id: &str) -> BTreeSet<String> {
     e.legal_moves(p)
         .iter()
-        .filter(|m| m.kind == Kind::Drop && e.piece(m.man.piece).id == id)
+        .filter(|m| m.kind == MoveKind::Drop && e.piece(m.man.piece).id == id)
         .map(|m| m.to.unwrap().name())
         .collect()
 }
@@ -369,7 +369,7 @@ fn extra_action_a_move_then_an_optional_drop() {
     // extra-action: the turn starts with a move (no drop alone), each move followed by a drop.
     let p = position(&extra, &men, "b P 1");
     let moves = extra.legal_moves(&p);
-    assert!(moves.iter().all(|m| m.kind != Kind::Drop), "a drop alone is not a turn");
+    assert!(moves.iter().all(|m| m.kind != MoveKind::Drop), "a drop alone is not a turn");
     assert!(moves.iter().all(|m| m.earns_extra_turn), "every move is followed by the drop");
     assert_eq!(
         texts(&extra, moves.iter().filter(|m| m.from == Some(sq("d1")))),
@@ -380,8 +380,8 @@ fn extra_action_a_move_then_an_optional_drop() {
     assert_eq!(q.side, 0);
     assert!(extra.position_string(&q).ends_with(" +"), "{}", extra.position_string(&q));
     let second: Vec<Move> = extra.legal_moves(&q);
-    assert!(second.iter().all(|m| m.kind == Kind::Drop || m.kind == Kind::Decline));
-    assert_eq!(second.iter().filter(|m| m.kind == Kind::Decline).count(), 1);
+    assert!(second.iter().all(|m| m.kind == MoveKind::Drop || m.kind == MoveKind::Decline));
+    assert_eq!(second.iter().filter(|m| m.kind == MoveKind::Decline).count(), 1);
     assert_eq!(drop_squares(&extra, &q, "P"), pawn_drops(&["a3"]));
     // The witness: R a2-a3 and P*c5 in one turn; then the second player moves.
     let r = after(&extra, &q, &["P*c5"]);

@@ -12,7 +12,7 @@
 
 use kensho::engine::config::SelfCheck;
 use kensho::engine::drops;
-use kensho::engine::{Engine, Kind, Man, Move, Position};
+use kensho::engine::{Engine, Man, Move, MoveKind, Position};
 use kensho::geometry::Square;
 use kensho::random::SplitMix64;
 use kensho::spec::settings::Setting;
@@ -527,21 +527,21 @@ fn parser_errors_name_the_fault() {
 fn hand_built_positions_pass_the_generic_checks() {
     // (variant, position, kinds that must be among the legal moves, whether a friend may be
     // among the captured)
-    let cases: &[(usize, &str, &[Kind], bool)] = &[
+    let cases: &[(usize, &str, &[MoveKind], bool)] = &[
         // Hook 19x19: first player's Pawn on a19 (its last rank), Kings on j1 and j18.
-        (6, "P18/9k9/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/9K9 b - 1", &[Kind::PromoteInPlace], false),
+        (6, "P18/9k9/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/9K9 b - 1", &[MoveKind::PromoteInPlace], false),
         // Suzumu 16x16: Fire Demon on h7; friendly Pawn g10; enemy Pawns f11, h11, j11, m10;
         // Kings on a1 and p16.
         (
             1,
             "15k/16/16/16/16/5p1p1p6/6P5p3/16/16/7(FD)8/16/16/16/16/16/K15 b - 1",
-            &[Kind::Burn, Kind::Pass, Kind::Normal],
+            &[MoveKind::Burn, MoveKind::Pass, MoveKind::Normal],
             true,
         ),
         (
             0,
             "15k/16/16/16/16/5p1p1p6/6P5p3/16/16/7(FD)8/16/16/16/16/16/K15 b - 1",
-            &[Kind::Burn, Kind::Pass, Kind::Normal],
+            &[MoveKind::Burn, MoveKind::Pass, MoveKind::Normal],
             false,
         ),
     ];
@@ -567,7 +567,7 @@ fn the_record_check_catches_doctored_moves() {
     let e = engine(0);
     let pos = e.parse_position("15k/16/16/16/16/5p1p1p6/6P5p3/16/16/7(FD)8/16/16/16/16/16/K15 b - 1").unwrap();
     let moves = e.legal_moves(&pos);
-    let burn = moves.iter().find(|m| m.kind == Kind::Burn).expect("a burn move").clone();
+    let burn = moves.iter().find(|m| m.kind == MoveKind::Burn).expect("a burn move").clone();
     let mut after = pos.clone();
     e.make(&mut after, &burn, &mut Vec::new());
     check_record(e, &pos, &burn, &after).expect("the real record is consistent");
@@ -575,7 +575,7 @@ fn the_record_check_catches_doctored_moves() {
     let doctored: Vec<(&str, Move)> = vec![
         ("burned far away", Move { burned: vec![far].into(), ..burn.clone() }),
         ("promoted to itself", Move { promotion: Some(burn.man.piece), ..burn.clone() }),
-        ("wrong kind", Move { kind: Kind::Normal, ..burn.clone() }),
+        ("wrong kind", Move { kind: MoveKind::Normal, ..burn.clone() }),
         ("marked a skip", Move { is_skip: true, ..burn.clone() }),
         ("a capture left out", Move { captures: burn.captures[1..].into(), ..burn.clone() }),
         (

@@ -19,7 +19,7 @@ use crate::common;
 use common::assert_squares as assert_same_squares;
 use common::{all_moves, destinations, find, men_at, moves_from, rows, sorted, texts};
 use kensho::engine::status::Outcome;
-use kensho::engine::{Engine, Kind, Man, Position};
+use kensho::engine::{Engine, Man, MoveKind, Position};
 use kensho::geometry::Square;
 use kensho::spec::LoadedSpec;
 use kensho::xbetza::{generate, Occupancy, Orientation};
@@ -683,7 +683,7 @@ fn lion_dog_moves() {
 
 fn has_pass(e: &Engine, pos: &Position, from: &str) -> bool {
     let from = Square::parse(from).unwrap();
-    e.legal_moves(pos).iter().any(|m| m.from == Some(from) && m.kind == Kind::Pass && m.captures.is_empty())
+    e.legal_moves(pos).iter().any(|m| m.from == Some(from) && m.kind == MoveKind::Pass && m.captures.is_empty())
 }
 
 /// Reading skip-squares. HOOK-244 the skip-capable pieces "have the ability to skip a turn if
@@ -774,7 +774,7 @@ fn skip_is_a_move_reading() {
         let pos = position(&e, &["LN@j10", "LD@c3"], "b");
         assert_eq!(has_pass(&e, &pos, "j10"), passes, "Lion, skip-is-a-move = {option}");
         assert_eq!(has_pass(&e, &pos, "c3"), passes, "Lion Dog, skip-is-a-move = {option}");
-        assert!(e.legal_moves(&pos).iter().all(|m| m.kind != Kind::Null), "skip-is-a-move = {option}");
+        assert!(e.legal_moves(&pos).iter().all(|m| m.kind != MoveKind::Null), "skip-is-a-move = {option}");
         // The Lion's 24 box squares and the Lion Dog's leaps stay: from c3 three squares in
         // each of N, NE, E and two in each of SE, S, SW, W, NW (9 + 10).
         assert_eq!(moves_from(&e, &pos, "j10").len(), 24 + usize::from(passes));

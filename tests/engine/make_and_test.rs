@@ -45,7 +45,7 @@ use crate::common;
 use common::{sorted, sq, texts};
 use kensho::engine::config::SelfCheck;
 use kensho::engine::generate::SideView;
-use kensho::engine::{Engine, Kind, Move, Position};
+use kensho::engine::{Engine, Move, MoveKind, Position};
 
 /// The engine of `game` under these readings (the others at their defaults).
 fn engine(game: &str, choices: &[(&str, &str)]) -> Engine {
@@ -175,7 +175,7 @@ fn an_igui_that_takes_the_checking_blocker_of_a_rook_is_illegal() {
 /// text (Hook promotes on every capture).
 fn igui_case(strict: &Engine, free: &Engine, positions: [&str; 2], enemy_king: &str, promotion: &str) {
     let igui = format!("LN b3-b3 x a2{promotion}");
-    assert_eq!(pseudo_legal(free, &igui, positions[0]).kind, Kind::Igui, "the Lion's capture without moving");
+    assert_eq!(pseudo_legal(free, &igui, positions[0]).kind, MoveKind::Igui, "the Lion's capture without moving");
 
     let men = [("a1", "K"), ("b3", "LN"), ("a2", "g"), ("a10", "r"), (enemy_king, "k")];
     let pos = position(strict, positions[0], &men);
@@ -235,7 +235,7 @@ fn a_burn_of_the_piece_shielding_the_king_from_a_rook_is_illegal() {
     let (strict, free) = mitsugumi(&[]);
     let burn = "FD e2-b2 x a3";
     let mv = pseudo_legal(&free, burn, MIT_BURN);
-    assert_eq!(mv.kind, Kind::Burn, "a burn after the slide");
+    assert_eq!(mv.kind, MoveKind::Burn, "a burn after the slide");
     assert_eq!(mv.burned.as_slice(), [sq("a3")], "the Pawn is burned");
     assert!(mv.captures.iter().all(|(c, _)| *c == sq("a3")), "nothing else is taken");
 
@@ -285,7 +285,7 @@ const MIT_FREEZE_NO_ROOK: &str = "12k/13/13/13/13/13/1(+CS)11/13/4b8/13/13/13/K1
 fn the_tetrarch_leaving_a_frozen_rook_exposes_the_king() {
     let (strict, free) = mitsugumi(&[]);
     for text in ["+CS b7-d5", "+CS b7-e4", "+CS b7-b2"] {
-        assert_eq!(pseudo_legal(&free, text, MIT_FREEZE).kind, Kind::Normal, "{text}: a plain move");
+        assert_eq!(pseudo_legal(&free, text, MIT_FREEZE).kind, MoveKind::Normal, "{text}: a plain move");
     }
     let men = [("a1", "K"), ("b7", "+CS"), ("a7", "r"), ("e5", "b"), ("m13", "k")];
     let pos = position(&strict, MIT_FREEZE, &men);
@@ -322,7 +322,7 @@ const MIT_OWN_FREEZE_NO_GOLD: &str = "2R9k/13/13/13/13/13/13/13/13/13/2(+cs)10/1
 #[test]
 fn capturing_a_tetrarch_that_froze_its_own_gold_exposes_the_king() {
     let (strict, free) = mitsugumi(&[("freeze-side", "all-pieces")]);
-    assert_eq!(pseudo_legal(&free, "R c13xc3", MIT_OWN_FREEZE).kind, Kind::Capture);
+    assert_eq!(pseudo_legal(&free, "R c13xc3", MIT_OWN_FREEZE).kind, MoveKind::Capture);
     let men = [("a1", "K"), ("c13", "R"), ("c3", "+cs"), ("b2", "g"), ("m13", "k")];
     let pos = position(&strict, MIT_OWN_FREEZE, &men);
     assert!(frozen(&strict, &pos, "b2"), "the Gold is frozen by its own Tetrarch");

@@ -23,7 +23,7 @@ use crate::common;
 
 use common::{all_moves, assert_squares, destinations, find, men_at, moves_from, rows, sorted, sq, texts};
 use kensho::engine::status::{History, Outcome};
-use kensho::engine::{Engine, Kind, Move, Position};
+use kensho::engine::{Engine, Move, MoveKind, Position};
 use kensho::geometry::Square;
 use kensho::spec::LoadedSpec;
 use std::collections::BTreeSet;
@@ -112,7 +112,7 @@ fn drop_squares(e: &Engine, pos: &Position, piece: &str) -> BTreeSet<String> {
     let p = e.piece_index(piece).unwrap();
     e.legal_moves(pos)
         .iter()
-        .filter(|m| m.kind == Kind::Drop && m.man.piece == p)
+        .filter(|m| m.kind == MoveKind::Drop && m.man.piece == p)
         .filter_map(|m| m.to.map(|s| s.name()))
         .collect()
 }
@@ -881,12 +881,15 @@ fn a_drop_in_the_own_first_zone_earns_another_turn() {
         let pos = position(&e, EXTRA, tail);
         let moves = e.legal_moves(&pos);
         let dropped: BTreeSet<String> =
-            moves.iter().filter(|m| m.kind == Kind::Drop).map(|m| m.to.unwrap().name()).collect();
-        let earned: BTreeSet<String> =
-            moves.iter().filter(|m| m.kind == Kind::Drop && m.earns_extra_turn).map(|m| m.to.unwrap().name()).collect();
+            moves.iter().filter(|m| m.kind == MoveKind::Drop).map(|m| m.to.unwrap().name()).collect();
+        let earned: BTreeSet<String> = moves
+            .iter()
+            .filter(|m| m.kind == MoveKind::Drop && m.earns_extra_turn)
+            .map(|m| m.to.unwrap().name())
+            .collect();
         assert_squares(&dropped, &drops, &format!("{tail}: drops"));
         assert_squares(&earned, &earning, &format!("{tail}: drops earning an extra turn"));
-        assert!(moves.iter().all(|m| m.kind == Kind::Drop || !m.earns_extra_turn));
+        assert!(moves.iter().all(|m| m.kind == MoveKind::Drop || !m.earns_extra_turn));
     }
     // After G*c2 the first player moves again: the position string ends with " +".
     let pos = position(&e, EXTRA, "b G 1");
@@ -955,7 +958,7 @@ fn reading_extra_turn_chain() {
         assert_eq!(moves.len(), count, "{option}: {:?}", texts(&e, moves.iter()));
         assert_squares(&drop_squares(&e, &after, "G"), &ranks_except(1..=9, "a1 c2"), option);
         assert_eq!(moves.iter().filter(|m| m.from.is_some()).count(), board_moves, "{option}");
-        assert_eq!(moves.iter().filter(|m| m.kind == Kind::Decline).count(), 1, "{option}");
+        assert_eq!(moves.iter().filter(|m| m.kind == MoveKind::Decline).count(), 1, "{option}");
     }
 }
 

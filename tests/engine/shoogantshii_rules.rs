@@ -17,7 +17,7 @@ use crate::common::{self, outside};
 use common::play_texts as play;
 use common::{moves_from, rows, sorted, sq};
 use kensho::engine::status::Outcome;
-use kensho::engine::{Engine, Kind, Position};
+use kensho::engine::{Engine, MoveKind, Position};
 use kensho::geometry::{BoardSize, Square};
 use kensho::spec::LoadedSpec;
 use std::collections::{BTreeMap, BTreeSet};
@@ -62,7 +62,7 @@ fn position(e: &Engine, side: char, hands: &str, men: &[(&str, &str)]) -> Positi
 /// nothing, to promote to nothing and to land on an empty square: SHO-35, SHO-36).
 fn drop_squares(e: &Engine, p: &Position, id: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    for m in e.legal_moves(p).iter().filter(|m| m.kind == Kind::Drop && e.piece(m.man.piece).id == id) {
+    for m in e.legal_moves(p).iter().filter(|m| m.kind == MoveKind::Drop && e.piece(m.man.piece).id == id) {
         let to = m.to.expect("a drop has a destination");
         assert!(m.captures.is_empty(), "{} captures", e.move_text(m));
         assert!(m.promotion.is_none(), "{} promotes", e.move_text(m));
@@ -262,7 +262,7 @@ fn rule4_no_drop_onto_a_piece_and_no_capture_by_a_drop() {
     let expected = squares_where(|f, r| !first_palace(f, r) && !occupied(&men, f, r));
     assert_eq!(expected.len(), 81 - 9 - 3);
     assert_eq!(drop_squares(&e, &p, "R"), expected);
-    assert!(e.legal_moves(&p).iter().filter(|m| m.kind == Kind::Drop).all(|m| m.captures.is_empty()));
+    assert!(e.legal_moves(&p).iter().filter(|m| m.kind == MoveKind::Drop).all(|m| m.captures.is_empty()));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -284,7 +284,7 @@ fn rule5_a_captured_promoted_piece_is_held_and_dropped_unpromoted() {
     // The second player moves; then the first player's drops are all unpromoted Rooks.
     let reply = e.legal_moves(&p).into_iter().find(|m| e.move_text(m) == "K f9-f8").expect("K f9-f8 is legal");
     e.make(&mut p, &reply, &mut undo);
-    let drops: Vec<_> = e.legal_moves(&p).into_iter().filter(|m| m.kind == Kind::Drop).collect();
+    let drops: Vec<_> = e.legal_moves(&p).into_iter().filter(|m| m.kind == MoveKind::Drop).collect();
     assert!(!drops.is_empty());
     assert!(drops.iter().all(|m| m.man.piece as usize == rook && m.promotion.is_none()));
 }

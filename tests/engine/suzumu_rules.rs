@@ -15,7 +15,7 @@ use crate::common;
 
 use common::{find, moves_from, rows, sorted, sq, texts};
 use kensho::engine::status::Outcome;
-use kensho::engine::{Engine, Kind, Move, Position};
+use kensho::engine::{Engine, Move, MoveKind, Position};
 use kensho::geometry::Square;
 use kensho::spec::LoadedSpec;
 use std::collections::BTreeSet;
@@ -1081,7 +1081,7 @@ fn skip_limits_through_make() {
         let mut p = position(&e, 'b', "", &[(black, "LN"), (white, "ln")]);
         let mut undo = Vec::new();
         let pass = find(&e, &p, &format!("LN {black}-{black}"));
-        assert!(pass.is_skip && pass.kind == Kind::Pass);
+        assert!(pass.is_skip && pass.kind == MoveKind::Pass);
         e.make(&mut p, &pass, &mut undo);
         assert!(e.position_string(&p).ends_with(" ~b"), "{}", e.position_string(&p));
         let white_pass = format!("LN {white}-{white}");
@@ -1118,7 +1118,7 @@ fn skip_vs_null_move_reading() {
             let e = engine(spec, &[("skip-vs-null-move", option)]);
             let p = position(&e, 'b', "", &[("h8", "LN"), ("h9", "p")]);
             let moves = e.legal_moves(&p);
-            assert!(moves.iter().all(|m| m.kind != Kind::Null), "{spec} {option}: a null move");
+            assert!(moves.iter().all(|m| m.kind != MoveKind::Null), "{spec} {option}: a null move");
             assert!(has(&e, &p, "LN h8-h8 x h9"), "{spec} {option}: igui");
             assert_eq!(has(&e, &p, "LN h8-h8"), pass, "{spec} {option}: pass");
         }

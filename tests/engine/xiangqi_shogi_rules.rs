@@ -23,7 +23,7 @@ use crate::common;
 
 use common::{all_moves, moves_from, rows, sorted, sq};
 use kensho::engine::status::Outcome;
-use kensho::engine::{Engine, Kind, Position};
+use kensho::engine::{Engine, MoveKind, Position};
 use kensho::geometry::Square;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -60,11 +60,14 @@ fn position(e: &Engine, side: char, hands: &str, men: &[(&str, &str)]) -> Positi
 fn drop_squares(e: &Engine, p: &Position, id: &str) -> BTreeSet<String> {
     let piece = e.piece_index(id).unwrap();
     let moves = e.legal_moves(p);
-    let drops: Vec<String> =
-        moves.iter().filter(|m| m.kind == Kind::Drop && m.man.piece == piece).map(|m| m.to.unwrap().name()).collect();
+    let drops: Vec<String> = moves
+        .iter()
+        .filter(|m| m.kind == MoveKind::Drop && m.man.piece == piece)
+        .map(|m| m.to.unwrap().name())
+        .collect();
     let set: BTreeSet<String> = drops.iter().cloned().collect();
     assert_eq!(set.len(), drops.len(), "a drop of {id} listed twice");
-    assert!(moves.iter().filter(|m| m.kind == Kind::Drop).all(|m| m.promotion.is_none()), "a drop that promotes");
+    assert!(moves.iter().filter(|m| m.kind == MoveKind::Drop).all(|m| m.promotion.is_none()), "a drop that promotes");
     set
 }
 

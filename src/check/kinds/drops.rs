@@ -2,7 +2,7 @@
 
 use super::{id, men, named, own_rank};
 use crate::check::{Transition, Verdict};
-use crate::engine::Kind as MoveKind;
+use crate::engine::MoveKind;
 use crate::spec::game::GameSpec;
 use std::collections::BTreeMap;
 

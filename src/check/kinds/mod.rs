@@ -8,7 +8,7 @@ mod ending;
 mod lions;
 mod pieces;
 
-use super::properties::{Invariant, Kind};
+use super::properties::{Invariant, InvariantKind};
 use super::{Transition, Verdict};
 use crate::engine::{Man, Position};
 use crate::geometry::Square;
@@ -18,29 +18,29 @@ use smallvec::SmallVec;
 pub fn judge(inv: &Invariant, t: &Transition<'_>) -> Verdict {
     let game = &t.engine.game;
     match &inv.kind {
-        Kind::Burn { max, immune } => pieces::burn(game, *max, immune, t),
-        Kind::NoConsecutiveSkips { scope } => ending::no_consecutive_skips(*scope, t),
-        Kind::ForcedPromotion { ranks } => pieces::forced_promotion(game, ranks, t),
-        Kind::Confined { pieces, zone, exempt_royal_captures } => {
+        InvariantKind::Burn { max, immune } => pieces::burn(game, *max, immune, t),
+        InvariantKind::NoConsecutiveSkips { scope } => ending::no_consecutive_skips(*scope, t),
+        InvariantKind::ForcedPromotion { ranks } => pieces::forced_promotion(game, ranks, t),
+        InvariantKind::Confined { pieces, zone, exempt_royal_captures } => {
             pieces::confined(game, pieces, zone, *exempt_royal_captures, t)
         }
-        Kind::RankJump { pieces, max, capture_royals, capture_any_rank } => {
+        InvariantKind::RankJump { pieces, max, capture_royals, capture_any_rank } => {
             pieces::rank_jump(game, pieces, *max, *capture_royals, *capture_any_rank, t)
         }
-        Kind::Frozen { freezers, range, immune, side, may_igui } => {
+        InvariantKind::Frozen { freezers, range, immune, side, may_igui } => {
             pieces::frozen(game, freezers, *range, immune, *side, *may_igui, t)
         }
-        Kind::ZoneMoves { by, frame, promoted_zone } => {
+        InvariantKind::ZoneMoves { by, frame, promoted_zone } => {
             pieces::zone_moves(game, *by, *frame, promoted_zone.as_deref(), t)
         }
-        Kind::CapturePromotion { deva, exempt } => pieces::capture_promotion(game, deva, exempt, t),
-        Kind::Drops { ranks, zones, only_zone, one_per_file, unpromoted } => {
+        InvariantKind::CapturePromotion { deva, exempt } => pieces::capture_promotion(game, deva, exempt, t),
+        InvariantKind::Drops { ranks, zones, only_zone, one_per_file, unpromoted } => {
             drops::drops(game, ranks, zones, only_zone, one_per_file, *unpromoted, t)
         }
-        Kind::PawnDropMate { pieces } => drops::pawn_drop_mate(game, pieces, t),
-        Kind::FlyingKing { royals, rule } => ending::flying_king(game, royals, *rule, t),
-        Kind::ProtectedRoyalBan { pieces, royals } => ending::protected_royal_ban(game, pieces, royals, t),
-        Kind::LionTrade { lions, no_bridge, bridge, counter_strike, same_square } => lions::lion_trade(
+        InvariantKind::PawnDropMate { pieces } => drops::pawn_drop_mate(game, pieces, t),
+        InvariantKind::FlyingKing { royals, rule } => ending::flying_king(game, royals, *rule, t),
+        InvariantKind::ProtectedRoyalBan { pieces, royals } => ending::protected_royal_ban(game, pieces, royals, t),
+        InvariantKind::LionTrade { lions, no_bridge, bridge, counter_strike, same_square } => lions::lion_trade(
             game,
             &lions::Rules {
                 lions,
@@ -51,14 +51,14 @@ pub fn judge(inv: &Invariant, t: &Transition<'_>) -> Verdict {
             },
             t,
         ),
-        Kind::GameEnd { by } => ending::game_end(game, *by, t),
-        Kind::Repetition { count, hands, perpetual_check_loses } => {
+        InvariantKind::GameEnd { by } => ending::game_end(game, *by, t),
+        InvariantKind::Repetition { count, hands, perpetual_check_loses } => {
             ending::repetition(*count, *hands, *perpetual_check_loses, t)
         }
-        Kind::Promotion { zone, trigger, optional, forced, last_rank } => {
+        InvariantKind::Promotion { zone, trigger, optional, forced, last_rank } => {
             pieces::promotion(game, zone, *trigger, *optional, forced, last_rank, t)
         }
-        Kind::NoSelfCheck => ending::no_self_check(game, t),
+        InvariantKind::NoSelfCheck => ending::no_self_check(game, t),
         generic => super::generic::judge(generic, t),
     }
 }

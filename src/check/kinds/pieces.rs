@@ -3,7 +3,7 @@
 use super::{id, men, named, own_rank, verdict};
 use crate::check::properties::{FreezeSide, PromotionTrigger, ZoneBy, ZoneFrame};
 use crate::check::{path, Transition, Verdict};
-use crate::engine::Kind as MoveKind;
+use crate::engine::MoveKind;
 use crate::geometry::{chebyshev, Square};
 use crate::spec::game::GameSpec;
 use crate::xbetza::generate::{Orientation, StepKind};

@@ -128,9 +128,9 @@ fn keyed<'a>(old: &Engine, own: &Engine, moves: &'a [Move]) -> BTreeMap<Identity
 /// The piece type a move is counted under: the mover (or the dropped piece); `-` for a turn
 /// without a piece.
 fn mover(engine: &Engine, m: &Move) -> String {
-    use crate::engine::Kind;
+    use crate::engine::MoveKind;
     match m.kind {
-        Kind::Null | Kind::Decline => "-".into(),
+        MoveKind::Null | MoveKind::Decline => "-".into(),
         _ => engine.piece(m.man.piece).id.clone(),
     }
 }

@@ -5,7 +5,7 @@
 
 use super::play::{play, Played, Step};
 use crate::engine::config::{BareKing, Rules};
-use crate::engine::moves::Kind;
+use crate::engine::moves::MoveKind;
 use crate::engine::promotion::empty_board_moves;
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::{chebyshev, Square};
@@ -174,7 +174,9 @@ impl<'p> Kit<'p> {
         let mut out: Vec<Square> = a
             .legal_moves(&p)
             .iter()
-            .filter(|m| m.from == Some(sq) && m.kind == Kind::Normal && m.captures.is_empty() && m.promotion.is_none())
+            .filter(|m| {
+                m.from == Some(sq) && m.kind == MoveKind::Normal && m.captures.is_empty() && m.promotion.is_none()
+            })
             .filter_map(|m| m.to)
             .filter(|&t| t != sq)
             .collect();

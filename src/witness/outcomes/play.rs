@@ -2,7 +2,7 @@
 //! for, and the line played under both engines at once, each with its own history, until the
 //! results first differ.
 
-use crate::engine::moves::Kind;
+use crate::engine::moves::MoveKind;
 use crate::engine::{Move, Position};
 use crate::geometry::Square;
 use crate::witness::compare::{differing, records, result_score, result_text, transfer, witness};
@@ -45,11 +45,11 @@ fn pick(moves: &[Move], step: Step) -> Option<&Move> {
             Step::Go(from, to) => {
                 m.from == Some(from)
                     && m.to == Some(to)
-                    && !matches!(m.kind, Kind::Pass | Kind::Drop | Kind::PromoteInPlace)
+                    && !matches!(m.kind, MoveKind::Pass | MoveKind::Drop | MoveKind::PromoteInPlace)
             }
             Step::Skip => m.is_skip,
-            Step::Drop(piece, to) => m.kind == Kind::Drop && m.man.piece == piece && m.to == Some(to),
-            Step::Decline => m.kind == Kind::Decline,
+            Step::Drop(piece, to) => m.kind == MoveKind::Drop && m.man.piece == piece && m.to == Some(to),
+            Step::Decline => m.kind == MoveKind::Decline,
         })
         .collect();
     fits.sort_by_key(|m| m.promotion.is_some());
