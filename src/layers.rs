@@ -7,7 +7,7 @@
 /// Top-level modules by layer, lowest first. A module may use the modules of the layers before
 /// its own.
 pub const LAYERS: &[&[&str]] = &[
-    &["geometry", "random"],
+    &["core", "geometry", "random"],
     &["text"],
     &["xbetza"],
     &["spec"],

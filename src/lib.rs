@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod commands;
+pub mod core;
 pub mod crosscheck;
 pub mod engine;
 pub mod evaluate;
@@ -17,3 +18,9 @@ pub mod spec;
 pub mod text;
 pub mod witness;
 pub mod xbetza;
+
+pub use crate::core::Color;
+pub use engine::moves::Move;
+pub use engine::position::{Man, Position};
+pub use engine::Engine;
+pub use geometry::{BoardSize, Square};

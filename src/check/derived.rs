@@ -10,6 +10,7 @@
 //! that says `overrides = ["derived:promotion"]` replaces the derived ones it names.
 
 use super::properties::{EndBy, FreezeSide, Invariant, InvariantKind, PromotionTrigger, SkipScope};
+use crate::core::Color;
 use crate::spec::abilities::{
     Ability, FlyingCapture, FreezeBlocks, FreezeRange, FreezeTargets, JumpCaptureJumpedRank, JumpRankLimit,
 };
@@ -139,7 +140,7 @@ fn promotion(b: &mut Builder) {
     // ranks outside the zone, or no zone promotion at all, force nothing.
     let zone_ranks: Vec<u8> = match (&r.promotion_zone, r.promotion_trigger) {
         (Some(zone), trigger) if trigger != Trigger::None => {
-            let squares = b.game.zone_squares(zone, 0);
+            let squares = b.game.zone_squares(zone, Color::Black);
             let mut ranks: Vec<u8> = squares.iter().map(|s| s.rank + 1).collect();
             ranks.sort_unstable();
             ranks.dedup();
@@ -366,8 +367,8 @@ fn game_end(b: &mut Builder) {
 fn one_royal_each(game: &GameSpec) -> bool {
     let royal = |id: &str| game.piece(id).is_some_and(|p| p.royal);
     let promotes_to_royal = game.pieces.iter().any(|p| p.promotes_to.as_deref().is_some_and(royal));
-    let count = |player: u8| game.setup.iter().filter(|s| s.player == player && royal(&s.piece)).count();
-    !promotes_to_royal && count(0) <= 1 && count(1) <= 1
+    let count = |player: Color| game.setup.iter().filter(|s| s.player == player && royal(&s.piece)).count();
+    !promotes_to_royal && count(Color::Black) <= 1 && count(Color::White) <= 1
 }
 
 fn repetition(b: &mut Builder) {

@@ -4,6 +4,7 @@
 //! together to exercise an invariant.
 
 use super::properties::{Invariant, InvariantKind};
+use crate::core::Color;
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::random::SplitMix64;
@@ -31,7 +32,7 @@ pub fn aim_for(engine: &Engine, inv: &Invariant) -> Aim {
 pub fn admissible(engine: &Engine, invariants: &[Invariant], pos: &Position, man: Man, sq: Square) -> bool {
     let game = &engine.game;
     let id = &game.pieces[man.piece as usize].id;
-    let own_rank = if man.player == 0 { sq.rank + 1 } else { game.board.ranks - sq.rank };
+    let own_rank = if man.player == Color::Black { sq.rank + 1 } else { game.board.ranks - sq.rank };
     invariants.iter().all(|inv| match &inv.kind {
         InvariantKind::ForcedPromotion { ranks } => !ranks.get(id).is_some_and(|r| r.contains(&own_rank)),
         InvariantKind::Confined { pieces, zone, .. } => !pieces.contains(id) || game.in_zone(zone, man.player, sq),

@@ -10,6 +10,7 @@
 use super::path::{path_obeys, PathOptions};
 use super::properties::{Invariant, InvariantKind};
 use super::{Transition, Verdict};
+use crate::core::Color;
 use crate::engine::{Engine, Identity, Man, Move, MoveKind, Position};
 use crate::geometry::Square;
 use crate::spec::abilities::{Ability, BurnTargets, FlyingCapture, JumpLanding};
@@ -209,18 +210,18 @@ pub fn turned(e: &Engine, pos: &Position) -> Position {
     for sq in pos.size.squares() {
         if let Some(m) = pos.at(sq) {
             let there = e.game.for_second_player(sq);
-            out.put(z, there, Some(Man { player: 1 - m.player, piece: m.piece }));
+            out.put(z, there, Some(Man { player: m.player.opposite(), piece: m.piece }));
             out.set_flags(z, there, pos.flags_at(sq));
         }
     }
-    for player in 0..2u8 {
-        for (piece, &n) in pos.hands[player as usize].iter().enumerate() {
-            out.set_hand(z, 1 - player, piece as u16, n);
+    for player in Color::ALL {
+        for (piece, &n) in pos.hands[player].iter().enumerate() {
+            out.set_hand(z, player.opposite(), piece as u16, n);
         }
     }
-    out.set_side(z, 1 - pos.side);
+    out.set_side(z, pos.side.opposite());
     out.set_extra_turn(z, pos.extra_turn);
-    out.last_skip = [pos.last_skip[1], pos.last_skip[0]];
+    out.last_skip = [pos.last_skip[Color::White], pos.last_skip[Color::Black]];
     out.set_lion_taken_at(z, pos.lion_taken_at.map(|sq| e.game.for_second_player(sq)));
     out.move_number = pos.move_number;
     out
@@ -265,7 +266,7 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
     }
     // The turn passes, unless the move earned an extra turn (extra-turn.after: a drop; never on
     // an extra turn, HEI-5 "does not entitle a third turn"); a decline only ends an extra turn.
-    let next = if mv.earns_extra_turn { me } else { 1 - me };
+    let next = if mv.earns_extra_turn { me } else { me.opposite() };
     if after.side != next || after.move_number != before.move_number + 1 {
         return fail("side to move or move number not advanced");
     }
@@ -294,7 +295,7 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
             if after.at(to) != Some(mv.man) || before.size.squares().any(|s| s != to && before.at(s) != after.at(s)) {
                 return fail("a drop that does not put the piece on its square, or changes another square");
             }
-            if after.last_skip[me as usize] {
+            if after.last_skip[me] {
                 return fail("a drop left the mover's skip flag set");
             }
             return Ok(());
@@ -393,10 +394,10 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
     if !ok {
         return fail("the kind does not match the move's squares");
     }
-    if mv.is_skip != after.last_skip[me as usize] {
+    if mv.is_skip != after.last_skip[me] {
         return fail("the mover's skip flag after the move is not the move's is_skip");
     }
-    if after.last_skip[1 - me as usize] != before.last_skip[1 - me as usize] {
+    if after.last_skip[me.opposite()] != before.last_skip[me.opposite()] {
         return fail("the opponent's skip flag changed");
     }
     Ok(())
@@ -407,7 +408,7 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
 /// and a drop takes one piece out of it.
 pub fn expected_hands(game: &GameSpec, rules: &RuleSettings, before: &Position, mv: &Move) -> [Vec<u16>; 2] {
     let mut hands = before.hands.clone();
-    let me = mv.man.player as usize;
+    let me = mv.man.player;
     if rules.drops_enabled {
         let unpromoted = rules.drops_unpromoted;
         for &(_, victim) in &mv.captures {

@@ -21,6 +21,7 @@ pub mod published;
 pub mod run;
 pub mod shrink;
 
+use crate::core::Color;
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Move, Position};
 use crate::xbetza::generate::{Cell, Occupancy};
@@ -61,7 +62,7 @@ pub struct BeforeFacts {
 
 impl Transition<'_> {
     /// `before` as `player`'s pieces see it: built once for the side to move.
-    pub fn occupancy(&self, player: u8) -> std::borrow::Cow<'_, Occupancy> {
+    pub fn occupancy(&self, player: Color) -> std::borrow::Cow<'_, Occupancy> {
         match self.before_facts {
             Some(facts) if player == self.before.side => {
                 std::borrow::Cow::Borrowed(facts.seen.get_or_init(|| occupancy_for(self.before, player)))
@@ -72,7 +73,7 @@ impl Transition<'_> {
 
     /// Is `player` in check before the move (`Engine::in_check`)? Asked once for the side to
     /// move.
-    pub fn in_check_before(&self, player: u8) -> bool {
+    pub fn in_check_before(&self, player: Color) -> bool {
         match self.before_facts {
             Some(facts) if player == self.before.side => {
                 *facts.in_check.get_or_init(|| self.engine.in_check(self.before, player))
@@ -116,7 +117,7 @@ pub struct Tally {
 }
 
 /// The board as `player`'s pieces see it: friends, enemies, empty squares.
-pub fn occupancy_for(pos: &Position, player: u8) -> Occupancy {
+pub fn occupancy_for(pos: &Position, player: Color) -> Occupancy {
     let mut occ = Occupancy::empty(pos.size);
     for sq in pos.size.squares() {
         if let Some(m) = pos.at(sq) {

@@ -15,6 +15,7 @@
 //! the game's `rules.*` tables; a difference no single removal explains is reported as the rules
 //! together.
 
+use crate::core::Color;
 use crate::engine::generate::occupancy;
 use crate::engine::{Engine, Man, MoveKind, Position};
 use crate::geometry::Square;
@@ -136,7 +137,7 @@ fn placements(engine: &Engine) -> Vec<Placement> {
     for (i, sample) in samples(engine).iter().enumerate() {
         let empty: Vec<Square> = engine.game.board.squares().filter(|&sq| sample.at(sq).is_none()).collect();
         for piece in 0..engine.pieces.len() as u16 {
-            for player in [0, 1].into_iter().filter(|p| i == 0 || usize::from(*p) == i % 2) {
+            for player in Color::ALL.into_iter().filter(|p| i == 0 || p.index() == i % 2) {
                 for _ in 0..SQUARES_PER_SAMPLE.min(empty.len()) {
                     let sq = empty[rng.below(empty.len())];
                     let mut pos = sample.clone();

@@ -2,6 +2,7 @@
 //! play.rs and position.rs), also used by bench, crosscheck and the report: functions that
 //! return text or JSON values for the commands to print.
 
+use crate::core::Color;
 use crate::engine::play::GameRecord;
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Move, Position};
@@ -65,8 +66,8 @@ pub fn draw_position(engine: &Engine, pos: &Position) -> String {
     let width = pos.board.iter().flatten().map(|&m| cell(m).chars().count()).max().unwrap_or(1).max(1);
     let mut out = draw_cells(pos.size, width, |sq| pos.at(sq).map(cell).unwrap_or_else(|| ".".into()));
     out.push_str(&format!("    {SIDES}\n"));
-    for (player, name) in [(0u8, "first player"), (1, "second player")] {
-        let held: Vec<String> = pos.hands[player as usize]
+    for (player, name) in [(Color::Black, "first player"), (Color::White, "second player")] {
+        let held: Vec<String> = pos.hands[player]
             .iter()
             .enumerate()
             .filter(|(_, &n)| n > 0)
@@ -76,7 +77,7 @@ pub fn draw_position(engine: &Engine, pos: &Position) -> String {
             out.push_str(&format!("    in hand, {name}: {}\n", held.join(" ")));
         }
     }
-    let side = if pos.side == 0 { "first player (b)" } else { "second player (w)" };
+    let side = if pos.side == Color::Black { "first player (b)" } else { "second player (w)" };
     out.push_str(&format!("    to move: {side}"));
     let skips: Vec<&str> =
         [(0, "first"), (1, "second")].iter().filter(|(p, _)| pos.last_skip[*p]).map(|(_, n)| *n).collect();

@@ -12,6 +12,7 @@ use super::output::write_atomic;
 use super::terminal;
 use crate::check::coverage;
 use crate::check::Tally;
+use crate::core::Color;
 use crate::evaluate::games::{Alternative, Settings, Watch};
 use crate::evaluate::search::Evaluator;
 use crate::evaluate::stats::{self, Difference};
@@ -399,8 +400,8 @@ fn clauses_of_rule(e: &Evaluated, rule: &str) -> Vec<String> {
 }
 
 /// A player's name in the score table, with whether it moves first.
-fn side(player: u8, first_mover: u8) -> String {
-    let name = crate::engine::status::player_name(player);
+fn side(player: Color, first_mover: Color) -> String {
+    let name = player.name();
     if player == first_mover {
         format!("{name}, moves first")
     } else {
@@ -445,9 +446,14 @@ fn text_of(e: &Evaluated, markdown: bool) -> String {
     out.push_str(&table(
         &["side", "wins", "score", "95% interval"],
         vec![
-            vec![side(0, r.first_mover), s.first_wins.to_string(), percent(s.first_score), interval(&s.first_interval)],
             vec![
-                side(1, r.first_mover),
+                side(Color::Black, r.first_mover),
+                s.first_wins.to_string(),
+                percent(s.first_score),
+                interval(&s.first_interval),
+            ],
+            vec![
+                side(Color::White, r.first_mover),
                 s.second_wins.to_string(),
                 percent(s.second_score),
                 interval(&s.second_interval),

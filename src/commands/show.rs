@@ -5,6 +5,7 @@ use super::cli::{self, Format};
 use super::engine::SIDES;
 use super::exit::{self, Output};
 use super::terminal::{self, Fit};
+use crate::core::Color;
 use crate::spec::game::GameSpec;
 use crate::spec::LoadedSpec;
 use crate::text::board::draw_cells;
@@ -32,7 +33,7 @@ fn zone_marks(zones: &[&String]) -> Vec<char> {
 pub fn board_text(game: &GameSpec) -> String {
     let mut cells: BTreeMap<crate::geometry::Square, String> = BTreeMap::new();
     for p in &game.setup {
-        let text = if p.player == 0 { p.piece.clone() } else { p.piece.to_lowercase() };
+        let text = if p.player == Color::Black { p.piece.clone() } else { p.piece.to_lowercase() };
         cells.entry(p.square).and_modify(|c| c.push_str(&format!("/{text}"))).or_insert(text);
     }
     let width = cells.values().map(|c| c.chars().count()).max().unwrap_or(1);
@@ -40,7 +41,8 @@ pub fn board_text(game: &GameSpec) -> String {
     let mut ids: Vec<&String> = game.zones.keys().collect();
     ids.sort_by_key(|z| !z.contains("palace"));
     let zones: Vec<(&String, char)> = ids.iter().copied().zip(zone_marks(&ids)).collect();
-    let in_zone = |z: &str, sq| game.in_zone(z, 0, sq) || (z.contains("palace") && game.in_zone(z, 1, sq));
+    let in_zone =
+        |z: &str, sq| game.in_zone(z, Color::Black, sq) || (z.contains("palace") && game.in_zone(z, Color::White, sq));
     let mut text = draw_cells(game.board, width, |sq| {
         if let Some(c) = cells.get(&sq) {
             return c.clone();
@@ -101,7 +103,7 @@ pub fn render(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Stri
             spec.path,
             game.board,
             game.pieces.len(),
-            game.setup.iter().filter(|p| p.player == 0).count()
+            game.setup.iter().filter(|p| p.player == Color::Black).count()
         ),
         2,
     );
@@ -132,8 +134,12 @@ pub fn render(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Stri
         .pieces
         .iter()
         .map(|p| {
-            let starts: Vec<String> =
-                game.setup.iter().filter(|s| s.player == 0 && s.piece == p.id).map(|s| s.square.name()).collect();
+            let starts: Vec<String> = game
+                .setup
+                .iter()
+                .filter(|s| s.player == Color::Black && s.piece == p.id)
+                .map(|s| s.square.name())
+                .collect();
             PieceRow {
                 id: p.id.clone(),
                 name: p.name.clone(),

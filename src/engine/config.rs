@@ -7,6 +7,7 @@
 //! A setting value the engine does not play is an error here (`Unplayable`), so no command ever
 //! runs a game under a rule it silently ignores.
 
+use crate::core::Color;
 use crate::spec::abilities::{
     Ability, BurnAfterAreaMove, BurnArrivalCapture, BurnImmunityCovers, BurnReturnToStart, BurnTargets, CannonScreens,
     FreezeBlocks, FreezeRange, FreezeTargets, FreezeTiming, JumpCaptureJumpedRank, JumpCaptureTargets, JumpLanding,
@@ -141,7 +142,7 @@ pub struct Demotion {
 #[derive(Clone, Debug)]
 pub struct Rules {
     /// `turn-order`: index of the player who moves first.
-    pub first_mover: u8,
+    pub first_mover: Color,
     /// `legality.self-check`.
     pub self_check: SelfCheck,
     /// `legality.attack`: only a capture by the final leg attacks a square.
@@ -449,7 +450,7 @@ impl Rules {
             None
         };
         let rules = Rules {
-            first_mover: u8::from(r.turn_order == TurnOrder::SecondPlayerFirst),
+            first_mover: if r.turn_order == TurnOrder::SecondPlayerFirst { Color::White } else { Color::Black },
             self_check: r.legality_self_check,
             attack_final_leg_only: r.legality_attack == LegalityAttack::FinalLegOnly,
             frozen_attack: r.check_frozen_attackers == CheckFrozenAttackers::Counted,

@@ -10,6 +10,7 @@ use super::moves::{Move, MoveKind};
 use super::position::{Man, Position};
 use super::promotion::{empty_board, never_moves_again};
 use super::Engine;
+use crate::core::Color;
 use crate::geometry::Square;
 
 /// The type a captured piece becomes in hand.
@@ -71,7 +72,7 @@ pub fn drops(engine: &Engine, pos: &Position, out: &mut Vec<Move>) {
         return;
     }
     let me = pos.side;
-    for (piece, &count) in pos.hands[me as usize].iter().enumerate() {
+    for (piece, &count) in pos.hands[me].iter().enumerate() {
         if count == 0 {
             continue;
         }
@@ -100,7 +101,7 @@ fn earns_extra_turn(engine: &Engine, pos: &Position, mv: &Move) -> bool {
         let mut after = pos.clone();
         let mut undo = Vec::new();
         engine.make(&mut after, mv, &mut undo);
-        return !engine.in_check(&after, 1 - mv.man.player);
+        return !engine.in_check(&after, mv.man.player.opposite());
     }
     true
 }
@@ -142,7 +143,7 @@ fn drop_allowed(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bool {
 /// bans, zone bans, palace rules and a dead piece judged on an empty board
 /// (`PieceType::drop_squares`, worked out on first use).
 fn drop_squares(engine: &Engine, man: Man) -> &[bool] {
-    engine.piece(man.piece).drop_squares[usize::from(man.player & 1)]
+    engine.piece(man.piece).drop_squares[man.player]
         .get_or_init(|| engine.game.board.squares().map(|sq| square_allows_drop(engine, man, sq)).collect())
 }
 
@@ -168,7 +169,7 @@ fn square_allows_drop(engine: &Engine, man: Man, sq: Square) -> bool {
     } else {
         // drops.palace-ban: other pieces never into the own (or either) palace.
         let own = engine.in_zone("palace", player, sq);
-        let theirs = engine.in_zone("palace", 1 - player, sq);
+        let theirs = engine.in_zone("palace", player.opposite(), sq);
         match rules.drop_palace_ban {
             1 if own => return false,
             2 if own || theirs => return false,
@@ -199,13 +200,13 @@ fn has_forward_square(engine: &Engine, man: Man, sq: Square) -> bool {
 fn pawn_drop_banned(engine: &Engine, pos: &Position, man: Man, sq: Square) -> bool {
     let rules = &engine.rules;
     let player = man.player;
-    let opponent = 1 - player;
+    let opponent = player.opposite();
     let mv = Move::bare(MoveKind::Drop, man, None, Some(sq));
     let mut after = pos.clone();
     let mut undo = Vec::new();
     engine.make(&mut after, &mv, &mut undo);
     // Does a gun of `side` attack `royal` over the pawn as its screen?
-    let gun_over_pawn = |side: u8, royal: Square| {
+    let gun_over_pawn = |side: Color, royal: Square| {
         after.squares_of(side).any(|(g, m)| {
             engine.piece(m.piece).abilities.cannon
                 && engine.piece_attacks(&after, g, royal)

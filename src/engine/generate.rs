@@ -7,6 +7,7 @@ use super::filters;
 use super::moves::{Captures, Move, MoveKind};
 use super::position::{Man, Position};
 use super::{flying, promotion, skip, Engine};
+use crate::core::Color;
 use crate::geometry::chebyshev;
 use crate::geometry::{BoardSize, Square};
 use crate::xbetza::{
@@ -16,7 +17,7 @@ use crate::xbetza::{
 use smallvec::SmallVec;
 
 /// The board as `player`'s pieces see it.
-pub fn occupancy(pos: &Position, player: u8) -> Occupancy {
+pub fn occupancy(pos: &Position, player: Color) -> Occupancy {
     // The position's board and the occupancy share the square index, so no square is named.
     let cells = pos
         .board
@@ -38,7 +39,7 @@ pub fn passes_on_empty_board(moves: &CompiledBetza, size: BoardSize) -> bool {
 
 /// The pieces that freeze `player`'s pieces: the opponent's freezers, and the player's own
 /// where `freeze.targets = any`.
-fn freezers(engine: &Engine, pos: &Position, player: u8) -> Freezers {
+fn freezers(engine: &Engine, pos: &Position, player: Color) -> Freezers {
     // The square is named only for the few men that freeze (naming it divides).
     let mut found = Freezers::new();
     for (i, m) in pos.board.iter().enumerate() {
@@ -70,7 +71,7 @@ fn frozen_by(engine: &Engine, freezers: &[(Square, Man)], man: Man, sq: Square) 
 
 /// Everything move generation of one side needs once per position.
 pub struct SideView {
-    pub player: u8,
+    pub player: Color,
     pub occupancy: Occupancy,
     freezers: Freezers,
     /// Does a freezer here also stop moves mid-way (freeze.timing = also-mid-move)?
@@ -78,7 +79,7 @@ pub struct SideView {
 }
 
 impl SideView {
-    pub fn new(engine: &Engine, pos: &Position, player: u8) -> SideView {
+    pub fn new(engine: &Engine, pos: &Position, player: Color) -> SideView {
         let freezers = if engine.any_freezer { freezers(engine, pos, player) } else { Freezers::new() };
         let mid_move_freeze = freezers.iter().any(|(_, f)| engine.piece(f.piece).abilities.freeze_mid_move);
         SideView { player, occupancy: occupancy(pos, player), freezers, mid_move_freeze }
@@ -241,7 +242,7 @@ struct RoyalWatch<'e> {
 /// reads, looked up once: its reach where it stands, its orientation, its confinement zone.
 struct ExactMan<'e> {
     square: Square,
-    player: u8,
+    player: Color,
     reach: &'e CaptureReach,
     orientation: Orientation,
     confine: Option<usize>,
@@ -290,16 +291,16 @@ struct WatchedRoyal {
 }
 
 impl<'e> RoyalWatch<'e> {
-    fn new(engine: &'e Engine, pos: &Position, player: u8) -> RoyalWatch<'e> {
+    fn new(engine: &'e Engine, pos: &Position, player: Color) -> RoyalWatch<'e> {
         RoyalWatch::build(engine, pos, player, true)
     }
 
     /// `new`; without `by_reach` the watch never reads verdicts off the board, only from
     /// footprints or by making the move: the path of games whose attackers are not all exact,
     /// which a test can then take in shogi.
-    fn build(engine: &'e Engine, pos: &Position, player: u8, by_reach: bool) -> RoyalWatch<'e> {
+    fn build(engine: &'e Engine, pos: &Position, player: Color, by_reach: bool) -> RoyalWatch<'e> {
         // Kept on the stack, as the watch's other lists: it is built for every position.
-        let enemies: SmallVec<[(Square, Man); 32]> = pos.squares_of(1 - player).collect();
+        let enemies: SmallVec<[(Square, Man); 32]> = pos.squares_of(player.opposite()).collect();
         let exact = by_reach
             && !engine.any_freezer
             && !engine.reference_legality
@@ -317,7 +318,13 @@ impl<'e> RoyalWatch<'e> {
                 let footprint = footprint(engine, pos, r, &men);
                 let attacked = footprint.is_some()
                     && !men.is_empty()
-                    && engine.attacks_by(pos, 1 - player, r, 0, men.iter().filter_map(|&s| pos.at(s).map(|m| (s, m))));
+                    && engine.attacks_by(
+                        pos,
+                        player.opposite(),
+                        r,
+                        0,
+                        men.iter().filter_map(|&s| pos.at(s).map(|m| (s, m))),
+                    );
                 WatchedRoyal { square: r, men, footprint, attacked, exact_men, faces_now }
             })
             .collect();
@@ -566,7 +573,7 @@ impl Engine {
             } else {
                 // The turn's move: a drop may follow where the player then holds a piece (one
                 // in hand already, or one this move captures).
-                let holding = pos.hands[player as usize].iter().any(|&n| n > 0);
+                let holding = pos.hands[player].iter().any(|&n| n > 0);
                 for m in out.iter_mut() {
                     m.earns_extra_turn = holding || !m.captures.is_empty();
                 }
@@ -596,7 +603,7 @@ impl Engine {
                 let before: Vec<(Square, (bool, Vec<Square>))> = self
                     .royals_of(pos, player)
                     .into_iter()
-                    .map(|r| (r, self.attack_sources(pos, 1 - player, r)))
+                    .map(|r| (r, self.attack_sources(pos, player.opposite(), r)))
                     .collect();
                 let (mut scratch, mut undo) = (pos.clone(), Vec::with_capacity(1));
                 out.retain(|m| {
@@ -865,13 +872,13 @@ impl Engine {
 
     /// Does `by` attack `target` (could one of its pieces capture there, legality.attack)?
     /// Frozen pieces attack only under check.frozen-attackers = counted.
-    pub fn attacks(&self, pos: &Position, by: u8, target: Square) -> bool {
+    pub fn attacks(&self, pos: &Position, by: Color, target: Square) -> bool {
         self.attacks_at(pos, by, target, 0)
     }
 
     /// `attacks`, where at depth > 0 an attacking capture must also pass the protected-royal
     /// ban (judged at depth - 1).
-    fn attacks_at(&self, pos: &Position, by: u8, target: Square, depth: u32) -> bool {
+    fn attacks_at(&self, pos: &Position, by: Color, target: Square, depth: u32) -> bool {
         self.attacks_by(pos, by, target, depth, pos.squares_of(by))
     }
 
@@ -880,7 +887,7 @@ impl Engine {
     pub(super) fn attacks_by(
         &self,
         pos: &Position,
-        by: u8,
+        by: Color,
         target: Square,
         depth: u32,
         mut men: impl Iterator<Item = (Square, Man)>,
@@ -900,7 +907,7 @@ impl Engine {
         &self,
         pos: &Position,
         view: &mut Option<SideView>,
-        by: u8,
+        by: Color,
         sq: Square,
         man: Man,
         target: Square,
@@ -916,7 +923,7 @@ impl Engine {
 
     /// Who of `by` attacks `target`: whether a facing royal does (flying), and the squares of
     /// the men that do.
-    fn attack_sources(&self, pos: &Position, by: u8, target: Square) -> (bool, Vec<Square>) {
+    fn attack_sources(&self, pos: &Position, by: Color, target: Square) -> (bool, Vec<Square>) {
         let mut view: Option<SideView> = None;
         let men = pos
             .squares_of(by)
@@ -941,7 +948,7 @@ impl Engine {
         let spared = self.spares_royals(scratch.squares_of(me).filter(|(_, m)| self.piece(m.piece).royal).count());
         let exposed = !spared
             && before.iter().any(|(royal, (flying, men))| {
-                let (flying_after, men_after) = self.attack_sources(scratch, 1 - me, *royal);
+                let (flying_after, men_after) = self.attack_sources(scratch, me.opposite(), *royal);
                 (flying_after && !flying) || men_after.iter().any(|s| !men.contains(s))
             });
         self.unmake(scratch, undo);
@@ -1033,7 +1040,7 @@ impl Engine {
 
     /// A royal of `by` facing the enemy royal on `target` along an otherwise empty file attacks
     /// it where `check.flying-king` holds or the royal has a flying capture.
-    fn flying_attack(&self, pos: &Position, by: u8, target: Square) -> bool {
+    fn flying_attack(&self, pos: &Position, by: Color, target: Square) -> bool {
         let Some(victim) = pos.at(target) else { return false };
         if victim.player == by || !self.piece(victim.piece).royal {
             return false;
@@ -1047,7 +1054,7 @@ impl Engine {
 
     /// `flying_attack` on a board given square by square (`occupant`): is the royal on
     /// `target` (of player `me`) attacked by a facing enemy royal?
-    fn faces_flying_royal(&self, target: Square, me: u8, occupant: impl Fn(Square) -> Option<Man>) -> bool {
+    fn faces_flying_royal(&self, target: Square, me: Color, occupant: impl Fn(Square) -> Option<Man>) -> bool {
         // As `flying::facing_royal` reads the file: up first, then down, the first direction
         // whose first man is an enemy royal decides, whether that royal attacks or not.
         let facing = [1i32, -1].into_iter().find_map(|dr| {
@@ -1077,7 +1084,8 @@ impl Engine {
         let me = mv.man.player;
         let royals: SmallVec<[Square; 2]> =
             scratch.squares_of(me).filter(|(_, m)| self.piece(m.piece).royal).map(|(sq, _)| sq).collect();
-        let attacked = !self.spares_royals(royals.len()) && royals.iter().any(|&sq| self.attacks(scratch, 1 - me, sq));
+        let attacked =
+            !self.spares_royals(royals.len()) && royals.iter().any(|&sq| self.attacks(scratch, me.opposite(), sq));
         self.unmake(scratch, undo);
         attacked
     }
@@ -1113,9 +1121,9 @@ impl Engine {
                 // ones found before it (less any it captured).
                 Some(WatchedRoyal { men, .. }) => {
                     let men = men.iter().filter_map(|&s| scratch.at(s).filter(|m| m.player != me).map(|m| (s, m)));
-                    self.attacks_by(scratch, 1 - me, sq, 0, men)
+                    self.attacks_by(scratch, me.opposite(), sq, 0, men)
                 }
-                None => self.attacks(scratch, 1 - me, sq),
+                None => self.attacks(scratch, me.opposite(), sq),
             }
         });
         self.unmake(scratch, undo);
@@ -1123,12 +1131,12 @@ impl Engine {
     }
 
     /// Is `player` in check (a royal attacked)?
-    pub fn in_check(&self, pos: &Position, player: u8) -> bool {
+    pub fn in_check(&self, pos: &Position, player: Color) -> bool {
         let royals = self.royals_of(pos, player);
         if self.spares_royals(royals.len()) {
             return false;
         }
-        royals.into_iter().any(|sq| self.attacks(pos, 1 - player, sq))
+        royals.into_iter().any(|sq| self.attacks(pos, player.opposite(), sq))
     }
 
     /// Are `count` royals of a player out of check's reach? Under check.royals = last-remaining,
@@ -1163,7 +1171,7 @@ mod tests {
         let engine = bundled("xiangqi");
         let pos = engine.parse_position("4k4/9/9/9/9/4R4/9/9/9/4K4 b - 1").expect("position");
         let sq = |name: &str| engine.game.board.parse_square(name).expect("square");
-        let watch = RoyalWatch::new(&engine, &pos, 0);
+        let watch = RoyalWatch::new(&engine, &pos, Color::Black);
         assert!(watch.exact_enemies.is_some(), "xiangqi's men are all exact attackers");
         let rook = pos.at(sq("e5")).expect("the Chariot");
         let aside = Move::bare(MoveKind::Normal, rook, Some(sq("e5")), Some(sq("d5")));
@@ -1192,7 +1200,7 @@ mod tests {
             engine.legal_moves(&pos).iter().filter(|m| m.from == Some(e2)).filter_map(|m| m.to).collect();
         assert_eq!(gold_moves, vec![sq("e3")], "the pinned Gold keeps to the file");
 
-        let watch = RoyalWatch::new(&engine, &pos, 0);
+        let watch = RoyalWatch::new(&engine, &pos, Color::Black);
         assert_eq!(watch.royals.len(), 1);
         assert_eq!(watch.royals[0].square, e1);
         assert!(watch.royals[0].men.contains(&e8), "the Rook on e8 may reach e1: {:?}", watch.royals[0].men);
@@ -1238,7 +1246,7 @@ mod tests {
         let pos = engine.parse_position("k8/4r4/9/9/9/9/9/P3G4/4K4 b - 1").expect("position");
         let sq = |name: &str| engine.game.board.parse_square(name).expect("square");
         let index = |name: &str| pos.size.index(sq(name));
-        let watch = RoyalWatch::build(&engine, &pos, 0, false);
+        let watch = RoyalWatch::build(&engine, &pos, Color::Black, false);
         let footprint = watch.royals[0].footprint.as_ref().expect("the Rook moves in one leg");
         let marked: Vec<String> =
             pos.size.squares().filter(|&s| footprint[pos.size.index(s)]).map(|s| s.name()).collect();
@@ -1250,7 +1258,7 @@ mod tests {
         let aside = Move::bare(MoveKind::Normal, pos.at(sq("e2")).expect("the Gold"), Some(sq("e2")), Some(sq("d2")));
         assert_eq!(watch.verdict_unmade(&aside, false), None, "the Gold leaves the line: made and looked at");
 
-        let mut blind = RoyalWatch::build(&engine, &pos, 0, false);
+        let mut blind = RoyalWatch::build(&engine, &pos, Color::Black, false);
         blind.royals[0].footprint.as_mut().expect("footprint")[index("e2")] = false;
         assert_eq!(blind.verdict_unmade(&aside, false), Some(false), "a footprint without e2 misses the pin");
         let gold_moves = |legal: &[Move]| legal.iter().filter(|m| m.from == Some(sq("e2"))).count();

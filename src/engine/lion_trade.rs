@@ -18,6 +18,7 @@
 
 use super::position::{Man, Position};
 use super::{config::Bridge, Engine, Move};
+use crate::core::Color;
 use crate::geometry::Square;
 use crate::xbetza::PieceMove;
 
@@ -72,7 +73,7 @@ fn protected_after(
     pm: &PieceMove,
     captures: &[(Square, Man)],
     sq: Square,
-    owner: u8,
+    owner: Color,
 ) -> bool {
     let z = &engine.zobrist;
     let mut after = pos.clone();

@@ -5,6 +5,7 @@
 use super::moves::{Move, MoveKind};
 use super::position::{Man, Position};
 use super::Engine;
+use crate::core::Color;
 use crate::geometry::Square;
 use smallvec::SmallVec;
 
@@ -13,14 +14,14 @@ pub struct Undo {
     /// Every square changed, with the man and the flags it held before (inline for a move
     /// with up to two captures: making a move allocates nothing).
     squares: SmallVec<[(Square, Option<Man>, u8); 4]>,
-    side: u8,
+    side: Color,
     extra_turn: bool,
     last_skip: [bool; 2],
     lion_taken_at: Option<Square>,
     move_number: u32,
     board_hash: u64,
     hand_hash: u64,
-    hands: SmallVec<[(u8, u16, u16); 2]>,
+    hands: SmallVec<[(Color, u16, u16); 2]>,
 }
 
 impl Engine {
@@ -50,7 +51,7 @@ impl Engine {
             if self.rules.drops {
                 // drops.enabled: the capturer holds what it took (unpromoted: drops.unpromoted).
                 let held = super::drops::hand_type(self, victim.piece);
-                let n = pos.hands[mv.man.player as usize][held as usize];
+                let n = pos.hands[mv.man.player][held as usize];
                 u.hands.push((mv.man.player, held, n));
                 pos.set_hand(z, mv.man.player, held, n + 1);
             }
@@ -60,7 +61,7 @@ impl Engine {
             MoveKind::Null | MoveKind::Decline => {}
             MoveKind::Drop => {
                 let (p, piece) = (mv.man.player, mv.man.piece);
-                let n = pos.hands[p as usize][piece as usize];
+                let n = pos.hands[p][piece as usize];
                 u.hands.push((p, piece, n));
                 pos.set_hand(z, p, piece, n - 1);
                 if let Some(to) = mv.to {
@@ -84,14 +85,14 @@ impl Engine {
                 }
             }
         }
-        pos.last_skip[mv.man.player as usize] = mv.is_skip;
+        pos.last_skip[mv.man.player] = mv.is_skip;
         if self.rules.lion_trade.as_ref().is_some_and(|t| t.counter_strike) {
             pos.set_lion_taken_at(z, super::lion_trade::lion_taken_at(self, mv));
         }
         // extra-turn.after: a drop that earns another turn leaves the side to move as it is.
         pos.set_extra_turn(z, mv.earns_extra_turn);
         if !mv.earns_extra_turn {
-            pos.set_side(z, 1 - pos.side);
+            pos.set_side(z, pos.side.opposite());
         }
         // The count stops at the bound rather than wrap (position::MAX_MOVE_NUMBER); `unmake`
         // restores the number from the undo record.

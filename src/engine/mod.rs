@@ -27,6 +27,7 @@ pub mod skip;
 pub mod status;
 pub mod zobrist;
 
+use crate::core::Color;
 use crate::geometry::Square;
 use crate::spec::abilities::AbilitySettings;
 use crate::spec::game::GameSpec;
@@ -188,7 +189,7 @@ impl Engine {
     fn build(game: &GameSpec) -> (Engine, Vec<Unplayable>) {
         let (rules, mut bad) = Rules::read(game);
         // The two ways the players' pieces see the board: the compiled tables are built for these.
-        let orientations = [orientation(0, &rules), orientation(1, &rules)];
+        let orientations = [orientation(Color::Black, &rules), orientation(Color::White, &rules)];
         // One board geometry for every piece's tables: shared, it stays in the cache.
         let geometry = std::sync::Arc::new(Geometry::new(game.board));
         let index = |id: &str| game.pieces.iter().position(|p| p.id == id).map(|i| i as u16);
@@ -285,8 +286,8 @@ impl Engine {
             .zones
             .keys()
             .map(|z| {
-                let flags = |player: u8| game.board.squares().map(|sq| game.in_zone(z, player, sq)).collect();
-                (z.clone(), [flags(0), flags(1)])
+                let flags = |player: Color| game.board.squares().map(|sq| game.in_zone(z, player, sq)).collect();
+                (z.clone(), [flags(Color::Black), flags(Color::White)])
             })
             .collect::<Vec<(String, [Vec<bool>; 2])>>();
         // Zones by index for the hot paths (a name is looked up once, here).
@@ -360,21 +361,18 @@ impl Engine {
     }
 
     /// `in_zone` for a zone given by its index (`PieceType::confine_zone`, `zone_move_zones`).
-    pub(crate) fn in_zone_at(&self, zone: usize, player: u8, sq: Square) -> bool {
-        self.zones.get(zone).is_some_and(|(_, flags)| flags[player as usize][self.game.board.index(sq)])
+    pub(crate) fn in_zone_at(&self, zone: usize, player: Color, sq: Square) -> bool {
+        self.zones.get(zone).is_some_and(|(_, flags)| flags[player][self.game.board.index(sq)])
     }
 
     /// Is `sq` in `player`'s zone `zone`?
-    pub fn in_zone(&self, zone: &str, player: u8, sq: Square) -> bool {
-        self.zones
-            .iter()
-            .find(|(z, _)| z == zone)
-            .is_some_and(|(_, flags)| flags[player as usize][self.game.board.index(sq)])
+    pub fn in_zone(&self, zone: &str, player: Color, sq: Square) -> bool {
+        self.zones.iter().find(|(z, _)| z == zone).is_some_and(|(_, flags)| flags[player][self.game.board.index(sq)])
     }
 
     /// How `player`'s pieces see the board: the second player's forward is down, and its left
     /// and right are its own unless zone-moves.frame = board (RYU reading warrior-sides).
-    pub fn orientation(&self, player: u8) -> Orientation {
+    pub fn orientation(&self, player: Color) -> Orientation {
         orientation(player, &self.rules)
     }
 
@@ -383,7 +381,7 @@ impl Engine {
     /// `destination` each zone's move into that zone, and the plain move to squares outside
     /// every zone-move zone.
     /// (An iterator, not a list: it is asked for every piece in every attack test.)
-    pub fn move_sets(&self, piece: u16, player: u8, sq: Square) -> impl Iterator<Item = MoveSet<'_>> + '_ {
+    pub fn move_sets(&self, piece: u16, player: Color, sq: Square) -> impl Iterator<Item = MoveSet<'_>> + '_ {
         let p = self.piece(piece);
         let by_destination = self.rules.zone_moves_by_destination && !p.zone_moves.is_empty();
         let at_origin = (!by_destination).then(|| match self.zone_move_at(piece, player, sq) {
@@ -412,7 +410,7 @@ impl Engine {
     }
 
     /// May a move of `set` end on `to`?
-    pub fn set_allows(&self, set: &MoveSet<'_>, player: u8, to: Square) -> bool {
+    pub fn set_allows(&self, set: &MoveSet<'_>, player: Color, to: Square) -> bool {
         match set.into {
             Landing::Anywhere => true,
             Landing::Zone(zone) => self.in_zone(zone, player, to),
@@ -423,19 +421,19 @@ impl Engine {
     }
 
     /// The move the piece has on `sq` for `player`: its zone's move (Ryu) or its XBetza move.
-    pub fn moves_at(&self, piece: u16, player: u8, sq: Square) -> &CompiledBetza {
+    pub fn moves_at(&self, piece: u16, player: Color, sq: Square) -> &CompiledBetza {
         let p = self.piece(piece);
         self.zone_move_at(piece, player, sq).map_or(&p.moves, |i| &p.zone_moves[i].1)
     }
 
     /// Where the piece on `sq` could capture at most (`moves_at`'s bound).
-    pub fn reach_at(&self, piece: u16, player: u8, sq: Square) -> &CaptureReach {
+    pub fn reach_at(&self, piece: u16, player: Color, sq: Square) -> &CaptureReach {
         let p = self.piece(piece);
         self.zone_move_at(piece, player, sq).map_or(&p.reach, |i| &p.zone_reach[i])
     }
 
     /// Which of the piece's zone moves it has on `sq` (the first zone holding `sq`), if any.
-    fn zone_move_at(&self, piece: u16, player: u8, sq: Square) -> Option<usize> {
+    fn zone_move_at(&self, piece: u16, player: Color, sq: Square) -> Option<usize> {
         let p = self.piece(piece);
         if p.zone_moves.is_empty() {
             return None;
@@ -456,15 +454,15 @@ impl Engine {
     }
 
     /// The rank of `sq` counted from `player`'s own side, 0-based.
-    pub fn relative_rank(&self, player: u8, sq: Square) -> u8 {
-        if player == 0 {
+    pub fn relative_rank(&self, player: Color, sq: Square) -> u8 {
+        if player == Color::Black {
             sq.rank
         } else {
             self.game.board.ranks - 1 - sq.rank
         }
     }
 
-    pub fn royals_of(&self, pos: &Position, player: u8) -> Vec<Square> {
+    pub fn royals_of(&self, pos: &Position, player: Color) -> Vec<Square> {
         pos.squares_of(player).filter(|(_, m)| self.piece(m.piece).royal).map(|(s, _)| s).collect()
     }
 }
@@ -472,9 +470,9 @@ impl Engine {
 /// How `player`'s pieces see the board (`Engine::orientation`), read from the rules alone: the
 /// second player's forward is down, and its left and right are its own unless zone-moves.frame
 /// = board (RYU reading warrior-sides).
-fn orientation(player: u8, rules: &Rules) -> Orientation {
+fn orientation(player: Color, rules: &Rules) -> Orientation {
     match (player, rules.board_frame) {
-        (0, _) => Orientation::Up,
+        (Color::Black, _) => Orientation::Up,
         (_, false) => Orientation::Down,
         (_, true) => Orientation::DownBoardSides,
     }

@@ -28,6 +28,7 @@
 use super::moves::{Move, MoveKind};
 use super::position::{Man, Position, DEMOTED, DROPPED, MAX_MOVE_NUMBER};
 use super::Engine;
+use crate::core::Color;
 use crate::geometry::Square;
 use crate::spec::rules::Rule;
 
@@ -55,7 +56,7 @@ impl Engine {
         } else {
             format!("({id})")
         };
-        if man.player == 0 {
+        if man.player == Color::Black {
             text.to_uppercase()
         } else {
             text.to_lowercase()
@@ -86,8 +87,8 @@ impl Engine {
             rows.push(row);
         }
         let mut hands = String::new();
-        for player in 0..2u8 {
-            for (piece, &n) in pos.hands[player as usize].iter().enumerate() {
+        for player in Color::ALL {
+            for (piece, &n) in pos.hands[player].iter().enumerate() {
                 if n > 1 {
                     hands.push_str(&n.to_string());
                 }
@@ -99,14 +100,14 @@ impl Engine {
         if hands.is_empty() {
             hands.push('-');
         }
-        let side = if pos.side == 0 { 'b' } else { 'w' };
+        let side = if pos.side == Color::Black { 'b' } else { 'w' };
         let mut s = format!("{} {side} {hands} {}", rows.join("/"), pos.move_number);
         if pos.last_skip.iter().any(|&b| b) {
             s.push_str(" ~");
-            if pos.last_skip[0] {
+            if pos.last_skip[Color::Black] {
                 s.push('b');
             }
-            if pos.last_skip[1] {
+            if pos.last_skip[Color::White] {
                 s.push('w');
             }
         }
@@ -260,7 +261,7 @@ impl Engine {
         }
         match fields[1] {
             "b" => {}
-            "w" => pos.set_side(&self.zobrist, 1),
+            "w" => pos.set_side(&self.zobrist, Color::White),
             other => return err(format!("side to move must be 'b' or 'w', found '{other}'")),
         }
         if let Some(&hands) = fields.get(2) {
@@ -275,7 +276,7 @@ impl Engine {
                         }
                         RowToken::Piece(m) => {
                             let n = count.take().unwrap_or(1);
-                            let have = pos.hands[m.player as usize][m.piece as usize];
+                            let have = pos.hands[m.player][m.piece as usize];
                             let total = have + n;
                             if total > MAX_HAND {
                                 return err(format!("hands: {total} of one piece is more than {MAX_HAND}"));
@@ -336,8 +337,8 @@ impl Engine {
             let flags = &skips[1..];
             for c in flags.chars() {
                 match c {
-                    'b' => pos.last_skip[0] = true,
-                    'w' => pos.last_skip[1] = true,
+                    'b' => pos.last_skip[Color::Black] = true,
+                    'w' => pos.last_skip[Color::White] = true,
                     _ => return err(format!("skip field '{skips}': expected only 'b' and 'w'")),
                 }
             }
@@ -352,8 +353,8 @@ impl Engine {
     fn check_hands(&self, pos: &Position) -> Result<(), PositionError> {
         let mut held = 0usize;
         for piece in 0..self.pieces.len() as u16 {
-            for player in 0..2u8 {
-                let n = pos.hands[player as usize][piece as usize];
+            for player in Color::ALL {
+                let n = pos.hands[player][piece as usize];
                 if n == 0 {
                     continue;
                 }
@@ -430,9 +431,9 @@ impl Engine {
             return Err(format!("'{token}' is not a piece"));
         }
         let player = if letters.iter().all(|c| c.is_uppercase()) {
-            0
+            Color::Black
         } else if letters.iter().all(|c| c.is_lowercase()) {
-            1
+            Color::White
         } else {
             return Err(format!(
                 "'{token}' mixes upper and lower case: upper case is the first player's, lower case the second's"

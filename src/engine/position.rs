@@ -3,13 +3,14 @@
 //! demoted, where a non-Lion just took a Lion), with an incrementally kept Zobrist hash.
 
 use super::zobrist::Zobrist;
+use crate::core::Color;
 use crate::geometry::{BoardSize, Square};
 
-/// A piece on the board: its owner (0 first player, 1 second) and its type (index into the
+/// A piece on the board: its owner and its type (index into the
 /// game's piece list).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Man {
-    pub player: u8,
+    pub player: Color,
     pub piece: u16,
 }
 
@@ -39,7 +40,7 @@ pub struct Position {
     pub flags: Vec<u8>,
     /// hands[player][piece type] = count.
     pub hands: [Vec<u16>; 2],
-    pub side: u8,
+    pub side: Color,
     /// Whether each player's most recent turn was a skip (the skip limits read this).
     pub last_skip: [bool; 2],
     /// The side to move is on the extra turn a first-zone drop earned (extra-turn.after), or
@@ -66,7 +67,7 @@ impl Position {
             board: vec![None; size.square_count()],
             flags: vec![0; size.square_count()],
             hands: [vec![0; piece_types], vec![0; piece_types]],
-            side: 0,
+            side: Color::Black,
             last_skip: [false; 2],
             extra_turn: false,
             lion_taken_at: None,
@@ -110,7 +111,7 @@ impl Position {
         self.flags[i] = flags;
     }
 
-    pub fn set_side(&mut self, z: &Zobrist, side: u8) {
+    pub fn set_side(&mut self, z: &Zobrist, side: Color) {
         if self.side != side {
             self.board_hash ^= z.side;
             self.side = side;
@@ -133,10 +134,10 @@ impl Position {
         }
     }
 
-    pub fn set_hand(&mut self, z: &Zobrist, player: u8, piece: u16, count: u16) {
-        let old = self.hands[player as usize][piece as usize];
+    pub fn set_hand(&mut self, z: &Zobrist, player: Color, piece: u16, count: u16) {
+        let old = self.hands[player][piece as usize];
         self.hand_hash ^= z.hand(player, piece, old) ^ z.hand(player, piece, count);
-        self.hands[player as usize][piece as usize] = count;
+        self.hands[player][piece as usize] = count;
     }
 
     /// The full hash: board, side, hands and skip state.
@@ -153,15 +154,15 @@ impl Position {
             }
             h ^= z.flags(i, self.flags[i]);
         }
-        if self.side == 1 {
+        if self.side == Color::White {
             h ^= z.side;
         }
         if self.extra_turn {
             h ^= z.extra_turn;
         }
         h ^= z.lion_taken(self.lion_taken_at.map(|s| self.size.index(s)));
-        for player in 0..2u8 {
-            for (piece, &n) in self.hands[player as usize].iter().enumerate() {
+        for player in Color::ALL {
+            for (piece, &n) in self.hands[player].iter().enumerate() {
                 h ^= z.hand(player, piece as u16, n);
             }
         }
@@ -169,7 +170,7 @@ impl Position {
     }
 
     /// Every man of `player` with its square, rank by rank from the first.
-    pub fn squares_of(&self, player: u8) -> impl Iterator<Item = (Square, Man)> + '_ {
+    pub fn squares_of(&self, player: Color) -> impl Iterator<Item = (Square, Man)> + '_ {
         // Rank by rank, so that no square is named by dividing its index (move generation
         // asks this of every position).
         self.board.chunks(usize::from(self.size.files)).zip(0u8..).flat_map(move |(row, rank)| {

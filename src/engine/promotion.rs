@@ -9,6 +9,7 @@ use super::generate::SideView;
 use super::moves::{Move, MoveKind};
 use super::position::{Man, Position, DEMOTED, DROPPED};
 use super::Engine;
+use crate::core::Color;
 use crate::geometry::Square;
 use crate::xbetza::{generate, Occupancy, PieceMove, StepKind};
 use smallvec::SmallVec;
@@ -156,7 +157,7 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
 /// Does a move of `player`'s dropped piece from `from` to `to` meet `promotion.after-drop`
 /// (SHO-37 "may not promote until it ends a move in your promotion zone")? Such a move may
 /// promote, and once it is made the piece promotes by `promotion.trigger` like any other.
-pub fn meets_after_drop(engine: &Engine, zone: &str, rule: AfterDrop, player: u8, from: Square, to: Square) -> bool {
+pub fn meets_after_drop(engine: &Engine, zone: &str, rule: AfterDrop, player: Color, from: Square, to: Square) -> bool {
     let in_zone = |sq: Square| engine.in_zone(zone, player, sq);
     match rule {
         // must-reenter: "must first leave it and then end a move in it again": a piece
@@ -240,7 +241,7 @@ pub struct EmptyBoard {
 
 /// [`EmptyBoard`] of `man`'s type and player, worked out on first use.
 pub fn empty_board(engine: &Engine, man: Man) -> &EmptyBoard {
-    engine.piece(man.piece).empty_board[usize::from(man.player & 1)].get_or_init(|| {
+    engine.piece(man.piece).empty_board[man.player].get_or_init(|| {
         let (mut stuck, mut advances) = (Vec::new(), Vec::new());
         for sq in engine.game.board.squares() {
             let moves = empty_board_moves(engine, man, sq);

@@ -44,9 +44,9 @@ pub(super) fn skips_possible(rules: &Rules, pieces: &[PieceType], board: BoardSi
 
 /// May the side to move skip now? (skip.limit)
 pub fn skip_allowed(engine: &Engine, pos: &Position) -> bool {
-    let me = pos.side as usize;
+    let me = pos.side;
     let own = pos.last_skip[me];
-    let opponent = pos.last_skip[1 - me];
+    let opponent = pos.last_skip[me.opposite()];
     match engine.rules.skip_limit {
         SkipLimit::None => true,
         SkipLimit::NoTwoOwnInARow => !own,

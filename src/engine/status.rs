@@ -6,18 +6,19 @@ use super::config::{BareKing, ExtraTurnCheck, Stalemate};
 use super::moves::Move;
 use super::position::Position;
 use super::Engine;
+use crate::core::Color;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// The player (0 first, 1 second) wins.
-    Win(u8, String),
+    /// The player wins.
+    Win(Color, String),
     Draw(String),
 }
 
 impl Outcome {
     pub fn describe(&self) -> String {
         match self {
-            Outcome::Win(p, why) => format!("{} wins: {why}", player_name(*p)),
+            Outcome::Win(p, why) => format!("{} wins: {why}", p.name()),
             Outcome::Draw(why) => format!("draw: {why}"),
         }
     }
@@ -25,18 +26,10 @@ impl Outcome {
     /// "1-0", "0-1" or "1/2-1/2".
     pub fn score(&self) -> &'static str {
         match self {
-            Outcome::Win(0, _) => "1-0",
+            Outcome::Win(Color::Black, _) => "1-0",
             Outcome::Win(_, _) => "0-1",
             Outcome::Draw(_) => "1/2-1/2",
         }
-    }
-}
-
-pub fn player_name(p: u8) -> &'static str {
-    if p == 0 {
-        "first player (Black, sente)"
-    } else {
-        "second player (White, gote)"
     }
 }
 
@@ -48,7 +41,7 @@ struct Judgement {
     /// Under end.perpetual-check = move-illegal: the player (the checker) whose perpetual
     /// check the move completed; the game is judged on as if there were no perpetual-check
     /// rule.
-    perpetual_by: Option<u8>,
+    perpetual_by: Option<Color>,
 }
 
 /// The positions of a game so far, for repetition.
@@ -62,7 +55,7 @@ pub struct History {
 #[derive(Clone, Debug)]
 struct Entry {
     key: u64,
-    mover: Option<u8>,
+    mover: Option<Color>,
     after_skip: bool,
     gave_check: bool,
 }
@@ -105,8 +98,8 @@ impl Engine {
 
     /// The player whose royal loss by `mv` ends the game (end.royals: the last royal, or any
     /// royal under any-royal-captured), judged on `after`, the position the move led to.
-    pub fn royal_loser(&self, after: &Position, mv: &Move) -> Option<u8> {
-        let opponent = 1 - mv.man.player;
+    pub fn royal_loser(&self, after: &Position, mv: &Move) -> Option<Color> {
+        let opponent = mv.man.player.opposite();
         // The opponent first: a burn that takes the mover's own royal (burn.targets = any) counts
         // only if the opponent did not lose first.
         [opponent, mv.man.player].into_iter().find(|&side| {
@@ -127,7 +120,7 @@ impl Engine {
             } else {
                 "the last royal piece was captured (end.royals = last-royal-captured)"
             };
-            return Some(Outcome::Win(1 - loser, why.into()));
+            return Some(Outcome::Win(loser.opposite(), why.into()));
         }
         if self.extra_turn_check_wins(after, mv) {
             return Some(Outcome::Win(
@@ -153,15 +146,15 @@ impl Engine {
         if !self.rules.royal_loss_ends || !self.pieces.iter().any(|p| p.royal) {
             return None;
         }
-        let without_royal = |side: u8| !pos.squares_of(side).any(|(_, m)| self.piece(m.piece).royal);
+        let without_royal = |side: Color| !pos.squares_of(side).any(|(_, m)| self.piece(m.piece).royal);
         // The side to move moved last when it is on an extra turn (extra-turn.after, or the
         // drop after the move under drops.per-turn = in-addition).
-        let last_mover = if pos.extra_turn { pos.side } else { 1 - pos.side };
-        let loser = [1 - last_mover, last_mover].into_iter().find(|&side| without_royal(side))?;
+        let last_mover = if pos.extra_turn { pos.side } else { pos.side.opposite() };
+        let loser = [last_mover.opposite(), last_mover].into_iter().find(|&side| without_royal(side))?;
         let rule = if self.rules.any_royal_loss { "any-royal-captured" } else { "last-royal-captured" };
         Some(Outcome::Win(
-            1 - loser,
-            format!("{} has no royal piece left on the board (end.royals = {rule})", player_name(loser)),
+            loser.opposite(),
+            format!("{} has no royal piece left on the board (end.royals = {rule})", loser.name()),
         ))
     }
 
@@ -169,7 +162,7 @@ impl Engine {
     pub fn extra_turn_check_wins(&self, after: &Position, mv: &Move) -> bool {
         mv.earns_extra_turn
             && self.rules.extra_turn.as_ref().is_some_and(|e| e.check == ExtraTurnCheck::Wins)
-            && self.in_check(after, 1 - mv.man.player)
+            && self.in_check(after, mv.man.player.opposite())
     }
 
     /// The result of the game after `mv` was made (`pos` is the position after it), if it ended.
@@ -196,7 +189,7 @@ impl Engine {
             .filter(|mv| {
                 let mut after = pos.clone();
                 self.make(&mut after, mv, &mut Vec::new());
-                if !self.in_check(&after, 1 - mover) {
+                if !self.in_check(&after, mover.opposite()) {
                     return true;
                 }
                 let mut h = history.clone();
@@ -210,7 +203,7 @@ impl Engine {
     /// the move completed.
     fn judge_after(&self, pos: &Position, mv: &Move, history: &mut History) -> Judgement {
         let mover = mv.man.player;
-        let opponent = 1 - mover;
+        let opponent = mover.opposite();
         let ends = |outcome: Outcome| Judgement { outcome: Some(outcome), perpetual_by: None };
         if let Some(outcome) = self.decided_by_move(pos, mv) {
             return ends(outcome);
@@ -227,9 +220,9 @@ impl Engine {
         let perpetual = self.rules.perpetual_check_loses || self.rules.perpetual_check_illegal;
         // A perpetual check by `checker`: the checker loses under checker-loses (the result);
         // under move-illegal it is noted and the game judged on.
-        let perpetual_check = |judgement: &mut Judgement, checker: u8, why: &str| -> Option<Outcome> {
+        let perpetual_check = |judgement: &mut Judgement, checker: Color, why: &str| -> Option<Outcome> {
             if self.rules.perpetual_check_loses {
-                return Some(Outcome::Win(1 - checker, format!("{why} (end.perpetual-check = checker-loses)")));
+                return Some(Outcome::Win(checker.opposite(), format!("{why} (end.perpetual-check = checker-loses)")));
             }
             judgement.perpetual_by = Some(checker);
             None
@@ -298,20 +291,20 @@ impl Engine {
     /// end.bare-king: a player with no piece but royals on the board (and, under
     /// loss-unless-hand, none in hand) loses: judged of the opponent after every move
     /// (immediately), or of the mover after its own turn (after-own-turn).
-    fn bare_king(&self, pos: &Position, mover: u8) -> Option<Outcome> {
-        let bare = |side: u8| {
+    fn bare_king(&self, pos: &Position, mover: Color) -> Option<Outcome> {
+        let bare = |side: Color| {
             let board_only_royals = pos.squares_of(side).all(|(_, m)| self.piece(m.piece).royal);
-            let empty_hand = pos.hands[side as usize].iter().all(|&n| n == 0);
+            let empty_hand = pos.hands[side].iter().all(|&n| n == 0);
             board_only_royals && (self.rules.bare_king == BareKing::Loss || empty_hand)
         };
         let loser = match self.rules.bare_king {
             BareKing::None => return None,
             _ if self.rules.bare_king_after_own_turn => Some(mover).filter(|&m| !pos.extra_turn && bare(m)),
-            _ => [1 - mover, mover].into_iter().find(|&side| bare(side)),
+            _ => [mover.opposite(), mover].into_iter().find(|&side| bare(side)),
         }?;
         Some(Outcome::Win(
-            1 - loser,
-            format!("{} has nothing but royal pieces left (end.bare-king)", player_name(loser)),
+            loser.opposite(),
+            format!("{} has nothing but royal pieces left (end.bare-king)", loser.name()),
         ))
     }
 
@@ -320,17 +313,17 @@ impl Engine {
     fn impasse_by_zone(&self, pos: &Position) -> Option<Outcome> {
         self.rules.impasse.as_ref().filter(|i| !i.on_repetition && i.declaration.is_none())?;
         let zone = self.rules.promotion_zone.as_ref()?;
-        let entered = |side: u8| {
+        let entered = |side: Color| {
             let royals = self.royals_of(pos, side);
             !royals.is_empty() && royals.iter().all(|&sq| self.in_zone(zone, side, sq))
         };
-        (entered(0) && entered(1)).then(|| self.impasse_result(pos)).flatten()
+        (entered(Color::Black) && entered(Color::White)).then(|| self.impasse_result(pos)).flatten()
     }
 
     /// The impasse points of `side` (end.impasse-*): five for each listed piece, one for every
     /// other non-royal piece, on the board (in the promotion zone only under
     /// impasse-squares = promotion-zone) and in hand under impasse-count = board-and-hand.
-    fn impasse_points(&self, impasse: &super::config::Impasse, pos: &Position, side: u8) -> u32 {
+    fn impasse_points(&self, impasse: &super::config::Impasse, pos: &Position, side: Color) -> u32 {
         let value = |piece: u16| {
             let p = self.piece(piece);
             if p.royal {
@@ -345,7 +338,7 @@ impl Engine {
             |sq| !impasse.zone_only || self.rules.promotion_zone.as_ref().is_some_and(|z| self.in_zone(z, side, sq));
         let board: u32 = pos.squares_of(side).filter(|&(sq, _)| in_place(sq)).map(|(_, m)| value(m.piece)).sum();
         let hand: u32 = if impasse.count_hand {
-            pos.hands[side as usize].iter().enumerate().map(|(piece, &n)| u32::from(n) * value(piece as u16)).sum()
+            pos.hands[side].iter().enumerate().map(|(piece, &n)| u32::from(n) * value(piece as u16)).sum()
         } else {
             0
         };
@@ -356,13 +349,13 @@ impl Engine {
     /// otherwise a draw.
     pub fn impasse_result(&self, pos: &Position) -> Option<Outcome> {
         let impasse = self.rules.impasse.as_ref()?;
-        let score = [self.impasse_points(impasse, pos, 0), self.impasse_points(impasse, pos, 1)];
+        let score = [self.impasse_points(impasse, pos, Color::Black), self.impasse_points(impasse, pos, Color::White)];
         let reached = [score[0] >= impasse.threshold[0], score[1] >= impasse.threshold[1]];
         let tally =
             format!("impasse: {} to {} points (end.impasse-threshold {})", score[0], score[1], impasse.threshold[0]);
         Some(match reached {
-            [true, false] => Outcome::Win(0, tally),
-            [false, true] => Outcome::Win(1, tally),
+            [true, false] => Outcome::Win(Color::Black, tally),
+            [false, true] => Outcome::Win(Color::White, tally),
             _ => Outcome::Draw(tally),
         })
     }
@@ -388,13 +381,13 @@ impl Engine {
             pos.squares_of(me).filter(|&(sq, m)| !self.piece(m.piece).royal && self.in_zone(zone, me, sq)).count()
                 as u32;
         let points = self.impasse_points(impasse, pos, me);
-        (in_zone >= min_pieces && points >= impasse.threshold[me as usize]).then(|| {
+        (in_zone >= min_pieces && points >= impasse.threshold[me]).then(|| {
             Outcome::Win(
                 me,
                 format!(
                     "impasse declaration by {}: {points} points, the King and {in_zone} pieces in the zone (end.impasse-declaration = king-in-zone, threshold {})",
-                    player_name(me),
-                    impasse.threshold[me as usize]
+                    me.name(),
+                    impasse.threshold[me]
                 ),
             )
         })
@@ -425,20 +418,20 @@ impl Engine {
             return None;
         }
         if self.rules.checkmate_terminal && self.in_check(pos, me) {
-            return Some(Outcome::Win(1 - me, "checkmate (end.checkmate = terminal)".into()));
+            return Some(Outcome::Win(me.opposite(), "checkmate (end.checkmate = terminal)".into()));
         }
         if !moves.is_empty() && !self.rules.stalemate_no_safe_move {
             return None;
         }
         let why = if moves.is_empty() { "no legal move" } else { "no move that keeps every royal safe" };
         Some(match self.rules.stalemate {
-            Stalemate::Loss => Outcome::Win(1 - me, format!("{why} for {} (end.stalemate = loss)", player_name(me))),
-            Stalemate::Win => Outcome::Win(me, format!("{why} for {} (end.stalemate = win)", player_name(me))),
+            Stalemate::Loss => Outcome::Win(me.opposite(), format!("{why} for {} (end.stalemate = loss)", me.name())),
+            Stalemate::Win => Outcome::Win(me, format!("{why} for {} (end.stalemate = win)", me.name())),
             Stalemate::Draw => Outcome::Draw(format!("{why} (end.stalemate = draw)")),
             Stalemate::LossIfOneRoyalElseDraw => {
                 if self.royals_of(pos, me).len() == 1 {
                     Outcome::Win(
-                        1 - me,
+                        me.opposite(),
                         format!("{why} with one royal left (end.stalemate = loss-if-one-royal-else-draw)"),
                     )
                 } else {

@@ -7,6 +7,7 @@
 
 use super::search::{Evaluator, Searcher};
 use crate::check::{BeforeFacts, Invariant, Tally, Transition};
+use crate::core::Color;
 use crate::engine::play::Game;
 use crate::engine::status::{History, Outcome};
 use crate::engine::{Engine, Identity, Move, Position};
@@ -38,8 +39,8 @@ pub struct GameResult {
     pub plies: usize,
     /// "1-0", "0-1", "1/2-1/2", or "*" for a game the ply cap cut off.
     pub result: String,
-    /// The winner (0 first player, 1 second) of a decided game.
-    pub winner: Option<u8>,
+    /// The winner of a decided game (in the record: 0 the first player, 1 the second).
+    pub winner: Option<Color>,
     /// How it ended, as the engine says (`Outcome::describe`), or that the ply cap cut it off.
     pub ending: String,
     /// The rule that ended it: the setting the engine names ("end.royals =
@@ -68,7 +69,7 @@ impl GameResult {
     /// Points of the first player: 1 for a win, 1/2 for a draw or an unfinished game.
     pub fn first_points(&self) -> f64 {
         match self.winner {
-            Some(0) => 1.0,
+            Some(Color::Black) => 1.0,
             Some(_) => 0.0,
             None => 0.5,
         }
@@ -160,8 +161,8 @@ pub fn game_seed(seed: u64, index: usize) -> u64 {
 /// run's, a result that does not match its winner, a length that does not match its moves.
 pub fn inconsistent(g: &GameResult, settings: &Settings) -> Option<String> {
     let winner = match g.result.as_str() {
-        "1-0" => Some(0),
-        "0-1" => Some(1),
+        "1-0" => Some(Color::Black),
+        "0-1" => Some(Color::White),
         "1/2-1/2" | "*" => None,
         other => return Some(format!("game {}: result '{other}'", g.index)),
     };
@@ -208,7 +209,7 @@ pub fn play(engine: &Engine, eval: &Evaluator, settings: &Settings, watch: &Watc
         let pick = if game.plies() < settings.opening_plies {
             rng.below(game.moves().len())
         } else {
-            let side = game.position().side as usize;
+            let side = game.position().side;
             let choice = players[side].choose(game.position(), game.history(), game.moves(), settings.nodes, &mut rng);
             nodes += choice.nodes;
             choice.index

@@ -14,6 +14,7 @@ pub mod stats;
 pub mod summary;
 pub mod values;
 
+use crate::core::Color;
 use games::{GameResult, Settings, Watch};
 use rayon::prelude::*;
 use search::Evaluator;
@@ -76,7 +77,7 @@ pub struct Record {
     pub settings: Settings,
     /// The player who moves first (0, the first player, unless rules.turn-order says
     /// second-player-first): the score by side is read against it.
-    pub first_mover: u8,
+    pub first_mover: Color,
     pub shard: Option<Shard>,
     pub values: values::PieceValues,
     pub games: Vec<GameResult>,

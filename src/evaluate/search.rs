@@ -20,6 +20,7 @@
 //! in-addition) leaves the same side to move, so the child's score is not negated then.
 
 use super::values::{Mobility, PieceValues};
+use crate::core::Color;
 use crate::engine::make::Undo;
 use crate::engine::status::{History, Outcome};
 use crate::engine::{Engine, Move, Position};
@@ -65,17 +66,15 @@ impl Evaluator {
         let mut side = [0i32; 2];
         for (at, man) in pos.board.iter().enumerate() {
             if let Some(man) = man {
-                side[man.player as usize] +=
-                    self.value(man.piece) + MOBILITY_CENTIPAWNS * self.mobility.at(*man, at) as i32;
+                side[man.player] += self.value(man.piece) + MOBILITY_CENTIPAWNS * self.mobility.at(*man, at) as i32;
             }
         }
-        for (player, hand) in pos.hands.iter().enumerate() {
+        for (player, hand) in Color::ALL.into_iter().zip(&pos.hands) {
             for (piece, &n) in hand.iter().enumerate() {
                 side[player] += n as i32 * self.value(piece as u16);
             }
         }
-        let me = pos.side as usize;
-        side[me] - side[1 - me]
+        side[pos.side] - side[pos.side.opposite()]
     }
 
     /// Material (board and hand, no mobility) of the first player less the second's, in pawns.
@@ -83,12 +82,12 @@ impl Evaluator {
         let mut balance = 0i64;
         for man in pos.board.iter().flatten() {
             let v = self.value(man.piece) as i64;
-            balance += if man.player == 0 { v } else { -v };
+            balance += if man.player == Color::Black { v } else { -v };
         }
-        for (player, hand) in pos.hands.iter().enumerate() {
+        for (player, hand) in Color::ALL.into_iter().zip(&pos.hands) {
             for (piece, &n) in hand.iter().enumerate() {
                 let v = n as i64 * self.value(piece as u16) as i64;
-                balance += if player == 0 { v } else { -v };
+                balance += if player == Color::Black { v } else { -v };
             }
         }
         balance as f64 / 100.0
@@ -96,7 +95,7 @@ impl Evaluator {
 }
 
 /// The score of a game result for `player`, found `ply` plies below the root.
-fn outcome_score(outcome: &Outcome, player: u8, ply: i32) -> i32 {
+fn outcome_score(outcome: &Outcome, player: Color, ply: i32) -> i32 {
     match outcome {
         Outcome::Win(winner, _) if *winner == player => MATE - ply,
         Outcome::Win(_, _) => -(MATE - ply),

@@ -5,6 +5,7 @@
 
 use super::games::{GameResult, BALANCE_EVERY};
 use super::stats::{self, Bin, Interval, Quartiles, Z95};
+use crate::core::Color;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -94,8 +95,8 @@ fn occurrences<'a>(maps: impl Iterator<Item = &'a BTreeMap<String, u64>>) -> BTr
 pub fn summarise(games: &[GameResult], bins: u32) -> Summary {
     let n = games.len();
     let count = |f: &dyn Fn(&GameResult) -> bool| games.iter().filter(|g| f(g)).count();
-    let first_wins = count(&|g| g.winner == Some(0));
-    let second_wins = count(&|g| g.winner == Some(1));
+    let first_wins = count(&|g| g.winner == Some(Color::Black));
+    let second_wins = count(&|g| g.winner == Some(Color::White));
     let unfinished = count(&|g| g.is_unfinished());
     let draws = count(&|g| g.result == "1/2-1/2");
     let first_points: f64 = games.iter().map(GameResult::first_points).sum();
@@ -122,7 +123,7 @@ pub fn summarise(games: &[GameResult], bins: u32) -> Summary {
         let e = &mut endings[at];
         e.games += 1;
         match g.winner {
-            Some(0) => e.first_wins += 1,
+            Some(Color::Black) => e.first_wins += 1,
             Some(_) => e.second_wins += 1,
             None => e.draws += 1,
         }
@@ -178,8 +179,8 @@ mod tests {
         exercised: &[(&str, u64)],
     ) -> GameResult {
         let winner = match result {
-            "1-0" => Some(0),
-            "0-1" => Some(1),
+            "1-0" => Some(Color::Black),
+            "0-1" => Some(Color::White),
             _ => None,
         };
         GameResult {

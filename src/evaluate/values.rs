@@ -18,6 +18,7 @@
 //! Refining the values by self-play (issue 25 item 2, "where affordable") is not done: at the
 //! node budgets a designer can afford, the games are too short-sighted to move a value.
 
+use crate::core::Color;
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use serde::{Deserialize, Serialize};
@@ -90,7 +91,7 @@ impl Mobility {
         let z = &engine.zobrist;
         let table = (0..engine.pieces.len() as u16)
             .map(|piece| {
-                [0u8, 1].map(|player| {
+                Color::ALL.map(|player| {
                     size.squares()
                         .map(|sq| {
                             let man = Man { player, piece };
@@ -109,7 +110,7 @@ impl Mobility {
 
     /// The weighted moves of `man` alone on an empty board on square index `at`.
     pub fn at(&self, man: Man, at: usize) -> u16 {
-        self.table[man.piece as usize][man.player as usize][at]
+        self.table[man.piece as usize][man.player][at]
     }
 
     /// The mean over the squares, for the first player.
@@ -135,7 +136,7 @@ pub fn estimate(engine: &Engine, mobility: &Mobility, seed: u64, games: usize, p
             }
         });
         for pos in &positions {
-            for (sq, man) in pos.squares_of(0).chain(pos.squares_of(1)) {
+            for (sq, man) in pos.squares_of(Color::Black).chain(pos.squares_of(Color::White)) {
                 sum[man.piece as usize] += weighted_moves(engine, pos, sq) as u64;
                 count[man.piece as usize] += 1;
             }
@@ -174,7 +175,7 @@ pub fn estimate(engine: &Engine, mobility: &Mobility, seed: u64, games: usize, p
 fn unit_type(engine: &Engine, raw: &[f64]) -> Option<u16> {
     let start = engine.start();
     let mut men = vec![0usize; engine.pieces.len()];
-    for (_, man) in start.squares_of(0).chain(start.squares_of(1)) {
+    for (_, man) in start.squares_of(Color::Black).chain(start.squares_of(Color::White)) {
         if !engine.piece(man.piece).royal {
             men[man.piece as usize] += 1;
         }

@@ -11,6 +11,7 @@
 //! limits, burn immunity, confinement) is what the notes describe.
 
 use super::svg::{self, Mark, Picture, Token};
+use crate::core::Color;
 use crate::engine::config::FlyingCapture;
 use crate::engine::{Abilities, Engine, PieceType};
 use crate::geometry::{BoardSize, Square};
@@ -506,7 +507,7 @@ pub fn picture(d: &PieceDiagram) -> Picture {
     p.label_origin = (low.file, low.rank);
     if let Some(from) = Square::parse(&d.from).ok().and_then(local) {
         p.shades.push((from, "from"));
-        p.tokens.push(Token { square: from, text: d.piece.clone(), name: d.name.clone(), player: 0 });
+        p.tokens.push(Token { square: from, text: d.piece.clone(), name: d.name.clone(), player: Color::Black });
     }
     for marked in &d.squares {
         let Some(sq) = Square::parse(&marked.square).ok().and_then(local) else { continue };

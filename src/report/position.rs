@@ -2,6 +2,7 @@
 //! positions with the moves that differ between two readings drawn as arrows.
 
 use super::svg::{Arrow, Mark, Picture, Token};
+use crate::core::Color;
 use crate::engine::{Engine, Position};
 use crate::witness::DifferingMove;
 
@@ -37,16 +38,16 @@ pub fn start_picture(engine: &Engine) -> Picture {
     ids.sort_by_key(|z| (z.as_str() != PROMOTION_ZONE, !z.contains("palace")));
     let mut others = OTHERS.iter().copied();
     for zone in ids {
-        let shades: Vec<(u8, &'static str, String)> = if zone == PROMOTION_ZONE {
+        let shades: Vec<(Color, &'static str, String)> = if zone == PROMOTION_ZONE {
             vec![
-                (0, "zone", "the first player's promotion zone".to_string()),
-                (1, "zone2", "the second player's promotion zone".to_string()),
+                (Color::Black, "zone", "the first player's promotion zone".to_string()),
+                (Color::White, "zone2", "the second player's promotion zone".to_string()),
             ]
         } else if zone.contains("palace") {
-            vec![(0, "palace", format!("{zone} (both players')")), (1, "palace", String::new())]
+            vec![(Color::Black, "palace", format!("{zone} (both players')")), (Color::White, "palace", String::new())]
         } else {
             let Some(class) = others.next() else { continue };
-            vec![(0, class, format!("zone {zone} (the first player's)"))]
+            vec![(Color::Black, class, format!("zone {zone} (the first player's)"))]
         };
         for (player, class, words) in shades {
             p.shades.extend(pos.size.squares().filter(|&sq| engine.in_zone(zone, player, sq)).map(|sq| (sq, class)));

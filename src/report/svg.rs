@@ -3,6 +3,7 @@
 //! draw them), marks and arrows. Every picture carries its own `<style>`, so it also stands
 //! alone as an `.svg` file beside the Markdown report.
 
+use crate::core::Color;
 use crate::geometry::{BoardSize, Square};
 use std::fmt::Write;
 
@@ -19,7 +20,7 @@ pub struct Token {
     /// The piece's name, said on hover (the token's `<title>`).
     pub name: String,
     /// 0: the first player (moves up, drawn upright); 1: the second (drawn upside down).
-    pub player: u8,
+    pub player: Color,
 }
 
 /// What a square is marked with. The class names are styled by [`STYLE`] and explained by
@@ -281,8 +282,8 @@ pub fn token_font(text: &str) -> f64 {
 fn render_token(s: &mut String, size: BoardSize, t: &Token) {
     let (cx, cy) = centre(size, t.square);
     let font = token_font(&t.text);
-    let player = if t.player == 1 { " p1" } else { "" };
-    let rotate = if t.player == 1 { format!(" transform=\"rotate(180 {cx} {cy})\"") } else { String::new() };
+    let player = if t.player == Color::White { " p1" } else { "" };
+    let rotate = if t.player == Color::White { format!(" transform=\"rotate(180 {cx} {cy})\"") } else { String::new() };
     let (x, y) = corner(size, t.square);
     let _ = write!(
         s,
@@ -364,8 +365,13 @@ mod tests {
     fn the_second_players_tokens_are_upside_down_and_text_is_escaped() {
         let size = BoardSize::parse("3x3").unwrap();
         let mut p = Picture::new(size, "a<b");
-        p.tokens.push(Token { square: Square::new(0, 0), text: "K".into(), name: "King".into(), player: 0 });
-        p.tokens.push(Token { square: Square::new(2, 2), text: "<&>".into(), name: "a <b>".into(), player: 1 });
+        p.tokens.push(Token { square: Square::new(0, 0), text: "K".into(), name: "King".into(), player: Color::Black });
+        p.tokens.push(Token {
+            square: Square::new(2, 2),
+            text: "<&>".into(),
+            name: "a <b>".into(),
+            player: Color::White,
+        });
         let svg = render(&p);
         assert_eq!(count(&svg, "rotate(180"), 1);
         assert!(svg.contains("&lt;&amp;&gt;") && svg.contains("<title>a&lt;b</title>"));

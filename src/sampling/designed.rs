@@ -8,6 +8,7 @@
 //! An `Aim` makes the placement dense: the pieces it names, both sides' royals and a few others
 //! are put in a small window, so that they meet.
 
+use crate::core::Color;
 use crate::engine::config::SelfCheck;
 use crate::engine::skip::game_has_skips;
 use crate::engine::{Engine, Man, Position};
@@ -26,9 +27,9 @@ pub struct Aim {
 pub type Admit<'a> = &'a dyn Fn(&Position, Man, Square) -> bool;
 
 /// (player, royal type) for every royal type the setup gives a player, sorted, once each.
-pub fn setup_royals(engine: &Engine) -> Vec<(u8, u16)> {
+pub fn setup_royals(engine: &Engine) -> Vec<(Color, u16)> {
     let game = &engine.game;
-    let mut out: Vec<(u8, u16)> = game
+    let mut out: Vec<(Color, u16)> = game
         .setup
         .iter()
         .filter_map(|p| engine.piece_index(&p.piece).filter(|&i| game.pieces[i as usize].royal).map(|i| (p.player, i)))
@@ -104,10 +105,10 @@ pub fn position(engine: &Engine, admit: Admit, rng: &mut SplitMix64, aim: &Aim) 
     // (A royal that is no setup royal's form, Hook's Prince, promoted from a Drunk Elephant,
     // may stand once per side like any aimed piece.)
     for &piece in &aimed {
-        let player = rng.below(2) as u8;
+        let player = Color::ALL[rng.below(2)];
         place(&mut pos, rng, Man { player, piece }, true);
         if rng.below(2) == 0 {
-            place(&mut pos, rng, Man { player: 1 - player, piece }, true);
+            place(&mut pos, rng, Man { player: player.opposite(), piece }, true);
         }
     }
     // Others: a few random pieces of any non-royal type (promoted forms too), for either side.
@@ -116,24 +117,24 @@ pub fn position(engine: &Engine, admit: Admit, rng: &mut SplitMix64, aim: &Aim) 
     let others: Vec<u16> = (0..game.pieces.len() as u16).filter(|&i| !game.pieces[i as usize].royal).collect();
     for _ in 0..extras {
         let piece = others[rng.below(others.len())];
-        let man = Man { player: rng.below(2) as u8, piece };
+        let man = Man { player: Color::ALL[rng.below(2)], piece };
         place(&mut pos, rng, man, !aim.pieces.is_empty());
     }
     // Hands: up to three unpromoted, non-royal types per player; the aimed ones for the side
     // to move.
-    let side = rng.below(2) as u8;
+    let side = Color::ALL[rng.below(2)];
     if drops_enabled(engine) {
         let droppable = droppable(engine);
         if !droppable.is_empty() {
-            for player in 0..2u8 {
+            for player in Color::ALL {
                 for _ in 0..rng.below(4) {
                     let piece = droppable[rng.below(droppable.len())];
-                    let n = pos.hands[player as usize][piece as usize];
+                    let n = pos.hands[player][piece as usize];
                     pos.set_hand(z, player, piece, n + 1 + rng.below(2) as u16);
                 }
             }
             for &piece in aim.pieces.iter().filter(|p| droppable.contains(p)) {
-                let n = pos.hands[side as usize][piece as usize];
+                let n = pos.hands[side][piece as usize];
                 pos.set_hand(z, side, piece, n + 1);
             }
         }
@@ -181,5 +182,5 @@ fn remembered(engine: &Engine, pos: &mut Position, rng: &mut SplitMix64) {
 /// king-only its King may have stepped into check: such positions are reachable.)
 pub fn reachable(engine: &Engine, pos: &Position) -> bool {
     let self_check_illegal = engine.rules.self_check == SelfCheck::Illegal;
-    !(self_check_illegal && engine.in_check(pos, 1 - pos.side))
+    !(self_check_illegal && engine.in_check(pos, pos.side.opposite()))
 }

@@ -3,6 +3,7 @@
 //! result (greedy, not the smallest there is) is a position small enough to read. The checker
 //! shrinks violations this way, and the reading witnesses (`witness::confirm`) theirs.
 
+use crate::core::Color;
 use crate::engine::{Engine, Position};
 
 /// What a shrink may take away besides non-royal men.
@@ -47,9 +48,9 @@ pub fn shrink<T>(
             trial.put(z, sq, None);
             try_trial(trial, &mut best, &mut said);
         }
-        for player in 0..2u8 {
-            for piece in 0..best.hands[usize::from(player)].len() {
-                let n = best.hands[usize::from(player)][piece];
+        for player in Color::ALL {
+            for piece in 0..best.hands[player].len() {
+                let n = best.hands[player][piece];
                 if n == 0 {
                     continue;
                 }

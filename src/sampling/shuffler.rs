@@ -1,5 +1,6 @@
 //! The shuffling move picker: seeded random play that also makes positions repeat.
 
+use crate::core::Color;
 use crate::engine::Move;
 use crate::geometry::Square;
 use crate::random::SplitMix64;
@@ -28,12 +29,11 @@ impl Shuffler {
     }
 
     /// The index of the move to play at `ply` among `moves` (not empty) with `side` to move.
-    pub fn pick(&mut self, ply: usize, side: u8, moves: &[Move]) -> usize {
+    pub fn pick(&mut self, ply: usize, side: Color, moves: &[Move]) -> usize {
         let pick = self.rng.below(moves.len());
         if ply < self.opening {
             return pick;
         }
-        let side = side as usize;
         let back = self.out[side]
             .take()
             .and_then(|(from, to)| moves.iter().position(|m| quiet(m) && m.from == Some(to) && m.to == Some(from)));

@@ -14,6 +14,7 @@
 //!    the opponent's line (zone anchors) begins there.
 
 use super::{solve, Answer, Limits, Verdict};
+use crate::core::Color;
 use crate::geometry::Square;
 use crate::spec::abilities::JumpRankLimit;
 use crate::spec::game::{GameSpec, PieceSpec};
@@ -218,7 +219,7 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
     // forced(t, square): promotion.forced.
     let rules = game.typed_rules();
     let zone = rules.promotion_zone.as_deref().unwrap_or("none");
-    let in_zone = Bool::or(&game.zone_squares(zone, 0).iter().map(|&s| at(&f, &r, s)).collect::<Vec<_>>());
+    let in_zone = Bool::or(&game.zone_squares(zone, Color::Black).iter().map(|&s| at(&f, &r, s)).collect::<Vec<_>>());
     let promotes: Vec<Bool> =
         game.pieces.iter().enumerate().filter(|(_, p)| p.promotes_to.is_some()).map(|(i, _)| t.eq(i as i64)).collect();
     let promotes = Bool::or(&promotes);
@@ -282,7 +283,7 @@ fn mobility(game: &GameSpec, limits: &Limits) -> Proof {
         }
     }
     for z in &rules.drops_zone_ban {
-        bans.extend(game.zone_squares(z, 0).iter().map(|&s| at(&f, &r, s)));
+        bans.extend(game.zone_squares(z, Color::Black).iter().map(|&s| at(&f, &r, s)));
     }
     let dead_rule = rules.drops_dead_piece != DeadPiece::Allowed;
     if dead_rule {
@@ -390,7 +391,7 @@ fn zone_setup(game: &GameSpec, limits: &Limits) -> Proof {
     );
     let zone = game.typed_rules().promotion_zone.unwrap_or_else(|| "none".into());
     let zone = zone.as_str();
-    let squares = game.zone_squares(zone, 0);
+    let squares = game.zone_squares(zone, Color::Black);
     if squares.is_empty() || game.setup.is_empty() {
         p.applies = false;
         p.verdict = Verdict::Proved;
@@ -403,16 +404,21 @@ fn zone_setup(game: &GameSpec, limits: &Limits) -> Proof {
     }
     let (f, r, mut facts) = square_vars(game, "");
     let in_zone = Bool::or(&squares.iter().map(|&s| at(&f, &r, s)).collect::<Vec<_>>());
-    let own_start =
-        Bool::or(&game.setup.iter().filter(|s| s.player == 0).map(|s| at(&f, &r, s.square)).collect::<Vec<_>>());
+    let own_start = Bool::or(
+        &game.setup.iter().filter(|s| s.player == Color::Black).map(|s| at(&f, &r, s.square)).collect::<Vec<_>>(),
+    );
     // The anchors: the zone's nearest rank must be the opponent's anchor line.
     let mut anchor_wrong = Vec::new();
     for (z, anchor) in &game.zone_anchors {
         if z != zone {
             continue;
         }
-        let line: Vec<u8> =
-            game.setup.iter().filter(|s| s.player == 1 && &s.piece == anchor).map(|s| s.square.rank).collect();
+        let line: Vec<u8> = game
+            .setup
+            .iter()
+            .filter(|s| s.player == Color::White && &s.piece == anchor)
+            .map(|s| s.square.rank)
+            .collect();
         if let Some(&enemy) = line.iter().min() {
             // A zone square nearer than the line, or the line not in the zone.
             anchor_wrong.push(Bool::and(&[in_zone.clone(), r.lt(enemy as i64)]));
@@ -423,7 +429,7 @@ fn zone_setup(game: &GameSpec, limits: &Limits) -> Proof {
     let answer = solve(&facts, limits);
     finish(p, answer, "the zone holds no own starting square and begins at the anchored line", |m| {
         let s = Square::new(int_of(m, &f) as u8, int_of(m, &r) as u8);
-        let starts = game.setup.iter().find(|x| x.player == 0 && x.square == s).map(|x| x.piece.clone());
+        let starts = game.setup.iter().find(|x| x.player == Color::Black && x.square == s).map(|x| x.piece.clone());
         match starts {
             Some(id) => format!("{id} starts on {}, inside its own {zone} zone", s.name()),
             None => format!("{}: the {zone} zone does not begin at the anchored line", s.name()),

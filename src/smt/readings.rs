@@ -16,6 +16,7 @@ use super::board::SymBoard;
 use super::fragments;
 use super::symbolic::{all_paths, holds, SymPath, Window};
 use super::{solve, Answer, Limits, Verdict};
+use crate::core::Color;
 use crate::engine::Engine;
 use crate::geometry::Square;
 use crate::spec::abilities::Ability;
@@ -387,9 +388,14 @@ fn moves_facet<'p>(pair: &'p Pair, id: &str, limits: &Limits) -> Facet {
         // has moves for.
         let squares: Vec<Square> = if zone.is_empty() {
             let own_zones: Vec<&String> = pa.zone_moves.iter().chain(pb.zone_moves.iter()).map(|(z, _)| z).collect();
-            pair.a.game.board.squares().filter(|&s| !own_zones.iter().any(|z| pair.a.game.in_zone(z, 0, s))).collect()
+            pair.a
+                .game
+                .board
+                .squares()
+                .filter(|&s| !own_zones.iter().any(|z| pair.a.game.in_zone(z, Color::Black, s)))
+                .collect()
         } else {
-            pair.a.game.zone_squares(&zone, 0)
+            pair.a.game.zone_squares(&zone, Color::Black)
         };
         if squares.is_empty() {
             continue;

@@ -9,6 +9,7 @@ use super::abilities::AbilitySettings;
 use super::model::{CountsDef, SecondPlayer, SetupSymmetry, SpecFile};
 use super::rules::RuleSettings;
 use super::settings::{self, Knob, Names, Setting};
+use crate::core::Color;
 use crate::geometry::{parse_squares, BoardSize, Square};
 use crate::xbetza::compile::{compile_str, CompiledBetza};
 use crate::xbetza::readings::Readings;
@@ -53,10 +54,10 @@ impl PieceSpec {
     }
 }
 
-/// One piece on its starting square, for the first player (index 0) or the second (1).
+/// One piece on its starting square, for one of the players.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {
-    pub player: u8,
+    pub player: Color,
     pub piece: String,
     pub square: Square,
 }
@@ -104,10 +105,10 @@ impl GameSpec {
         second_player_square(self.board, self.second_player, sq)
     }
 
-    /// The zone's squares for `player` (0 first, 1 second).
-    pub fn zone_squares(&self, zone: &str, player: u8) -> Vec<Square> {
+    /// The zone's squares for `player`.
+    pub fn zone_squares(&self, zone: &str, player: Color) -> Vec<Square> {
         let Some(own) = self.zones.get(zone) else { return Vec::new() };
-        if player == 0 {
+        if player == Color::Black {
             own.clone()
         } else {
             own.iter().map(|&s| self.for_second_player(s)).collect()
@@ -115,8 +116,8 @@ impl GameSpec {
     }
 
     /// Is `sq` in `player`'s zone? (No allocation: for loops over squares.)
-    pub fn in_zone(&self, zone: &str, player: u8, sq: Square) -> bool {
-        let own = if player == 0 { sq } else { self.for_second_player(sq) };
+    pub fn in_zone(&self, zone: &str, player: Color, sq: Square) -> bool {
+        let own = if player == Color::Black { sq } else { self.for_second_player(sq) };
         self.zones.get(zone).is_some_and(|squares| squares.contains(&own))
     }
 
@@ -126,7 +127,7 @@ impl GameSpec {
         piece
             .zone_moves
             .iter()
-            .find(|(zone, _)| self.in_zone(zone, 0, sq))
+            .find(|(zone, _)| self.in_zone(zone, Color::Black, sq))
             .map(|(_, (_, compiled))| compiled)
             .unwrap_or(&piece.moves)
     }
@@ -329,13 +330,17 @@ fn build_setup(
             } else if let Some(other) = taken.insert(sq, piece) {
                 problems.push(problem(&at, format!("setup square {} holds both {other} and {piece}", sq.name())));
             } else {
-                first.push(Placement { player: 0, piece: piece.clone(), square: sq });
+                first.push(Placement { player: Color::Black, piece: piece.clone(), square: sq });
             }
         }
     }
     let second_side: Vec<Placement> = first
         .iter()
-        .map(|p| Placement { player: 1, piece: p.piece.clone(), square: second_player_square(board, second, p.square) })
+        .map(|p| Placement {
+            player: Color::White,
+            piece: p.piece.clone(),
+            square: second_player_square(board, second, p.square),
+        })
         .collect();
     // The second player's pieces landing on the first player's is a lint finding
     // (`setup-overlap`), not a load error: the spec still says what it says.

@@ -6,6 +6,7 @@ use super::finding::{Finding, Severity};
 use super::game::{GameSpec, PieceSpec};
 use super::load::LoadedSpec;
 use super::model::SetupSymmetry;
+use crate::core::Color;
 use crate::geometry::Square;
 use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
 use std::collections::{BTreeMap, BTreeSet};
@@ -107,8 +108,8 @@ fn setup_checks(game: &GameSpec, cite: &Citations, context: &str, out: &mut Vec<
     };
     // The two camps must not overlap.
     let first: BTreeMap<Square, &str> =
-        game.setup.iter().filter(|p| p.player == 0).map(|p| (p.square, p.piece.as_str())).collect();
-    for p in game.setup.iter().filter(|p| p.player == 1) {
+        game.setup.iter().filter(|p| p.player == Color::Black).map(|p| (p.square, p.piece.as_str())).collect();
+    for p in game.setup.iter().filter(|p| p.player == Color::White) {
         if let Some(other) = first.get(&p.square) {
             push(
                 out,
@@ -125,10 +126,10 @@ fn setup_checks(game: &GameSpec, cite: &Citations, context: &str, out: &mut Vec<
         }
     }
     // Pieces confined to a zone start inside it.
-    for p in game.setup.iter().filter(|p| p.player == 0) {
+    for p in game.setup.iter().filter(|p| p.player == Color::Black) {
         let Some(piece) = game.piece(&p.piece) else { continue };
         if let Some(zone) = piece.ability_settings().zone("confine") {
-            if !game.in_zone(zone, 0, p.square) {
+            if !game.in_zone(zone, Color::Black, p.square) {
                 push(
                     out,
                     Severity::Error,
@@ -142,9 +143,13 @@ fn setup_checks(game: &GameSpec, cite: &Citations, context: &str, out: &mut Vec<
     }
     // A zone that the document ties to the enemy's starting line.
     for (zone, anchor) in &game.zone_anchors {
-        let enemy_ranks: BTreeSet<u8> =
-            game.setup.iter().filter(|p| p.player == 1 && &p.piece == anchor).map(|p| p.square.rank).collect();
-        let zone_ranks: BTreeSet<u8> = game.zone_squares(zone, 0).iter().map(|s| s.rank).collect();
+        let enemy_ranks: BTreeSet<u8> = game
+            .setup
+            .iter()
+            .filter(|p| p.player == Color::White && &p.piece == anchor)
+            .map(|p| p.square.rank)
+            .collect();
+        let zone_ranks: BTreeSet<u8> = game.zone_squares(zone, Color::Black).iter().map(|s| s.rank).collect();
         match (enemy_ranks.iter().next(), zone_ranks.iter().next()) {
             (Some(&enemy), Some(&nearest)) if enemy != nearest => push(
                 out,
@@ -171,7 +176,7 @@ fn setup_checks(game: &GameSpec, cite: &Citations, context: &str, out: &mut Vec<
     }
     // Counts the document states.
     if let Some(counts) = &game.counts {
-        let own: Vec<&str> = game.setup.iter().filter(|p| p.player == 0).map(|p| p.piece.as_str()).collect();
+        let own: Vec<&str> = game.setup.iter().filter(|p| p.player == Color::Black).map(|p| p.piece.as_str()).collect();
         let types: BTreeSet<&str> = own.iter().copied().collect();
         if let Some(n) = counts.pieces_per_side {
             if n != own.len() {
@@ -309,7 +314,7 @@ fn mobility_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
     let targets: BTreeSet<&str> = game.pieces.iter().filter_map(|p| p.promotes_to.as_deref()).collect();
     let boards = sample_boards(game);
     let zone_banned: Vec<Square> =
-        game.settings().list("drops.zone-ban").iter().flat_map(|z| game.zone_squares(z, 0)).collect();
+        game.settings().list("drops.zone-ban").iter().flat_map(|z| game.zone_squares(z, Color::Black)).collect();
     for piece in &game.pieces {
         let dead: Vec<Square> = game.board.squares().filter(|&s| !can_move(game, piece, s, &boards)).collect();
         if dead.len() == game.board.square_count() {
@@ -335,7 +340,7 @@ fn mobility_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
         let starts: Vec<Square> = game
             .setup
             .iter()
-            .filter(|p| p.player == 0 && p.piece == piece.id && dead.contains(&p.square))
+            .filter(|p| p.player == Color::Black && p.piece == piece.id && dead.contains(&p.square))
             .map(|p| p.square)
             .collect();
         if !starts.is_empty() {
@@ -444,7 +449,7 @@ fn forced_promotion_covers(game: &GameSpec, piece: &PieceSpec, at: Square) -> bo
     }
     let rules = game.settings();
     let Some(zone) = rules.zone("promotion.zone") else { return false };
-    let in_zone = game.in_zone(zone, 0, at);
+    let in_zone = game.in_zone(zone, Color::Black, at);
     // As the engine reads promotion.forced (engine::promotion): listed ranks force only under
     // `listed-ranks`; `always` forces the whole zone.
     match rules.word("promotion.forced") {

@@ -8,6 +8,7 @@ use super::build::{centre, filler};
 use super::compare::{compare, witness};
 use super::confirm::shrink;
 use super::{Pair, Witness};
+use crate::core::Color;
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
@@ -22,7 +23,7 @@ fn capture_squares(engine: &Engine, piece: u16, target: Square) -> Vec<Square> {
         .squares()
         .filter(|&s| {
             s != target
-                && generate(engine.moves_at(piece, 0, s), &occ, s, Orientation::Up)
+                && generate(engine.moves_at(piece, Color::Black, s), &occ, s, Orientation::Up)
                     .iter()
                     .any(|m| m.captures.contains(&target))
         })
@@ -58,9 +59,9 @@ pub fn designed(pair: &Pair) -> Option<Witness> {
         let Some(&from) = capture_squares(e, taker, target).first() else { continue };
         let base = |z: &crate::engine::zobrist::Zobrist| {
             let mut pos = Position::empty(size, e.pieces.len());
-            pos.put(z, from, Some(Man { player: 0, piece: taker }));
-            pos.put(z, target, Some(Man { player: 1, piece: royal }));
-            pos.set_side(z, 0);
+            pos.put(z, from, Some(Man { player: Color::Black, piece: taker }));
+            pos.put(z, target, Some(Man { player: Color::White, piece: royal }));
+            pos.set_side(z, Color::Black);
             pos
         };
         // One enemy piece of each type near the royal: a protector by some capture.
@@ -71,7 +72,7 @@ pub fn designed(pair: &Pair) -> Option<Witness> {
                     continue;
                 }
                 let mut pos = base(&e.zobrist);
-                pos.put(&e.zobrist, sq, Some(Man { player: 1, piece: p }));
+                pos.put(&e.zobrist, sq, Some(Man { player: Color::White, piece: p }));
                 let Some(pos) = add_royals(pair, pos, target) else { continue };
                 if found(&pos) {
                     return finish(pos);
@@ -94,8 +95,8 @@ pub fn designed(pair: &Pair) -> Option<Witness> {
                     continue;
                 }
                 let mut pos = base(&e.zobrist);
-                pos.put(&e.zobrist, far, Some(Man { player: 1, piece: p }));
-                pos.put(&e.zobrist, sq, Some(Man { player: 0, piece: friend }));
+                pos.put(&e.zobrist, far, Some(Man { player: Color::White, piece: p }));
+                pos.put(&e.zobrist, sq, Some(Man { player: Color::Black, piece: friend }));
                 let Some(pos) = add_royals(pair, pos, target) else { continue };
                 if found(&pos) {
                     return finish(pos);

@@ -4,6 +4,7 @@
 
 use super::compare::transfer;
 use super::Pair;
+use crate::core::Color;
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::{chebyshev, Square};
 use crate::sampling::designed::setup_royals;
@@ -38,13 +39,13 @@ pub fn position_from(pair: &Pair, occ: &Occupancy, from: Square, piece: u16) -> 
     for sq in occ.size.squares() {
         let man = match occ.get(sq) {
             Cell::Empty => continue,
-            Cell::Friend => Man { player: 0, piece: fill },
-            Cell::Enemy => Man { player: 1, piece: fill },
+            Cell::Friend => Man { player: Color::Black, piece: fill },
+            Cell::Enemy => Man { player: Color::White, piece: fill },
         };
         pos.put(z, sq, Some(man));
     }
-    pos.put(z, from, Some(Man { player: 0, piece }));
-    pos.set_side(z, 0);
+    pos.put(z, from, Some(Man { player: Color::Black, piece }));
+    pos.set_side(z, Color::Black);
     add_royals(pair, pos, from)
 }
 
@@ -55,13 +56,13 @@ pub fn centre(game: &GameSpec) -> Square {
 }
 
 /// The royal types each player gets: the setup's, or (no setup) one of each royal type.
-fn royals(engine: &Engine) -> Vec<(u8, u16)> {
+fn royals(engine: &Engine) -> Vec<(Color, u16)> {
     let mut r = setup_royals(engine);
     if r.is_empty() {
         for (i, p) in engine.pieces.iter().enumerate() {
             if p.royal && !engine.pieces.iter().any(|q| q.promotes_to == Some(i as u16)) {
-                r.push((0, i as u16));
-                r.push((1, i as u16));
+                r.push((Color::Black, i as u16));
+                r.push((Color::White, i as u16));
             }
         }
     }
@@ -119,7 +120,7 @@ pub fn add_royals(pair: &Pair, mut pos: Position, focus: Square) -> Option<Posit
 /// Is `player`'s piece on `sq` attacked under either alternative? (Only the royals placed
 /// here are kept out of attack: a royal the witness itself needs, a jumped King, may stand
 /// attacked.)
-fn attacked(pair: &Pair, pos: &Position, player: u8, sq: Square) -> bool {
+fn attacked(pair: &Pair, pos: &Position, player: Color, sq: Square) -> bool {
     let Some(pb) = transfer(pair.a, pair.b, pos) else { return true };
-    pair.a.attacks(pos, 1 - player, sq) || pair.b.attacks(&pb, 1 - player, sq)
+    pair.a.attacks(pos, player.opposite(), sq) || pair.b.attacks(&pb, player.opposite(), sq)
 }

@@ -3,6 +3,7 @@
 //! witness record the report shows.
 
 use super::{DifferingMove, Pair, Witness};
+use crate::core::Color;
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Identity, Man, Move, Position};
 use std::collections::BTreeMap;
@@ -31,8 +32,8 @@ pub fn transfer(from: &Engine, to: &Engine, pos: &Position) -> Option<Position> 
             out.set_flags(z, sq, pos.flags_at(sq) & keep);
         }
     }
-    for player in 0..2u8 {
-        for (piece, &n) in pos.hands[player as usize].iter().enumerate() {
+    for player in Color::ALL {
+        for (piece, &n) in pos.hands[player].iter().enumerate() {
             if n > 0 {
                 out.set_hand(z, player, index[piece]?, n);
             }

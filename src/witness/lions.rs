@@ -13,6 +13,7 @@ use super::build::add_royals;
 use super::build::centre;
 use super::confirm::confirm;
 use super::{Pair, Witness};
+use crate::core::Color;
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 
@@ -63,9 +64,9 @@ pub fn protectors(pair: &Pair) -> Result<Witness, String> {
                         let pos = board_with(
                             e,
                             &[
-                                (c, Man { player: 0, piece: lion }),
-                                (mid, Man { player: 1, piece: taker }),
-                                (target, Man { player: 1, piece: victim }),
+                                (c, Man { player: Color::Black, piece: lion }),
+                                (mid, Man { player: Color::White, piece: taker }),
+                                (target, Man { player: Color::White, piece: victim }),
                             ],
                         );
                         let Some(pos) = add_royals(pair, pos, c) else { continue };
@@ -95,7 +96,10 @@ pub fn counter_strike_same_square(pair: &Pair) -> Result<Witness, String> {
                 for &striker in &strikers {
                     let mut pos = board_with(
                         e,
-                        &[(c, Man { player: 1, piece: lion }), (from, Man { player: 0, piece: striker })],
+                        &[
+                            (c, Man { player: Color::White, piece: lion }),
+                            (from, Man { player: Color::Black, piece: striker }),
+                        ],
                     );
                     pos.set_lion_taken_at(&e.zobrist, Some(c));
                     let Some(pos) = add_royals(pair, pos, c) else { continue };

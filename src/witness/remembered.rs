@@ -10,6 +10,7 @@ use super::build::add_royals;
 use super::compare::{differing, records, transfer};
 use super::lines::play_both;
 use super::{Pair, Witness};
+use crate::core::Color;
 use crate::engine::{Engine, Man, Move, Position};
 use crate::geometry::Square;
 
@@ -129,7 +130,7 @@ fn quiet_reply(engine: &Engine, pos: &Position, moves: &[Move], at: Square) -> O
     let safe = |m: &&Move| {
         let mut after = pos.clone();
         engine.make(&mut after, m, &mut Vec::new());
-        m.to.is_some_and(|t| !engine.attacks(&after, 1 - m.man.player, t))
+        m.to.is_some_and(|t| !engine.attacks(&after, m.man.player.opposite(), t))
     };
     let quiet_royal = || moves.iter().filter(quiet).filter(royal);
     quiet_royal().find(safe).or_else(|| quiet_royal().next()).or_else(|| moves.iter().find(quiet)).cloned()
@@ -151,17 +152,17 @@ fn starts(pair: &Pair, history: History) -> Vec<(Position, Vec<Move>)> {
                     continue;
                 }
                 let mut pos = Position::empty(size, a.pieces.len());
-                pos.set_hand(z, 0, t, 1);
-                pos.set_side(z, 0);
-                let focus = size.squares().find(|&s| a.in_zone(&zone, 0, s)).unwrap_or(Square::new(0, 0));
+                pos.set_hand(z, Color::Black, t, 1);
+                pos.set_side(z, Color::Black);
+                let focus = size.squares().find(|&s| a.in_zone(&zone, Color::Black, s)).unwrap_or(Square::new(0, 0));
                 let Some(pos) = add_royals(pair, pos, focus) else { continue };
                 // Drops into the zone, nearest its edge first (a move out and back needs room).
                 let mut drops: Vec<Move> = a
                     .legal_moves(&pos)
                     .into_iter()
-                    .filter(|m| m.from.is_none() && m.to.is_some_and(|s| a.in_zone(&zone, 0, s)))
+                    .filter(|m| m.from.is_none() && m.to.is_some_and(|s| a.in_zone(&zone, Color::Black, s)))
                     .collect();
-                drops.sort_by_key(|m| m.to.map(|s| a.relative_rank(0, s)));
+                drops.sort_by_key(|m| m.to.map(|s| a.relative_rank(Color::Black, s)));
                 drops.truncate(12);
                 out.push((pos, drops));
             }
@@ -179,12 +180,13 @@ fn starts(pair: &Pair, history: History) -> Vec<(Position, Vec<Move>)> {
                 if !piece.is_promoted_form || piece.royal {
                     continue;
                 }
-                let mut squares: Vec<Square> = size.squares().filter(|&s| !a.in_zone(first_zone, 0, s)).collect();
-                squares.sort_by_key(|&s| (a.relative_rank(0, s), s.file.abs_diff(size.files / 2)));
+                let mut squares: Vec<Square> =
+                    size.squares().filter(|&s| !a.in_zone(first_zone, Color::Black, s)).collect();
+                squares.sort_by_key(|&s| (a.relative_rank(Color::Black, s), s.file.abs_diff(size.files / 2)));
                 for sq in squares.into_iter().take(size.files as usize) {
                     let mut pos = Position::empty(size, a.pieces.len());
-                    pos.put(z, sq, Some(Man { player: 0, piece: p }));
-                    pos.set_side(z, 0);
+                    pos.put(z, sq, Some(Man { player: Color::Black, piece: p }));
+                    pos.set_side(z, Color::Black);
                     let Some(pos) = add_royals(pair, pos, sq) else { continue };
                     let moves: Vec<Move> = a
                         .legal_moves(&pos)
@@ -192,7 +194,7 @@ fn starts(pair: &Pair, history: History) -> Vec<(Position, Vec<Move>)> {
                         .filter(|m| {
                             m.from == Some(sq)
                                 && m.captures.is_empty()
-                                && m.to.is_some_and(|s| a.in_zone(first_zone, 0, s))
+                                && m.to.is_some_and(|s| a.in_zone(first_zone, Color::Black, s))
                         })
                         .collect();
                     if !moves.is_empty() {

@@ -13,6 +13,7 @@ use kensho::check::{properties, shrink, Invariant};
 use kensho::engine::Engine;
 use kensho::geometry::Square;
 use kensho::spec::game::Placement;
+use kensho::Color;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
@@ -36,7 +37,7 @@ fn engine(name: &str, edits: &[(&str, &str)], drop_readings: &[&str], start: &[(
         game.setup = start
             .iter()
             .map(|(sq, token)| Placement {
-                player: u8::from(token.chars().any(|c| c.is_ascii_lowercase())),
+                player: if token.chars().any(|c| c.is_ascii_lowercase()) { Color::White } else { Color::Black },
                 piece: token.to_uppercase(),
                 square: Square::parse(sq).unwrap(),
             })

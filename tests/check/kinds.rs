@@ -21,6 +21,7 @@ use kensho::engine::{Engine, Man, Move, MoveKind, Position};
 use kensho::geometry::Square;
 use kensho::spec::LoadedSpec;
 use kensho::xbetza::generate::{PathStep, StepKind};
+use kensho::Color;
 use std::collections::BTreeMap;
 
 // ------------------------------------------------------------------------------- helpers
@@ -99,13 +100,13 @@ impl Game {
 
     /// `P` is the first player's Pawn, `p` the second's, `+DV`/`+dv` likewise.
     fn man(&self, token: &str) -> Man {
-        let player = if token.chars().any(|c| c.is_ascii_lowercase()) { 1 } else { 0 };
+        let player = if token.chars().any(|c| c.is_ascii_lowercase()) { Color::White } else { Color::Black };
         let piece = self.e.piece_index(&token.to_uppercase()).unwrap_or_else(|| panic!("no piece {token}"));
         Man { player, piece }
     }
 
     /// A position with these men, the side to move `side` (0 or 1), nothing in hand.
-    fn pos(&self, side: u8, men: &[(&str, &str)]) -> Position {
+    fn pos(&self, side: Color, men: &[(&str, &str)]) -> Position {
         let z = &self.e.zobrist;
         let mut p = Position::empty(self.e.game.board, self.e.game.pieces.len());
         for (s, token) in men {
@@ -276,7 +277,10 @@ fn burn_record(g: &Game, from: &str, to: &str, victims: &[&str], before: &Positi
     let mut captures: Vec<(Square, Man)> = victims
         .iter()
         .map(|s| {
-            (sq(s), before.at(sq(s)).unwrap_or(Man { player: 1 - man.player, piece: g.e.piece_index("P").unwrap() }))
+            (
+                sq(s),
+                before.at(sq(s)).unwrap_or(Man { player: man.player.opposite(), piece: g.e.piece_index("P").unwrap() }),
+            )
         })
         .collect();
     captures.sort();
@@ -311,7 +315,7 @@ immune = ["FD", "+WB"]"#,
     );
     let c = clauses(&inv);
     let base = [("a1", "K"), ("a16", "k"), ("h8", "FD")];
-    let with = |extra: &[(&'static str, &'static str)]| g.pos(0, &[&base[..], extra].concat());
+    let with = |extra: &[(&'static str, &'static str)]| g.pos(Color::Black, &[&base[..], extra].concat());
     for (extra, victims, says) in [
         (vec![("g9", "fd")], vec!["g9"], "burned FD on g9, which may not be burned"),
         (vec![("g9", "+wb")], vec!["g9"], "burned +WB on g9, which may not be burned"),
@@ -362,7 +366,7 @@ fn no_consecutive_skips_own_turns_fails_on_a_second_own_skip_only() {
     let g = game("suzumu");
     let inv =
         g.inv("id = \"no-two-skips\"\nkind = \"no-consecutive-skips\"\nclauses = [\"SUZ-163\"]\nscope = \"own-turns\"");
-    let mut before = g.pos(0, &[("a1", "K"), ("a16", "k"), ("h8", "LN")]);
+    let mut before = g.pos(Color::Black, &[("a1", "K"), ("a16", "k"), ("h8", "LN")]);
     before.last_skip = [true, false];
     let mv = pass_record(&before, "h8", "h9");
     let after = g.made(&before, &mv);
@@ -392,7 +396,7 @@ fn no_consecutive_skips_any_turns_fails_after_either_players_skip() {
     let g = game("hook");
     let inv = g.inv("id = \"skip-limits\"\nkind = \"no-consecutive-skips\"\nclauses = [\"HOOK-249\", \"HOOK-139\"]\nscope = \"any-turns\"");
     let c = ["HOOK-249", "HOOK-139"];
-    let mut before = g.pos(0, &[("j1", "K"), ("j19", "k"), ("j10", "LN")]);
+    let mut before = g.pos(Color::Black, &[("j1", "K"), ("j19", "k"), ("j10", "LN")]);
     let mv = pass_record(&before, "j10", "j11");
     for (skips, says) in [
         ([false, true], "a skip right after the opponent's skip"),
@@ -422,11 +426,11 @@ fn forced_promotion_fails_on_an_unpromoted_pawn_lance_or_knight_on_its_last_rank
         g.inv("id = \"forced-promotion\"\nkind = \"forced-promotion\"\nclauses = [\"SHO-22\"]\nranks = { P = [9], L = [9], N = [8, 9] }");
     let kings = [("e1", "K"), ("a9", "k")];
     for (side, man, from, to, says) in [
-        (0, "P", "e8", "e9", "unpromoted P on e9, a forced-promotion rank"),
-        (0, "L", "c5", "c9", "unpromoted L on c9"),
-        (0, "N", "d6", "c8", "unpromoted N on c8"),
-        (1, "p", "e2", "e1", "unpromoted P on e1"),
-        (1, "n", "g4", "f2", "unpromoted N on f2"),
+        (Color::Black, "P", "e8", "e9", "unpromoted P on e9, a forced-promotion rank"),
+        (Color::Black, "L", "c5", "c9", "unpromoted L on c9"),
+        (Color::Black, "N", "d6", "c8", "unpromoted N on c8"),
+        (Color::White, "p", "e2", "e1", "unpromoted P on e1"),
+        (Color::White, "n", "g4", "f2", "unpromoted N on f2"),
     ] {
         let mut men = kings.to_vec();
         if to == "e1" {
@@ -445,7 +449,7 @@ fn forced_promotion_fails_on_an_unpromoted_pawn_lance_or_knight_on_its_last_rank
         holds(&inv, &g.t(&before, &promoting, &after, &[]));
     }
     // A Pawn stepping to the eighth rank is not concerned.
-    let before = g.pos(0, &[("e1", "K"), ("a9", "k"), ("e7", "P")]);
+    let before = g.pos(Color::Black, &[("e1", "K"), ("a9", "k"), ("e7", "P")]);
     let mv = g.legal(&before, "P e7-e8");
     let after = g.made(&before, &mv);
     not_concerned(&inv, &g.t(&before, &mv, &after, &[]));
@@ -462,9 +466,9 @@ fn confined_fails_when_a_king_or_advisor_leaves_its_palace() {
     let inv = g.inv("id = \"palace\"\nkind = \"confined\"\nclauses = [\"SHO-4\", \"SHO-9\"]\npieces = [\"K\", \"A\"]\nzone = \"palace\"");
     let c = ["SHO-4", "SHO-9"];
     for (side, men, from, to, says) in [
-        (0, vec![("d3", "K"), ("e8", "k")], "d3", "d4", "K on d4, outside its palace"),
-        (0, vec![("e1", "K"), ("e8", "k"), ("f3", "A")], "f3", "g4", "A on g4, outside its palace"),
-        (1, vec![("e1", "K"), ("e7", "k")], "e7", "e6", "K on e6, outside its palace"),
+        (Color::Black, vec![("d3", "K"), ("e8", "k")], "d3", "d4", "K on d4, outside its palace"),
+        (Color::Black, vec![("e1", "K"), ("e8", "k"), ("f3", "A")], "f3", "g4", "A on g4, outside its palace"),
+        (Color::White, vec![("e1", "K"), ("e7", "k")], "e7", "e6", "K on e6, outside its palace"),
     ] {
         let before = g.pos(side, &men);
         let mv = board_move(&before, from, to);
@@ -484,13 +488,13 @@ fn confined_with_exempt_royal_captures_lets_the_flying_general_out_only_to_take(
     let exempt = g.inv("id = \"palace\"\nkind = \"confined\"\nclauses = [\"XIA-11\", \"XIA-12\", \"XIA-23\"]\npieces = [\"K\", \"A\"]\nzone = \"palace\"\nexempt-royal-captures = true");
     let strict =
         g.inv("id = \"palace\"\nkind = \"confined\"\nclauses = [\"XIA-11\", \"XIA-12\"]\npieces = [\"K\", \"A\"]\nzone = \"palace\"");
-    let before = g.pos(0, &[("e2", "K"), ("e10", "k")]);
+    let before = g.pos(Color::Black, &[("e2", "K"), ("e10", "k")]);
     let fly = board_move(&before, "e2", "e10");
     let after = g.made(&before, &fly);
     not_concerned(&exempt, &g.t(&before, &fly, &after, &[]));
     violated(&strict, &g.t(&before, &fly, &after, &[]), &["XIA-11", "XIA-12"], "K on e10, outside its palace");
     // An ordinary step out of the palace is no royal capture: the exemption does not cover it.
-    let before = g.pos(0, &[("e3", "K"), ("d10", "k")]);
+    let before = g.pos(Color::Black, &[("e3", "K"), ("d10", "k")]);
     let out = board_move(&before, "e3", "e4");
     let after = g.made(&before, &out);
     violated(&exempt, &g.t(&before, &out, &after, &[]), &["XIA-11", "XIA-12", "XIA-23"], "K on e4, outside its palace");
@@ -516,7 +520,7 @@ max = 2"#,
     );
     let c = clauses(&inv);
     let kings = [("a1", "K"), ("a16", "k")];
-    let pos = |extra: &[(&'static str, &'static str)]| g.pos(0, &[&kings[..], extra].concat());
+    let pos = |extra: &[(&'static str, &'static str)]| g.pos(Color::Black, &[&kings[..], extra].concat());
     // Three pawns jumped on the way to a capture on h7 (one leg: h4, h5, h6 lie between).
     let before = pos(&[("h3", "GG"), ("h4", "p"), ("h5", "p"), ("h6", "p"), ("h7", "p")]);
     let mv = board_move(&before, "h3", "h7");
@@ -535,7 +539,7 @@ max = 2"#,
     let after = g.made(&before, &mv);
     violated(&inv, &g.t(&before, &mv, &after, &[]), &c, "BG (rank 2) jumped GG on d4 (rank 4), not of a lower rank");
     // A Great General takes the enemy King in passing.
-    let before = g.pos(0, &[("a1", "K"), ("h4", "k"), ("h3", "GG"), ("h5", "p")]);
+    let before = g.pos(Color::Black, &[("a1", "K"), ("h4", "k"), ("h3", "GG"), ("h5", "p")]);
     let mut mv = board_move(&before, "h3", "h5");
     mv.path = vec![step("h4", StepKind::Capture), step("h5", StepKind::Capture)].into();
     mv.captures = vec![(sq("h4"), g.man("k")), (sq("h5"), g.man("p"))].into();
@@ -589,7 +593,7 @@ fn frozen_fails_when_a_piece_next_to_an_enemy_tetrarch_moves() {
     let g = game("suzumu");
     let inv = g.inv("id = \"frozen\"\nkind = \"frozen\"\nclauses = [\"SUZ-13\", \"SUZ-113\", \"SUZ-114\"]\nfreezers = [\"+CS\"]\nrange = 1\nimmune = [\"+CS\"]");
     let c = clauses(&inv);
-    let before = g.pos(1, &[("a1", "K"), ("a16", "k"), ("h8", "+CS"), ("g9", "g"), ("i9", "+cs")]);
+    let before = g.pos(Color::White, &[("a1", "K"), ("a16", "k"), ("h8", "+CS"), ("g9", "g"), ("i9", "+cs")]);
     let mv = board_move(&before, "g9", "g10");
     let after = g.made(&before, &mv);
     violated(&inv, &g.t(&before, &mv, &after, &[]), &c, "G on g9 moved while frozen by the piece on h8");
@@ -612,7 +616,7 @@ fn frozen_with_side_both_fails_on_a_friend_and_with_may_igui_lets_a_frozen_piece
         "id = \"frozen\"\nkind = \"frozen\"\nclauses = [\"SUZ-113\"]\nfreezers = [\"+CS\"]\nrange = 1\nimmune = [\"+CS\"]\nside = \"both\"",
     );
     let enemy = g.inv("id = \"frozen\"\nkind = \"frozen\"\nclauses = [\"SUZ-113\"]\nfreezers = [\"+CS\"]\nrange = 1\nimmune = [\"+CS\"]");
-    let before = g.pos(0, &[("a1", "K"), ("a16", "k"), ("h8", "+CS"), ("g8", "G")]);
+    let before = g.pos(Color::Black, &[("a1", "K"), ("a16", "k"), ("h8", "+CS"), ("g8", "G")]);
     let mv = board_move(&before, "g8", "g9");
     let after = g.made(&before, &mv);
     violated(&both, &g.t(&before, &mv, &after, &[]), &["SUZ-113"], "G on g8 moved while frozen by the piece on h8");
@@ -625,7 +629,7 @@ fn frozen_with_side_both_fails_on_a_friend_and_with_may_igui_lets_a_frozen_piece
     let igui = g.inv(
         "id = \"frozen\"\nkind = \"frozen\"\nclauses = [\"SUZ-113\"]\nfreezers = [\"+CS\"]\nrange = 1\nimmune = [\"+CS\"]\nmay-igui = true",
     );
-    let before = g.pos(1, &[("a1", "K"), ("a16", "k"), ("h8", "+CS"), ("g9", "ln"), ("f10", "P")]);
+    let before = g.pos(Color::White, &[("a1", "K"), ("a16", "k"), ("h8", "+CS"), ("g9", "ln"), ("f10", "P")]);
     let eat = g.legal(&before, "LN g9-g9 x f10");
     let after = g.made(&before, &eat);
     holds(&igui, &g.t(&before, &eat, &after, &[]));
@@ -654,12 +658,12 @@ unpromoted = true"#,
     let c = clauses(&inv);
     let kings = [("e1", "K"), ("a9", "k")];
     for (side, board, hand, to, says) in [
-        (0, vec![], "P", "e9", "P dropped on e9, rank 9 from its side"),
-        (0, vec![], "L", "c9", "L dropped on c9, rank 9 from its side"),
-        (0, vec![], "N", "c8", "N dropped on c8, rank 8 from its side"),
-        (1, vec![], "p", "c1", "P dropped on c1, rank 9 from its side"),
-        (0, vec![("c3", "P")], "P", "c5", "P dropped on c5: 2 of them on the file"),
-        (0, vec![], "+P", "c5", "the promoted +P was dropped on c5"),
+        (Color::Black, vec![], "P", "e9", "P dropped on e9, rank 9 from its side"),
+        (Color::Black, vec![], "L", "c9", "L dropped on c9, rank 9 from its side"),
+        (Color::Black, vec![], "N", "c8", "N dropped on c8, rank 8 from its side"),
+        (Color::White, vec![], "p", "c1", "P dropped on c1, rank 9 from its side"),
+        (Color::Black, vec![("c3", "P")], "P", "c5", "P dropped on c5: 2 of them on the file"),
+        (Color::Black, vec![], "+P", "c5", "the promoted +P was dropped on c5"),
     ] {
         let before = g.hand(g.pos(side, &[&kings[..], &board[..]].concat()), hand, 1);
         let mv = drop_move(&g, hand, to);
@@ -672,7 +676,7 @@ unpromoted = true"#,
         }
     }
     // Made right: a Pawn on a file with the player's own Tokin and the opponent's Pawn holds.
-    let before = g.hand(g.pos(0, &[("e1", "K"), ("a9", "k"), ("c3", "+P"), ("c7", "p")]), "P", 1);
+    let before = g.hand(g.pos(Color::Black, &[("e1", "K"), ("a9", "k"), ("c3", "+P"), ("c7", "p")]), "P", 1);
     let mv = g.legal(&before, "P*c5");
     let after = g.made(&before, &mv);
     holds(&inv, &g.t(&before, &mv, &after, &[]));
@@ -687,8 +691,8 @@ fn drops_fail_in_a_banned_zone_or_outside_the_only_zone() {
     let g = game("ryu");
     let inv = g.inv("id = \"drops\"\nkind = \"drops\"\nclauses = [\"RYU-60\"]\nzones = { \"*\" = [\"own:fourth\"] }");
     for (side, hand, to, ok, says) in [
-        (0, "P", "d10", "d9", "P dropped on d10, in the own:fourth"),
-        (1, "g", "b3", "b4", "G dropped on b3, in the own:fourth"),
+        (Color::Black, "P", "d10", "d9", "P dropped on d10, in the own:fourth"),
+        (Color::White, "g", "b3", "b4", "G dropped on b3, in the own:fourth"),
     ] {
         let before = g.hand(g.pos(side, &[("d1", "K"), ("d12", "k")]), hand, 1);
         let mv = drop_move(&g, hand, to);
@@ -711,7 +715,7 @@ only-zone = { A = "palace" }
 zones = { G = ["palace"], N = ["palace"], L = ["palace"], B = ["palace"], R = ["palace"], C = ["palace"], F = ["palace"], P = ["palace"] }"#,
     );
     let c = ["SHO-33", "SHO-34"];
-    let before = g.hand(g.hand(g.pos(0, &[("e1", "K"), ("e9", "k")]), "A", 1), "P", 1);
+    let before = g.hand(g.hand(g.pos(Color::Black, &[("e1", "K"), ("e9", "k")]), "A", 1), "P", 1);
     for (hand, to, says) in
         [("A", "e5", "A dropped on e5, outside its own palace"), ("P", "d2", "P dropped on d2, in the palace")]
     {
@@ -737,13 +741,13 @@ fn pawn_drop_mate_fails_on_a_mating_pawn_drop() {
     // checks, the Gold on e7 guards e8, d8 and f8, so no reply saves the King.
     let g = game("shogi");
     let inv = g.inv("id = \"uchifuzume\"\nkind = \"pawn-drop-mate\"\nclauses = [\"SHO-33\"]\npieces = [\"P\"]");
-    let mate = g.hand(g.pos(0, &[("e1", "K"), ("d9", "l"), ("e9", "k"), ("f9", "l"), ("e7", "G")]), "P", 1);
+    let mate = g.hand(g.pos(Color::Black, &[("e1", "K"), ("d9", "l"), ("e9", "k"), ("f9", "l"), ("e7", "G")]), "P", 1);
     let mv = drop_move(&g, "P", "e8");
     let after = g.made(&mate, &mv);
     violated(&inv, &g.t(&mate, &mv, &after, &[]), &["SHO-33"], "the drop P*e8 mates");
     assert!(!g.has_legal(&mate, "P*e8"));
     // Made right: without the Gold the King takes the Pawn, so the same drop only checks.
-    let check = g.hand(g.pos(0, &[("e1", "K"), ("d9", "l"), ("e9", "k"), ("f9", "l"), ("a7", "G")]), "P", 1);
+    let check = g.hand(g.pos(Color::Black, &[("e1", "K"), ("d9", "l"), ("e9", "k"), ("f9", "l"), ("a7", "G")]), "P", 1);
     let mv = g.legal(&check, "P*e8");
     let after = g.made(&check, &mv);
     holds(&inv, &g.t(&check, &mv, &after, &[]));
@@ -760,7 +764,7 @@ fn flying_king_never_face_fails_when_a_move_leaves_the_generals_facing() {
     let g = game("xiangqi");
     let inv =
         g.inv("id = \"generals\"\nkind = \"flying-king\"\nclauses = [\"XIA-23\", \"XIA-24\"]\nroyals = [\"K\"]\nrule = \"never-face\"");
-    let before = g.pos(0, &[("e1", "K"), ("e10", "k"), ("e5", "R")]);
+    let before = g.pos(Color::Black, &[("e1", "K"), ("e10", "k"), ("e5", "R")]);
     let mv = board_move(&before, "e5", "a5");
     let after = g.made(&before, &mv);
     violated(
@@ -787,7 +791,7 @@ fn flying_king_may_capture_fails_when_the_engine_cannot_shoot_the_facing_king() 
         "id = \"shoot\"\nkind = \"flying-king\"\nclauses = [\"SHO-7\"]\nroyals = [\"K\"]\nrule = \"may-capture\"";
     let g = game("shoogantshii");
     let inv = g.inv(inv_body);
-    let before = g.pos(0, &[("e2", "K"), ("e8", "k"), ("a1", "P")]);
+    let before = g.pos(Color::Black, &[("e2", "K"), ("e8", "k"), ("a1", "P")]);
     let mv = g.legal(&before, "P a1-a2");
     let after = g.made(&before, &mv);
     holds(&inv, &g.t(&before, &mv, &after, &g.e.legal_moves(&before)));
@@ -812,7 +816,7 @@ fn flying_king_may_capture_fails_when_the_engine_cannot_shoot_the_facing_king() 
         "the royals on e2 and e8 face each other, and the side to move cannot take",
     );
     // Not facing: not concerned.
-    let apart = g.pos(0, &[("e2", "K"), ("d8", "k"), ("a1", "P")]);
+    let apart = g.pos(Color::Black, &[("e2", "K"), ("d8", "k"), ("a1", "P")]);
     let mv = g.legal(&apart, "P a1-a2");
     let after = g.made(&apart, &mv);
     not_concerned(&g.inv(inv_body), &g.t(&apart, &mv, &after, &[]));
@@ -837,9 +841,9 @@ fn zone_moves_fail_on_a_move_of_another_zone() {
     let c = clauses(&origin);
     let kings = [("d1", "K"), ("d12", "k")];
     for (side, man, from, to, says) in [
-        (0, "R", "c2", "c5", "R c2-c5: not its first-zone move"),
-        (1, "r", "c11", "c8", "R c11-c8: not its first-zone move"),
-        (0, "+R", "c5", "d7", "+R c5-d7: not its third-zone move"),
+        (Color::Black, "R", "c2", "c5", "R c2-c5: not its first-zone move"),
+        (Color::White, "r", "c11", "c8", "R c11-c8: not its first-zone move"),
+        (Color::Black, "+R", "c5", "d7", "+R c5-d7: not its third-zone move"),
     ] {
         let before = g.pos(side, &[&kings[..], &[(from, man)]].concat());
         let mv = board_move(&before, from, to);
@@ -850,13 +854,13 @@ fn zone_moves_fail_on_a_move_of_another_zone() {
     }
     // A Rook in its second zone sliding back into the first: a Rook move from where it starts
     // (holds by origin), not a Wazir move of where it ends (breaks the destination reading).
-    let before = g.pos(0, &[("d1", "K"), ("d12", "k"), ("c4", "R")]);
+    let before = g.pos(Color::Black, &[("d1", "K"), ("d12", "k"), ("c4", "R")]);
     let mv = g.legal(&before, "R c4-c1");
     let after = g.made(&before, &mv);
     holds(&origin, &g.t(&before, &mv, &after, &[]));
     violated(&destination, &g.t(&before, &mv, &after, &[]), &c, "R c4-c1: not its first-zone move");
     // A Dragon King steps diagonally: the third-zone Rook's King step.
-    let before = g.pos(0, &[("d1", "K"), ("d12", "k"), ("c5", "+R")]);
+    let before = g.pos(Color::Black, &[("d1", "K"), ("d12", "k"), ("c5", "+R")]);
     let mv = g.legal(&before, "+R c5-d6");
     let after = g.made(&before, &mv);
     holds(&origin, &g.t(&before, &mv, &after, &[]));
@@ -895,7 +899,7 @@ exempt = ["K", "DE", "+DE", "+K"]"#,
         (vec![("h10", "+G"), ("h11", "ds")], "h10", "h11", None, "+G captured and became +G, where it should be +DS"),
         (vec![("b1", "dv")], "a1", "b1", Some("+DV"), "K captured and became +DV, where it should be +K"),
     ] {
-        let before = g.pos(0, &[&kings[..], &men[..]].concat());
+        let before = g.pos(Color::Black, &[&kings[..], &men[..]].concat());
         let mut mv = board_move(&before, from, to);
         if let Some(b) = becomes {
             mv = promoting(&g, mv, b);
@@ -906,7 +910,7 @@ exempt = ["K", "DE", "+DE", "+K"]"#,
         assert!(legal_moves_hold(&g, &inv, &before) > 0);
     }
     // The Lion takes a Deva, then a Dark Spirit: it becomes a Divine Dragon, not a Teaching King.
-    let before = g.pos(0, &[("a1", "K"), ("s19", "k"), ("j10", "LN"), ("j11", "dv"), ("j12", "ds")]);
+    let before = g.pos(Color::Black, &[("a1", "K"), ("s19", "k"), ("j10", "LN"), ("j11", "dv"), ("j12", "ds")]);
     let double =
         g.e.legal_moves(&before)
             .into_iter()
@@ -944,7 +948,10 @@ optional = true
 forced = { P = [9], L = [9], N = [8, 9] }"#,
     );
     let c = clauses(&inv);
-    let p = g.pos(0, &[("e1", "K"), ("a9", "k"), ("c5", "P"), ("e6", "P"), ("g7", "S"), ("h8", "P"), ("d6", "G")]);
+    let p = g.pos(
+        Color::Black,
+        &[("e1", "K"), ("a9", "k"), ("c5", "P"), ("e6", "P"), ("g7", "S"), ("h8", "P"), ("d6", "G")],
+    );
     let only = |mv: &Move| vec![mv.clone()];
     for (mv, says) in [
         (
@@ -979,7 +986,7 @@ forced = { P = [9], L = [9], N = [8, 9] }"#,
     // the seventh rank" (trigger ends-in-zone): a Bishop leaving the zone does not promote.
     let g = game("shoogantshii");
     let inv = g.inv("id = \"promotion\"\nkind = \"promotion\"\nclauses = [\"SHO-27\"]\nzone = \"promotion\"\ntrigger = \"ends-in-zone\"\noptional = true\nforced = { P = [9], L = [9], N = [8, 9] }");
-    let p = g.pos(0, &[("e1", "K"), ("e9", "k"), ("c7", "B")]);
+    let p = g.pos(Color::Black, &[("e1", "K"), ("e9", "k"), ("c7", "B")]);
     let mv = promoting(&g, board_move(&p, "c7", "e5"), "+B");
     let after = g.made(&p, &mv);
     violated(
@@ -1003,14 +1010,14 @@ fn protected_royal_ban_fails_when_the_emperor_takes_a_protected_king() {
     let inv = g.inv(
         "id = \"emperor\"\nkind = \"protected-royal-ban\"\nclauses = [\"HOOK-188\"]\npieces = [\"+K\"]\nroyals = [\"K\", \"+DE\", \"+K\"]",
     );
-    let guarded = g.pos(0, &[("j5", "+K"), ("j12", "k"), ("j13", "g")]);
+    let guarded = g.pos(Color::Black, &[("j5", "+K"), ("j12", "k"), ("j13", "g")]);
     let mv = board_move(&guarded, "j5", "j12");
     let after = g.made(&guarded, &mv);
     violated(&inv, &g.t(&guarded, &mv, &after, &[]), &["HOOK-188"], "+K took a protected royal on j12");
     assert!(!g.has_legal(&guarded, &g.e.move_text(&mv)));
     assert!(legal_moves_hold(&g, &inv, &guarded) == 0);
     // Made right: with the Gold on j14 (not next to j12) the King is unprotected.
-    let bare = g.pos(0, &[("j5", "+K"), ("j12", "k"), ("j14", "g")]);
+    let bare = g.pos(Color::Black, &[("j5", "+K"), ("j12", "k"), ("j14", "g")]);
     let mv = g.legal(&bare, &g.e.move_text(&mv));
     let after = g.made(&bare, &mv);
     holds(&inv, &g.t(&bare, &mv, &after, &[]));
@@ -1038,11 +1045,11 @@ fn game_end_by_last_royal_fails_when_the_result_disagrees_with_the_royals_left()
     let inv =
         g.inv("id = \"royals\"\nkind = \"game-end\"\nclauses = [\"SUZ-151\", \"SUZ-152\", \"SUZ-187\"]\nby = \"last-royal-captured\"");
     let c = clauses(&inv);
-    let last = g.pos(0, &[("a1", "K"), ("h9", "k"), ("h2", "R")]);
+    let last = g.pos(Color::Black, &[("a1", "K"), ("h9", "k"), ("h2", "R")]);
     let mv = g.legal(&last, "R h2xh9");
     let after = g.made(&last, &mv);
     let real = g.e.status_after(&after, &mv, &mut g.e.start_history(&last));
-    assert!(matches!(real, Some(Outcome::Win(0, _))), "{real:?}");
+    assert!(matches!(real, Some(Outcome::Win(Color::Black, _))), "{real:?}");
     holds(&inv, &with_outcome(&g, &last, &mv, &after, real.as_ref()));
     violated(
         &inv,
@@ -1050,7 +1057,7 @@ fn game_end_by_last_royal_fails_when_the_result_disagrees_with_the_royals_left()
         &c,
         "the last enemy royal was captured, but the result is None",
     );
-    let wrong = Outcome::Win(1, "the last royal piece was captured".into());
+    let wrong = Outcome::Win(Color::White, "the last royal piece was captured".into());
     violated(
         &inv,
         &with_outcome(&g, &last, &mv, &after, Some(&wrong)),
@@ -1058,13 +1065,14 @@ fn game_end_by_last_royal_fails_when_the_result_disagrees_with_the_royals_left()
         "the last enemy royal was captured, but the result is Some(Win(1",
     );
     // The Prince is left: the game goes on (holds); a result by royal capture is wrong.
-    let two = g.pos(0, &[("a1", "K"), ("h9", "k"), ("h2", "R"), ("p16", "+de")]);
+    let two = g.pos(Color::Black, &[("a1", "K"), ("h9", "k"), ("h2", "R"), ("p16", "+de")]);
     let mv = g.legal(&two, "R h2xh9");
     let after = g.made(&two, &mv);
     let real = g.e.status_after(&after, &mv, &mut g.e.start_history(&two));
     assert_eq!(real, None);
     holds(&inv, &with_outcome(&g, &two, &mv, &after, None));
-    let early = Outcome::Win(0, "the last royal piece was captured (end.royals = last-royal-captured)".into());
+    let early =
+        Outcome::Win(Color::Black, "the last royal piece was captured (end.royals = last-royal-captured)".into());
     violated(
         &inv,
         &with_outcome(&g, &two, &mv, &after, Some(&early)),
@@ -1101,7 +1109,7 @@ fn game_end_by_no_legal_move_fails_when_an_engine_ends_the_game_while_moves_rema
     assert!(g.e.legal_moves(&after).is_empty());
     holds(&inv, &g.t(&walled, &mv, &after, &[]));
     // A check from which every King move is unsafe: the game goes on (not concerned here) ...
-    let check = g.pos(0, &[("p1", "K"), ("b1", "R"), ("c2", "R"), ("a16", "k")]);
+    let check = g.pos(Color::Black, &[("p1", "K"), ("b1", "R"), ("c2", "R"), ("a16", "k")]);
     let mv = g.legal(&check, "R c2-a2");
     let after = g.made(&check, &mv);
     assert_eq!(g.e.legal_moves(&after).len(), 3);
@@ -1129,7 +1137,8 @@ fn game_end_by_no_safe_move_fails_when_a_mated_player_plays_on() {
     let body = "id = \"mate\"\nkind = \"game-end\"\nclauses = [\"SHO-35\", \"SHO-38\"]\nby = \"no-safe-move\"";
     let g = game("shogi");
     let inv = g.inv(body);
-    let before = g.hand(g.pos(0, &[("e1", "K"), ("d9", "l"), ("e9", "k"), ("f9", "l"), ("e7", "G")]), "G", 1);
+    let before =
+        g.hand(g.pos(Color::Black, &[("e1", "K"), ("d9", "l"), ("e9", "k"), ("f9", "l"), ("e7", "G")]), "G", 1);
     let mv = g.legal(&before, "G*e8");
     let after = g.made(&before, &mv);
     holds(&inv, &g.t(&before, &mv, &after, &[]));
@@ -1204,7 +1213,7 @@ fn repetition_fails_on_a_fourth_occurrence_played_on_an_early_end_or_a_perpetual
     let inv = g.inv("id = \"sennichite\"\nkind = \"repetition\"\nclauses = [\"SHO-41\", \"SHO-42\"]\ncount = 4\nhands = true\nperpetual-check-loses = true");
     let c = ["SHO-41", "SHO-42"];
     // Golds stepping out and back: the start position's fourth occurrence is after move 12.
-    let start = g.pos(0, &[("e1", "K"), ("e9", "k"), ("a1", "G"), ("a9", "g")]);
+    let start = g.pos(Color::Black, &[("e1", "K"), ("e9", "k"), ("a1", "G"), ("a9", "g")]);
     let cycle = ["G a1-a2", "G a9-a8", "G a2-a1", "G a8-a9"];
     let game: Vec<Played> = play(&g, &start, &cycle.repeat(3));
     let fourth = &game[11];
@@ -1220,14 +1229,14 @@ fn repetition_fails_on_a_fourth_occurrence_played_on_an_early_end_or_a_perpetual
     not_concerned(&inv, &played(&g, &game[0], None));
     // Perpetual check: the Rook checks on every move, the King steps between d9 and e9; the
     // position after R d2-e2 occurs the fourth time after move 13, and the checker loses.
-    let start = g.pos(0, &[("i1", "K"), ("e9", "k"), ("a2", "R")]);
+    let start = g.pos(Color::Black, &[("i1", "K"), ("e9", "k"), ("a2", "R")]);
     let mut texts = vec!["R a2-e2"];
     for _ in 0..3 {
         texts.extend(["K e9-d9", "R e2-d2", "K d9-e9", "R d2-e2"]);
     }
     let game = play(&g, &start, &texts);
     let last = game.last().unwrap();
-    assert!(matches!(&last.outcome, Some(Outcome::Win(1, _))), "{:?}", last.outcome);
+    assert!(matches!(&last.outcome, Some(Outcome::Win(Color::White, _))), "{:?}", last.outcome);
     holds(&inv, &played(&g, last, last.outcome.as_ref()));
     let draw = Outcome::Draw("the same position occurred 4 times (end.repetition-count = 4)".into());
     violated(
@@ -1247,7 +1256,7 @@ fn no_self_check_fails_when_the_mover_leaves_its_king_attacked() {
     let g = game("shogi");
     let inv = g.inv("id = \"self-check\"\nkind = \"no-self-check\"\nclauses = [\"SHO-35\"]");
     // The King steps onto e2, on the Rook's rank; the Gold on e3 leaves the Lance's file.
-    let before = g.pos(0, &[("e1", "K"), ("a2", "r"), ("e3", "G"), ("e6", "l"), ("a9", "k")]);
+    let before = g.pos(Color::Black, &[("e1", "K"), ("a2", "r"), ("e3", "G"), ("e6", "l"), ("a9", "k")]);
     for (from, to) in [("e1", "e2"), ("e3", "d3")] {
         let mv = board_move(&before, from, to);
         let after = g.made(&before, &mv);
@@ -1275,14 +1284,14 @@ fn generic_record_fails_on_a_record_that_disagrees_with_the_positions() {
     let inv = g.generic("generic:record");
     assert_eq!(inv.clauses, ["SHO-7", "SHO-28", "SHO-29", "SHO-30"]);
     let c = clauses(&inv);
-    let before = g.pos(0, &[("e1", "K"), ("e9", "k"), ("e5", "R"), ("e7", "+p"), ("a7", "p")]);
+    let before = g.pos(Color::Black, &[("e1", "K"), ("e9", "k"), ("e5", "R"), ("e7", "+p"), ("a7", "p")]);
     let mv = g.legal(&before, "R e5xe7");
     let after = g.made(&before, &mv);
     holds(&inv, &g.t(&before, &mv, &after, &[]));
     assert_eq!(after.hands[0][g.e.piece_index("P").unwrap() as usize], 1, "the Tokin goes to hand as a Pawn");
     // The captured Tokin never reached the hand.
     let mut lost = after.clone();
-    lost.set_hand(&g.e.zobrist, 0, g.e.piece_index("P").unwrap(), 0);
+    lost.set_hand(&g.e.zobrist, Color::Black, g.e.piece_index("P").unwrap(), 0);
     violated(
         &inv,
         &g.t(&before, &mv, &lost, &[]),
@@ -1295,7 +1304,7 @@ fn generic_record_fails_on_a_record_that_disagrees_with_the_positions() {
     violated(&inv, &g.t(&before, &mv, &changed, &[]), &c, "a7 changed though the move does not name it");
     // The record's mover is not the side to move.
     let mut theirs = before.clone();
-    theirs.set_side(&g.e.zobrist, 1);
+    theirs.set_side(&g.e.zobrist, Color::White);
     let after = g.made(&theirs, &mv);
     violated(&inv, &g.t(&theirs, &mv, &after, &[]), &c, "the mover is not the side to move");
     // The origin did not hold the piece.
@@ -1311,7 +1320,7 @@ fn generic_make_unmake_fails_on_another_position_or_a_stale_hash() {
     let g = game("shogi");
     let inv = g.generic("generic:make-unmake");
     assert!(inv.clauses.is_empty());
-    let before = g.pos(0, &[("e1", "K"), ("e9", "k"), ("e5", "R"), ("e7", "p")]);
+    let before = g.pos(Color::Black, &[("e1", "K"), ("e9", "k"), ("e5", "R"), ("e7", "p")]);
     let mv = g.legal(&before, "R e5xe7");
     let after = g.made(&before, &mv);
     holds(&inv, &g.t(&before, &mv, &after, &[]));
@@ -1343,7 +1352,7 @@ fn generic_round_trip_fails_on_a_position_its_string_does_not_give_back() {
         assert_eq!(tally.exercised.get(&inv.id), Some(&1));
         tally.violations
     };
-    let p = g.hand(g.pos(1, &[("e1", "K"), ("e9", "k"), ("e5", "+R")]), "p", 2);
+    let p = g.hand(g.pos(Color::White, &[("e1", "K"), ("e9", "k"), ("e5", "+R")]), "p", 2);
     assert!(judge(&p).is_empty());
     // An extra-turn flag in a game without extra turns: the string says '+', which does not parse.
     let mut extra = p.clone();
@@ -1369,7 +1378,7 @@ fn generic_promotion_map_fails_on_a_type_change_the_map_does_not_give() {
     let g = game("shogi");
     let inv = g.generic("generic:promotion-map");
     assert_eq!(inv.clauses, ["SHO-23", "SHO-24", "SHO-25"]);
-    let before = g.pos(0, &[("e1", "K"), ("a9", "k"), ("e6", "P")]);
+    let before = g.pos(Color::Black, &[("e1", "K"), ("a9", "k"), ("e6", "P")]);
     let mv = promoting(&g, board_move(&before, "e6", "e7"), "+B");
     let after = g.made(&before, &mv);
     violated(
@@ -1384,7 +1393,7 @@ fn generic_promotion_map_fails_on_a_type_change_the_map_does_not_give() {
     // Hook HOOK-311: a Gold taking a Deva becomes a Teaching King, the Deva's promotion.
     let g = game("hook");
     let inv = g.generic("generic:promotion-map");
-    let before = g.pos(0, &[("a1", "K"), ("s19", "k"), ("h10", "G"), ("h11", "dv")]);
+    let before = g.pos(Color::Black, &[("a1", "K"), ("s19", "k"), ("h10", "G"), ("h11", "dv")]);
     let mv = g.legal(&before, &g.e.move_text(&promoting(&g, board_move(&before, "h10", "h11"), "+DV")).to_string());
     assert_eq!(mv.promotion, g.e.piece_index("+DV"));
     let after = g.made(&before, &mv);
@@ -1398,7 +1407,7 @@ fn generic_notation_fails_on_a_path_the_pieces_xbetza_does_not_describe() {
     let g = game("shogi");
     let inv = g.generic("generic:notation:P");
     assert_eq!(inv.clauses, ["SHO-17", "SHO-18"]);
-    let before = g.pos(0, &[("e1", "K"), ("a9", "k"), ("e5", "P"), ("d6", "p")]);
+    let before = g.pos(Color::Black, &[("e1", "K"), ("a9", "k"), ("e5", "P"), ("d6", "p")]);
     for (mv, says) in [
         (
             Move {
@@ -1428,8 +1437,11 @@ fn generic_rotation_fails_on_a_move_list_that_is_not_the_turned_one() {
     let g = game("ryu");
     let inv = g.generic("generic:rotation");
     assert_eq!(inv.clauses, ["RYU-6", "RYU-17"]);
-    let p =
-        g.hand(g.pos(0, &[("d1", "K"), ("d12", "k"), ("c2", "LW"), ("e5", "R"), ("b10", "p"), ("f11", "+s")]), "P", 1);
+    let p = g.hand(
+        g.pos(Color::Black, &[("d1", "K"), ("d12", "k"), ("c2", "LW"), ("e5", "R"), ("b10", "p"), ("f11", "+s")]),
+        "P",
+        1,
+    );
     let moves = g.e.legal_moves(&p);
     generic::rotation(&g.e, &p, &moves).expect("the engine's own list turns");
     let mut tally = Tally::default();
@@ -1465,7 +1477,7 @@ fn no_consecutive_skips_states_mitsugumis_skip_limit() {
     // one's own is legal, and the engine offers it. Scope opponent-turn lets that pass hold and
     // flags a skip after the opponent's.
     let g = game("mitsugumi");
-    let mut p = g.pos(0, &[("a1", "K"), ("a13", "k"), ("g7", "LN")]);
+    let mut p = g.pos(Color::Black, &[("a1", "K"), ("a13", "k"), ("g7", "LN")]);
     p.last_skip = [true, false];
     let legal = g.legal(&p, "LN g7-g7");
     let after = g.made(&p, &legal);
@@ -1495,7 +1507,7 @@ fn zone_moves_tells_the_warriors_frame_apart() {
         "id = \"zones\"\nkind = \"zone-moves\"\nclauses = [\"RYU-32\"]\nby = \"origin\"\nframe = \"player\"\npromoted-zone = \"third\"";
     let g = game_reading("ryu", "warrior-sides", "board-fixed");
     let inv = g.inv(body);
-    let p = g.pos(1, &[("d1", "K"), ("g12", "k"), ("d11", "lw")]);
+    let p = g.pos(Color::White, &[("d1", "K"), ("g12", "k"), ("d11", "lw")]);
     let mv = g.legal(&p, "LW d11-c11");
     let after = g.made(&p, &mv);
     assert_eq!(
@@ -1514,7 +1526,7 @@ fn promotion_without_optional_fails_on_a_move_that_stays_unpromoted() {
     let g = game("ryu");
     let inv = g
         .inv("id = \"promotion\"\nkind = \"promotion\"\nclauses = [\"RYU-62\", \"RYU-64\"]\nzone = \"fourth\"\ntrigger = \"ends-in-zone\"");
-    let p = g.pos(0, &[("d1", "K"), ("a12", "k"), ("d9", "P")]);
+    let p = g.pos(Color::Black, &[("d1", "K"), ("a12", "k"), ("d9", "P")]);
     let plain = board_move(&p, "d9", "d10");
     assert!(!g.has_legal(&p, "P d9-d10"));
     let moves = vec![g.legal(&p, "P d9-d10+"), plain.clone()];
@@ -1535,7 +1547,7 @@ fn lion_trade_fails_when_a_protected_lion_is_taken_from_two_squares_away() {
     // and the Pawn then takes back: violated.
     let g = game_reading("chu", "distant-lion", "allowed");
     let inv = g.inv(LION_TRADE);
-    let protected = g.pos(0, &[("a1", "K"), ("l12", "k"), ("f5", "N"), ("f7", "n"), ("f8", "p")]);
+    let protected = g.pos(Color::Black, &[("a1", "K"), ("l12", "k"), ("f5", "N"), ("f7", "n"), ("f8", "p")]);
     let mv = board_move(&protected, "f5", "f7");
     assert!(g.e.legal_moves(&protected).iter().any(|m| m.identity() == mv.identity()), "the engine offers it");
     let after = g.made(&protected, &mv);
@@ -1545,12 +1557,12 @@ fn lion_trade_fails_when_a_protected_lion_is_taken_from_two_squares_away() {
     let own = game("chu");
     assert!(!own.e.legal_moves(&protected).iter().any(|m| m.identity() == mv.identity()));
     legal_moves_hold(&own, &inv, &protected);
-    let bare = own.pos(0, &[("a1", "K"), ("l12", "k"), ("f5", "N"), ("f7", "n")]);
+    let bare = own.pos(Color::Black, &[("a1", "K"), ("l12", "k"), ("f5", "N"), ("f7", "n")]);
     let mv = board_move(&bare, "f5", "f7");
     let after = own.made(&bare, &mv);
     holds(&inv, &own.t(&bare, &mv, &after, &[]));
     // An adjacent Lion is not the kind's business.
-    let next = own.pos(0, &[("a1", "K"), ("l12", "k"), ("f5", "N"), ("f6", "n"), ("f7", "p")]);
+    let next = own.pos(Color::Black, &[("a1", "K"), ("l12", "k"), ("f5", "N"), ("f6", "n"), ("f7", "p")]);
     let mv = board_move(&next, "f5", "f6");
     let after = own.made(&next, &mv);
     not_concerned(&inv, &own.t(&next, &mv, &after, &[]));
@@ -1565,12 +1577,12 @@ fn lion_trade_fails_when_a_non_lion_answers_a_lion_trade_by_taking_a_lion() {
     let men = [("a1", "K"), ("l12", "k"), ("d4", "G"), ("d5", "n"), ("h5", "N"), ("h6", "s")];
     let g = game_reading("chu", "counter-strike", "none");
     let inv = g.inv(LION_TRADE);
-    let before = g.pos(0, &men);
+    let before = g.pos(Color::Black, &men);
     let mv = board_move(&before, "d4", "d5");
     let after = g.made(&before, &mv);
     violated(&inv, &g.t(&before, &mv, &after, &[]), &clauses(&inv), "takes a Lion with a non-Lion");
     let own = game("chu");
-    let before = own.pos(0, &men);
+    let before = own.pos(Color::Black, &men);
     let mv = board_move(&before, "d4", "d5");
     let after = own.made(&before, &mv);
     holds(&inv, &own.t(&before, &mv, &after, &[]));

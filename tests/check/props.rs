@@ -17,6 +17,7 @@ use kensho::engine::{Man, Position};
 use kensho::geometry::Square;
 use kensho::random::SplitMix64;
 use kensho::sampling;
+use kensho::Color;
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
 use quickcheck::{QuickCheck, TestResult};
@@ -82,7 +83,9 @@ fn build(s: &Subject, d: &Design) -> Option<Position> {
     let men = royals.iter().zip(&d.men).map(|(&(player, piece), &(sq, _, _))| (sq, Man { player, piece })).chain(
         d.men
             .iter()
-            .map(|&(sq, piece, player)| (sq, Man { player, piece: (piece % g.pieces.len()) as u16 }))
+            .map(|&(sq, piece, player)| {
+                (sq, Man { player: Color::ALL[usize::from(player)], piece: (piece % g.pieces.len()) as u16 })
+            })
             .filter(|(_, m)| !g.pieces[m.piece as usize].royal),
     );
     for (sq, man) in men {
@@ -96,11 +99,11 @@ fn build(s: &Subject, d: &Design) -> Option<Position> {
         for &(player, piece, n) in &d.hands {
             let piece = (piece % g.pieces.len()) as u16;
             if droppable.contains(&piece) {
-                pos.set_hand(z, player, piece, n);
+                pos.set_hand(z, Color::ALL[usize::from(player)], piece, n);
             }
         }
     }
-    pos.set_side(z, d.side);
+    pos.set_side(z, Color::ALL[usize::from(d.side)]);
     // Only a game with skips has a last turn that was one (issue 26: the `~` field is refused
     // elsewhere), as `designed::position` does.
     if kensho::engine::skip::game_has_skips(e) {

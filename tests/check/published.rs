@@ -7,6 +7,7 @@ use kensho::engine::{Engine, Man, Position};
 use kensho::geometry::Square;
 use kensho::spec::finding::Severity;
 use kensho::spec::settings::Setting;
+use kensho::Color;
 use std::path::Path;
 
 fn load(path: &str) -> kensho::spec::LoadedSpec {
@@ -20,7 +21,7 @@ fn sq(engine: &Engine, name: &str) -> Square {
 }
 
 /// An empty board with these men (id, player, square), the first player to move.
-fn board(engine: &Engine, men: &[(&str, u8, &str)]) -> Position {
+fn board(engine: &Engine, men: &[(&str, Color, &str)]) -> Position {
     let mut pos = Position::empty(engine.game.board, engine.pieces.len());
     for &(id, player, at) in men {
         let piece = engine.piece_index(id).expect("piece");
@@ -36,13 +37,13 @@ fn a_rank_limited_jump_loses_exactly_the_jump_over_the_higher_rank() {
     // The Jumper (`BpafcB`, rank 2) on a1; on its diagonal an enemy King (rank 5) on c3 and an
     // enemy Wazir on e5. By hand, the string: b2 (slide), c3 (slide capture), e5 (hop over c3,
     // capture); the rules: the same but the hop over the King, whose rank is higher.
-    let pos = board(&engine, &[("J", 0, "a1"), ("K", 1, "c3"), ("W", 1, "e5")]);
+    let pos = board(&engine, &[("J", Color::Black, "a1"), ("K", Color::White, "c3"), ("W", Color::White, "e5")]);
     let (only_string, only_rules) = compare(&engine, &pos, sq(&engine, "a1"));
     let e5 = sq(&engine, "e5");
     assert_eq!(only_string, vec![(e5, vec![e5])]);
     assert!(only_rules.is_empty(), "{only_rules:?}");
     // Swap them: the Wazir (rank 1) may be jumped, so string and rules agree.
-    let pos = board(&engine, &[("J", 0, "a1"), ("W", 1, "c3"), ("K", 1, "e5")]);
+    let pos = board(&engine, &[("J", Color::Black, "a1"), ("W", Color::White, "c3"), ("K", Color::White, "e5")]);
     let (only_string, only_rules) = compare(&engine, &pos, sq(&engine, "a1"));
     assert!(only_string.is_empty() && only_rules.is_empty(), "{only_string:?} {only_rules:?}");
 }
@@ -53,13 +54,13 @@ fn confinement_and_zone_moves_differ_from_the_string_by_hand() {
     let (engine, _) = Engine::for_moves(&spec.game).expect("engine");
     // The Advisor (`F`, confined to c1-e2) on d2: the string gives c1, e1, c3, e3; the rules
     // keep c1 and e1.
-    let pos = board(&engine, &[("A", 0, "d2")]);
+    let pos = board(&engine, &[("A", Color::Black, "d2")]);
     let (only_string, only_rules) = compare(&engine, &pos, sq(&engine, "d2"));
     let names: Vec<String> = only_string.iter().map(|(to, _)| to.name()).collect();
     assert_eq!(names, ["c3", "e3"]);
     assert!(only_rules.is_empty());
     // The Pawn (`fW`; `fsW` on ranks 6 and 7) on d6: the rules add c6 and e6.
-    let pos = board(&engine, &[("P", 0, "d6")]);
+    let pos = board(&engine, &[("P", Color::Black, "d6")]);
     let (only_string, only_rules) = compare(&engine, &pos, sq(&engine, "d6"));
     let names: Vec<String> = only_rules.iter().map(|(to, _)| to.name()).collect();
     assert_eq!(names, ["c6", "e6"]);

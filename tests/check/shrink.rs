@@ -5,6 +5,7 @@
 use crate::common::{bundled_spec, engine_with};
 use kensho::engine::{Engine, Position};
 use kensho::sampling::shrink::{shrink, Removable};
+use kensho::Color;
 
 /// (men of each player on the board, the first player's Rooks on the board, its Pawns in hand).
 fn census(engine: &Engine, pos: &Position) -> ([usize; 2], usize, u16) {
@@ -14,8 +15,8 @@ fn census(engine: &Engine, pos: &Position) -> ([usize; 2], usize, u16) {
     let mut rooks = 0;
     for sq in pos.size.squares() {
         if let Some(m) = pos.at(sq) {
-            men[usize::from(m.player)] += 1;
-            rooks += usize::from(m.player == 0 && m.piece == rook);
+            men[m.player] += 1;
+            rooks += usize::from(m.player == Color::Black && m.piece == rook);
         }
     }
     (men, rooks, pos.hands[0][usize::from(pawn)])
@@ -26,7 +27,7 @@ fn the_shrinker_keeps_what_is_asked_and_takes_away_the_rest() {
     let engine = engine_with(&bundled_spec("shogi"), &[]);
     let mut start = engine.start();
     let pawn = engine.piece_index("P").expect("shogi has a Pawn");
-    start.set_hand(&engine.zobrist, 0, pawn, 3);
+    start.set_hand(&engine.zobrist, Color::Black, pawn, 3);
     assert_eq!(census(&engine, &start), ([20, 20], 1, 3));
     // Keep: a first-player Rook on the board and a Pawn in hand; say how many men stand.
     let keeps = |p: &Position| {

@@ -3,6 +3,7 @@
 //! whose moves are counted by hand: a widening reaches only the legs its setting speaks of.
 
 use crate::designed::{game, moves};
+use kensho::Color;
 
 #[test]
 fn a_jump_may_land_on_an_empty_square_but_a_capture_chain_without_a_hop_may_not() {
@@ -13,7 +14,11 @@ fn a_jump_may_land_on_an_empty_square_but_a_capture_chain_without_a_hop_may_not(
     // may stop on c3, d4, e5, f6 or g7; `cafcF` needs an enemy on c3 too, so gives nothing. A
     // move that takes b2 and ends on c3 would be `cafcF` widened.
     let e = game("BpafcBcafcF", "[piece.ability.jump]\nlanding = \"capture-or-empty\"");
-    let got = moves(&e, &[("X", 0, "a1"), ("P", 1, "b2"), ("K", 0, "g1"), ("K", 1, "a7")], "a1");
+    let got = moves(
+        &e,
+        &[("X", Color::Black, "a1"), ("P", Color::White, "b2"), ("K", Color::Black, "g1"), ("K", Color::White, "a7")],
+        "a1",
+    );
     let hop = |to: &str| (to.to_string(), vec![]);
     let expected =
         vec![("b2".to_string(), vec!["b2".to_string()]), hop("c3"), hop("d4"), hop("e5"), hop("f6"), hop("g7")];
@@ -30,11 +35,19 @@ fn burning_friends_never_lets_the_arrival_take_a_friend() {
     let ability = "[piece.ability.burn]\nmax = 1\ntargets = \"any\"";
     // `KaK`, two King steps: by hand, a1-a2-a3 would take the own Pawn on arrival: never.
     let e = game("KaK", ability);
-    let got = moves(&e, &[("X", 0, "a1"), ("P", 0, "a3"), ("K", 0, "g1"), ("K", 1, "g7")], "a1");
+    let got = moves(
+        &e,
+        &[("X", Color::Black, "a1"), ("P", Color::Black, "a3"), ("K", Color::Black, "g1"), ("K", Color::White, "g7")],
+        "a1",
+    );
     assert!(got.iter().all(|(to, _)| to != "a3"), "the arrival took a friend: {got:?}");
     // `WacabW`: a step, then a capture next to it and back (a burn): stepping to a2 and burning
     // the own Pawn on a3 is a move.
     let e = game("WacabW", ability);
-    let got = moves(&e, &[("X", 0, "a1"), ("P", 0, "a3"), ("K", 0, "g1"), ("K", 1, "g7")], "a1");
+    let got = moves(
+        &e,
+        &[("X", Color::Black, "a1"), ("P", Color::Black, "a3"), ("K", Color::Black, "g1"), ("K", Color::White, "g7")],
+        "a1",
+    );
     assert!(got.contains(&("a2".to_string(), vec!["a3".to_string()])), "{got:?}");
 }

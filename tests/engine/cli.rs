@@ -8,6 +8,7 @@
 
 use crate::common::cli::{kensho, ok, refused};
 use kensho::engine::Engine;
+use kensho::Color;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -269,11 +270,11 @@ fn position_prints_the_start_position_which_reads_back() {
     let pos = e.parse_position(&printed).unwrap();
     let at =
         |name: &str| pos.at(e.game.board.parse_square(name).unwrap()).map(|m| (m.player, e.piece(m.piece).id.clone()));
-    assert_eq!(at("g1"), Some((0, "K".to_string())));
-    assert_eq!(at("g13"), Some((1, "K".to_string())));
+    assert_eq!(at("g1"), Some((Color::Black, "K".to_string())));
+    assert_eq!(at("g13"), Some((Color::White, "K".to_string())));
     for file in "abcdefghijklm".chars() {
-        assert_eq!(at(&format!("{file}4")), Some((0, "P".to_string())), "{file}4");
-        assert_eq!(at(&format!("{file}10")), Some((1, "P".to_string())), "{file}10");
+        assert_eq!(at(&format!("{file}4")), Some((Color::Black, "P".to_string())), "{file}4");
+        assert_eq!(at(&format!("{file}10")), Some((Color::White, "P".to_string())), "{file}10");
     }
     assert!(printed.ends_with(" b - 1"), "{printed}");
     let (again, _) = ok(&["position", MIT, "--position", &printed]);

@@ -4,6 +4,7 @@
 
 use kensho::engine::{Engine, Man, Position};
 use kensho::geometry::Square;
+use kensho::Color;
 
 /// A 7x7 game with one piece `X` of this XBetza and these ability lines, Kings and Pawns
 /// (the inline spec's header is the shared test one, `common::smt::mini`).
@@ -43,7 +44,7 @@ fn sq(e: &Engine, name: &str) -> Square {
 }
 
 /// (destination, captured squares) of every legal move of the man on `from`.
-pub fn moves(e: &Engine, men: &[(&str, u8, &str)], from: &str) -> Vec<(String, Vec<String>)> {
+pub fn moves(e: &Engine, men: &[(&str, Color, &str)], from: &str) -> Vec<(String, Vec<String>)> {
     let mut pos = Position::empty(e.game.board, e.pieces.len());
     for &(id, player, at) in men {
         pos.put(&e.zobrist, sq(e, at), Some(Man { player, piece: e.piece_index(id).unwrap() }));

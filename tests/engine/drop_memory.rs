@@ -24,6 +24,7 @@
 //! First zone is ranks 1-3, Third 7-9, Fourth 10-12.
 
 use crate::common;
+use kensho::Color;
 
 use common::play_texts as play;
 use common::{find, men_at, moves_from, rows, sorted, sq, texts};
@@ -377,7 +378,7 @@ fn extra_action_a_move_then_an_optional_drop() {
     );
     // After R a2-a3 the same player drops or declines; the position string ends with " +".
     let q = after(&extra, &p, &["R a2-a3"]);
-    assert_eq!(q.side, 0);
+    assert_eq!(q.side, Color::Black);
     assert!(extra.position_string(&q).ends_with(" +"), "{}", extra.position_string(&q));
     let second: Vec<Move> = extra.legal_moves(&q);
     assert!(second.iter().all(|m| m.kind == MoveKind::Drop || m.kind == MoveKind::Decline));
@@ -385,13 +386,13 @@ fn extra_action_a_move_then_an_optional_drop() {
     assert_eq!(drop_squares(&extra, &q, "P"), pawn_drops(&["a3"]));
     // The witness: R a2-a3 and P*c5 in one turn; then the second player moves.
     let r = after(&extra, &q, &["P*c5"]);
-    assert_eq!(r.side, 1);
+    assert_eq!(r.side, Color::White);
     assert!(!extra.position_string(&r).ends_with(" +"));
     let r = after(&extra, &q, &["decline"]);
-    assert_eq!((r.side, r.hands[0].iter().sum::<u16>()), (1, 1), "declined: the Pawn stays in hand");
+    assert_eq!((r.side, r.hands[0].iter().sum::<u16>()), (Color::White, 1), "declined: the Pawn stays in hand");
     // Under the default R a2-a3 ends the turn.
     let r = after(&default, &d, &["R a2-a3"]);
-    assert_eq!(r.side, 1);
+    assert_eq!(r.side, Color::White);
 }
 
 /// A piece captured by the turn's move may be dropped at once ("retained in hand and can be
@@ -407,14 +408,14 @@ fn extra_action_drops_a_piece_just_captured() {
     let quiet = find(&e, &p, "R a2-a3");
     assert!(!quiet.earns_extra_turn, "nothing to drop: the turn passes");
     let q = after(&e, &p, &["R a2xa5"]);
-    assert_eq!(q.side, 0);
+    assert_eq!(q.side, Color::Black);
     let taken = ["d1", "a5", "f9"];
     assert_eq!(
         drop_squares(&e, &q, "G"),
         squares_where(|f, r| !first_palace(f, r) && !taken.contains(&format!("{f}{r}").as_str()))
     );
     let r = after(&e, &p, &["R a2-a3"]);
-    assert_eq!(r.side, 1);
+    assert_eq!(r.side, Color::White);
 }
 
 /// SHO-38 under extra-action: "doom the King to being Captured on the following move" counts

@@ -4,6 +4,7 @@
 //! "stationary" opponents).
 
 use kensho::engine::Engine;
+use kensho::Color;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -58,7 +59,7 @@ fn attacks_obey_the_same_mid_move_stop() {
         let pos =
             engine.parse_position("16/16/16/16/16/16/7(+cs)8/R14p/16/16/16/16/16/16/16/16 b - 1").expect("position");
         let p9 = kensho::geometry::Square::parse("p9").expect("square");
-        engine.attacks(&pos, 0, p9)
+        engine.attacks(&pos, Color::Black, p9)
     };
     assert!(attacked("start-of-turn"));
     assert!(!attacked("mid-move"));

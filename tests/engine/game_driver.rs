@@ -12,6 +12,7 @@ use kensho::engine::play::Game;
 use kensho::engine::status::Outcome;
 use kensho::engine::{Engine, Move};
 use kensho::random::SplitMix64;
+use kensho::Color;
 
 fn engine(game: &str) -> Engine {
     crate::common::engine_with(&bundled_spec(game), &[])
@@ -165,14 +166,14 @@ const MATED: &str = "k4/G4/1K3/5/5 w - 1";
 fn a_game_from_a_position_that_is_over_plays_nothing() {
     let e = engine("minishogi");
     let pos = e.parse_position(MATED).expect("the position reads");
-    assert!(e.in_check(&pos, 1), "the Gold gives check");
+    assert!(e.in_check(&pos, Color::White), "the Gold gives check");
     let game = Game::new(&e, pos, 10);
     assert!(game.is_over());
     assert!(game.moves().is_empty(), "{:?}", texts(&e, game.moves()));
     assert_eq!(game.plies(), 0);
     // end.checkmate = terminal: the first player wins before any move is made.
     match game.outcome() {
-        Some(Outcome::Win(0, why)) => assert!(why.contains("checkmate"), "{why}"),
+        Some(Outcome::Win(Color::Black, why)) => assert!(why.contains("checkmate"), "{why}"),
         other => panic!("expected a checkmate win of the first player, got {other:?}"),
     }
 }

@@ -3,6 +3,7 @@
 //! `make` and `status_after` on positions counted by hand.
 
 use crate::common;
+use kensho::Color;
 
 use common::play_texts as play;
 use kensho::engine::status::Outcome;
@@ -66,7 +67,7 @@ fn perpetual_check_loses_for_the_checker_only_under_its_reading() {
     let engine = suzumu(&[("perpetual-check", "checker-loses")]);
     let (ply, outcome) = cycle_ends(&engine, ROOK_START, &ROOK_CYCLE);
     assert_eq!(ply, 12);
-    assert!(matches!(outcome, Outcome::Win(1, _)), "{outcome:?}");
+    assert!(matches!(outcome, Outcome::Win(Color::White, _)), "{outcome:?}");
 }
 
 #[test]
@@ -85,7 +86,7 @@ fn a_perpetual_check_counts_from_the_first_occurrence_of_the_position() {
     let mut pos = engine.parse_position(start).unwrap();
     let (ply, outcome) = play(&engine, &mut pos, &moves).expect("the game ends");
     assert_eq!(ply, 15);
-    assert!(matches!(outcome, Outcome::Win(1, _)), "{outcome:?}");
+    assert!(matches!(outcome, Outcome::Win(Color::White, _)), "{outcome:?}");
 }
 
 fn mitsugumi(readings: &[(&str, &str)]) -> Engine {
@@ -207,7 +208,7 @@ fn a_perpetual_check_is_judged_without_a_repetition_draw() {
     let engine = variant("suzumu", &[("end.repetition", word("none")), ("end.perpetual-check", word("checker-loses"))]);
     let (ply, outcome) = cycle_ends(&engine, ROOK_START, &ROOK_CYCLE);
     assert_eq!(ply, 12);
-    assert!(matches!(outcome, Outcome::Win(1, _)), "{outcome:?}");
+    assert!(matches!(outcome, Outcome::Win(Color::White, _)), "{outcome:?}");
 }
 
 #[test]
@@ -240,7 +241,7 @@ fn a_stalemated_second_player_with_one_royal_loses_under_single_royal_only() {
     let moves = engine.legal_moves(&pos);
     assert!(moves.is_empty(), "{:?}", moves.iter().map(|m| engine.move_text(m)).collect::<Vec<_>>());
     let outcome = engine.status_before(&pos, &moves).expect("stalemate ends the game");
-    assert!(matches!(outcome, Outcome::Win(0, _)), "{outcome:?}");
+    assert!(matches!(outcome, Outcome::Win(Color::Black, _)), "{outcome:?}");
 }
 
 /// Suzumu with `legality.self-check = illegal` and `check.royals` as given, from the spec's text

@@ -16,6 +16,7 @@ use kensho::engine::{Engine, Man, Move, MoveKind, Position};
 use kensho::geometry::Square;
 use kensho::random::SplitMix64;
 use kensho::spec::settings::Setting;
+use kensho::Color;
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -260,7 +261,7 @@ proptest! {
                 let men = pos.board.iter().flatten().count() as u16;
                 let held: u16 = pos.hands.iter().flatten().sum();
                 let room = (pos.size.square_count() as u16).saturating_sub(men + held);
-                pos.set_hand(z, player, holdable[piece as usize % holdable.len()], n.min(room));
+                pos.set_hand(z, Color::ALL[usize::from(player)], holdable[piece as usize % holdable.len()], n.min(room));
             }
             let text = e.position_string(&pos);
             let back = e.parse_position(&text);
@@ -512,9 +513,9 @@ fn parser_errors_name_the_fault() {
     }
     // And the well-formed edge cases parse: two fields only, multi-digit runs, skip flags.
     let p = e.parse_position(&format!("{ok_rows} w")).unwrap();
-    assert_eq!((p.side, p.move_number, p.last_skip), (1, 1, [false, false]));
+    assert_eq!((p.side, p.move_number, p.last_skip), (Color::White, 1, [false, false]));
     let p = e.parse_position(&format!("{ok_rows} b - 7 ~bw")).unwrap();
-    assert_eq!((p.side, p.move_number, p.last_skip), (0, 7, [true, true]));
+    assert_eq!((p.side, p.move_number, p.last_skip), (Color::Black, 7, [true, true]));
     assert_eq!(e.position_string(&p), format!("{ok_rows} b - 7 ~bw"));
 }
 
@@ -593,7 +594,11 @@ fn the_record_check_catches_doctored_moves() {
         (
             "friend captured",
             Move {
-                captures: burn.captures.iter().map(|&(s, m)| (s, Man { player: 0, piece: m.piece })).collect(),
+                captures: burn
+                    .captures
+                    .iter()
+                    .map(|&(s, m)| (s, Man { player: Color::Black, piece: m.piece }))
+                    .collect(),
                 ..burn.clone()
             },
         ),
@@ -619,7 +624,7 @@ fn the_record_check_catches_doctored_drops() {
     check_record(e, &pos, &drop, &after).expect("the real record is consistent");
     let lance = e.piece_index("L").unwrap();
     let doctored: Vec<(&str, Move)> = vec![
-        ("another piece dropped", Move { man: Man { player: 0, piece: lance }, ..drop.clone() }),
+        ("another piece dropped", Move { man: Man { player: Color::Black, piece: lance }, ..drop.clone() }),
         ("onto an occupied square", Move { to: Some(e.game.board.parse_square("e1").unwrap()), ..drop.clone() }),
         ("promoted on the drop", Move { promotion: e.piece(drop.man.piece).promotes_to, ..drop.clone() }),
         ("an extra turn earned", Move { earns_extra_turn: true, ..drop.clone() }),

@@ -15,6 +15,7 @@
 //! abilities, alone on the board, has exactly the destinations its XBetza has.
 
 use crate::common;
+use kensho::Color;
 
 use common::assert_squares as assert_same_squares;
 use common::{all_moves, destinations, find, men_at, moves_from, rows, sorted, texts};
@@ -555,8 +556,8 @@ fn attack_definition_reading_lion_dog_protector() {
         let mut after = pos.clone();
         let j10 = Square::parse("j10").unwrap();
         after.put(&e.zobrist, Square::parse("a1").unwrap(), None);
-        after.put(&e.zobrist, j10, Some(Man { player: 0, piece: e.piece_index("+K").unwrap() }));
-        assert!(e.attacks(&after, 1, j10), "attack-definition = {option}");
+        after.put(&e.zobrist, j10, Some(Man { player: Color::Black, piece: e.piece_index("+K").unwrap() }));
+        assert!(e.attacks(&after, Color::White, j10), "attack-definition = {option}");
     }
 }
 
@@ -801,10 +802,10 @@ fn game_ends_when_the_last_royal_is_captured() {
     assert_eq!(play(&e, &mut pos, "R j1xj10+"), None);
     // The last royal, a Prince: the first player wins.
     let mut pos = position(&e, &["R@j1", "+de@j10"], "b");
-    assert!(matches!(play(&e, &mut pos, "R j1xj10+"), Some(Outcome::Win(0, _))));
+    assert!(matches!(play(&e, &mut pos, "R j1xj10+"), Some(Outcome::Win(Color::Black, _))));
     // The last royal, an Emperor, taken by the second player: the second player wins.
     let mut pos = position(&e, &["r@j19", "+K@j10"], "w");
-    assert!(matches!(play(&e, &mut pos, "R j19xj10+"), Some(Outcome::Win(1, _))));
+    assert!(matches!(play(&e, &mut pos, "R j19xj10+"), Some(Outcome::Win(Color::White, _))));
 }
 
 /// Reading drunk-elephant-royal: not-royal (default) "the Drunk Elephant is an ordinary
@@ -816,7 +817,11 @@ fn drunk_elephant_royal_reading() {
         let e = engine(&[("drunk-elephant-royal", option)]);
         let mut pos = position(&e, &["R@j1", "k@j10", "de@a19"], "b");
         let outcome = play(&e, &mut pos, "R j1xj10+");
-        assert_eq!(matches!(outcome, Some(Outcome::Win(0, _))), ends, "drunk-elephant-royal = {option}: {outcome:?}");
+        assert_eq!(
+            matches!(outcome, Some(Outcome::Win(Color::Black, _))),
+            ends,
+            "drunk-elephant-royal = {option}: {outcome:?}"
+        );
         assert_eq!(outcome.is_none(), !ends);
     }
 }
@@ -828,7 +833,7 @@ fn drunk_elephant_promotes_to_a_royal_prince() {
     let e = engine(&[]);
     let mut pos = position(&e, &["DE@e5", "p@e6", "K@a1", "r@a19", "k@s19"], "b");
     assert_eq!(play(&e, &mut pos, "DE e5xe6+"), None);
-    assert_eq!(e.royals_of(&pos, 0).len(), 2);
+    assert_eq!(e.royals_of(&pos, Color::Black).len(), 2);
     assert_eq!(play(&e, &mut pos, "R a19xa1+"), None, "the Prince is left");
 }
 
@@ -858,7 +863,7 @@ fn stalemate_readings() {
             assert_eq!(texts(&e, moves.iter()), Vec::<String>::new(), "{pieces:?}");
             let outcome = e.status_before(&pos, &moves);
             if *loses {
-                assert!(matches!(outcome, Some(Outcome::Win(1, _))), "{choices:?} {pieces:?}: {outcome:?}");
+                assert!(matches!(outcome, Some(Outcome::Win(Color::White, _))), "{choices:?} {pieces:?}: {outcome:?}");
             } else {
                 assert!(matches!(outcome, Some(Outcome::Draw(_))), "{choices:?} {pieces:?}: {outcome:?}");
             }
@@ -898,19 +903,22 @@ fn engine_destinations_equal_xbetza_for_pieces_without_abilities() {
         let mut checked = 0;
         for piece in game.pieces.iter().filter(|p| p.abilities.is_empty()) {
             let index = e.piece_index(&piece.id).unwrap();
-            for player in 0..2u8 {
+            for player in Color::ALL {
                 for &sq in &spots {
                     let mut pos = Position::empty(size, e.pieces.len());
                     pos.put(&e.zobrist, sq, Some(Man { player, piece: index }));
                     pos.set_side(&e.zobrist, player);
                     let engine_set: BTreeSet<Square> = e.legal_moves(&pos).iter().filter_map(|m| m.to).collect();
-                    let orientation = if player == 0 { Orientation::Up } else { Orientation::Down };
+                    let orientation = if player == Color::Black { Orientation::Up } else { Orientation::Down };
                     let betza_set: BTreeSet<Square> =
                         generate(&piece.moves, &Occupancy::empty(size), sq, orientation).iter().map(|m| m.to).collect();
                     assert_eq!(
-                        engine_set, betza_set,
-                        "{name}: {} ({}) for player {player} on {sq}",
-                        piece.id, piece.betza
+                        engine_set,
+                        betza_set,
+                        "{name}: {} ({}) for player {} on {sq}",
+                        piece.id,
+                        piece.betza,
+                        player.index()
                     );
                     checked += 1;
                 }

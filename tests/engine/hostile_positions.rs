@@ -7,6 +7,7 @@ use kensho::engine::drops::hand_type;
 use kensho::engine::position::MAX_MOVE_NUMBER;
 use kensho::engine::status::Outcome;
 use kensho::engine::{Engine, Position};
+use kensho::Color;
 
 const FIRST: &str = "first player (Black, sente)";
 const SECOND: &str = "second player (White, gote)";
@@ -27,7 +28,7 @@ fn position(e: &Engine, men: &[&str], rest: &str) -> Position {
 }
 
 /// The winner and the reason, or a panic naming the position.
-fn win(e: &Engine, pos: &Position, outcome: Option<Outcome>) -> (u8, String) {
+fn win(e: &Engine, pos: &Position, outcome: Option<Outcome>) -> (Color, String) {
     match outcome {
         Some(Outcome::Win(w, why)) => (w, why),
         other => panic!("{}: expected a win, got {other:?}", e.position_string(pos)),
@@ -50,7 +51,7 @@ fn a_player_without_royals_has_lost_where_the_last_royal_decides() {
             let pos = position(&e, &["P@e5", "k@a1"], &format!("{side} - 1"));
             let moves = e.legal_moves(&pos);
             let (winner, why) = win(&e, &pos, e.status_before(&pos, &moves));
-            assert_eq!(winner, 1, "{game} {side}: {why}");
+            assert_eq!(winner, Color::White, "{game} {side}: {why}");
             assert_eq!(
                 why,
                 format!("{FIRST} has no royal piece left on the board (end.royals = last-royal-captured)"),
@@ -61,7 +62,7 @@ fn a_player_without_royals_has_lost_where_the_last_royal_decides() {
         // The second player has none.
         let pos = position(&e, &["K@e5", "p@a9"], "b - 1");
         let (winner, why) = win(&e, &pos, e.status_before(&pos, &e.legal_moves(&pos)));
-        assert_eq!(winner, 0, "{game}: {why}");
+        assert_eq!(winner, Color::Black, "{game}: {why}");
         assert!(why.starts_with(&format!("{SECOND} has no royal piece left")), "{game}: {why}");
         // Both have one: nothing is decided.
         let pos = position(&e, &["K@e5", "k@a9"], "b - 1");
@@ -80,10 +81,10 @@ fn any_royal_captured_and_neither_player_with_a_royal() {
     let (winner, why) = win(&e, &pos, e.status_before(&pos, &e.legal_moves(&pos)));
     assert_eq!(
         (winner, why.as_str()),
-        (0, &*format!("{SECOND} has no royal piece left on the board (end.royals = any-royal-captured)"))
+        (Color::Black, &*format!("{SECOND} has no royal piece left on the board (end.royals = any-royal-captured)"))
     );
     let e = engine("suzumu");
-    for (side, last_mover) in [("b", 1u8), ("w", 0)] {
+    for (side, last_mover) in [("b", Color::White), ("w", Color::Black)] {
         let pos = position(&e, &["P@e5", "p@a9"], &format!("{side} - 1"));
         let (winner, why) = win(&e, &pos, e.decided_by_board(&pos));
         assert_eq!(winner, last_mover, "{side} to move: {why}");
@@ -148,7 +149,7 @@ fn hands_hold_what_a_capture_puts_there() {
         let given: std::collections::BTreeSet<u16> =
             (0..e.pieces.len() as u16).filter(|&p| !e.piece(p).royal).map(|p| hand_type(&e, p)).collect();
         for p in 0..e.pieces.len() as u16 {
-            let token = e.token(kensho::engine::Man { player: 0, piece: p });
+            let token = e.token(kensho::engine::Man { player: Color::Black, piece: p });
             let text = format!("{kings} b {token} 1");
             let royal_ok = e.piece(p).royal && e.rules.royal_loss_ends;
             match e.parse_position(&text) {

@@ -41,6 +41,7 @@
 //! and burns a3, a trailing `+` promotes (Hook promotes on every capture, HOOK-250).
 
 use crate::common;
+use kensho::Color;
 
 use common::{sorted, sq, texts};
 use kensho::engine::config::SelfCheck;
@@ -82,7 +83,7 @@ fn position(e: &Engine, text: &str, men: &[(&str, &str)]) -> Position {
     assert_eq!(e.position_string(&pos), text, "the position prints back as written");
     for &(square, id) in men {
         let man = pos.at(sq(square)).unwrap_or_else(|| panic!("{text}: {square} is empty, expected {id}"));
-        let player = u8::from(id.chars().any(|c| c.is_ascii_lowercase()));
+        let player = if id.chars().any(|c| c.is_ascii_lowercase()) { Color::White } else { Color::Black };
         assert_eq!(
             (e.piece(man.piece).id.as_str(), man.player),
             (id.to_ascii_uppercase().as_str(), player),
@@ -91,8 +92,8 @@ fn position(e: &Engine, text: &str, men: &[(&str, &str)]) -> Position {
     }
     let on_board = pos.board.iter().filter(|m| m.is_some()).count();
     assert_eq!(on_board, men.len(), "{text}: only the men listed stand on the board");
-    assert_eq!(pos.side, 0, "{text}: Black is to move");
-    assert!(e.in_check(&pos, 0), "{text}: Black is in check");
+    assert_eq!(pos.side, Color::Black, "{text}: Black is to move");
+    assert!(e.in_check(&pos, Color::Black), "{text}: Black is in check");
     pos
 }
 

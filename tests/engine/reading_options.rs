@@ -17,6 +17,7 @@
 //! Run one game's cases: `cargo test --release --test engine reading_options::suzumu`.
 
 use crate::common;
+use kensho::Color;
 
 use kensho::engine::status::Outcome;
 use kensho::engine::{Engine, Position};
@@ -140,7 +141,7 @@ fn position_text(e: &Engine, case: &Case) -> Option<String> {
 fn square_text(e: &Engine, pos: &Position, square: Square) -> String {
     pos.at(square).map_or(String::new(), |m| {
         let id = &e.piece(m.piece).id;
-        if m.player == 0 {
+        if m.player == Color::Black {
             id.to_uppercase()
         } else {
             id.to_lowercase()

@@ -20,6 +20,7 @@
 //! both players).
 
 use crate::common;
+use kensho::Color;
 
 use common::{all_moves, assert_squares, destinations, find, men_at, moves_from, rows, sorted, sq, texts};
 use kensho::engine::status::{History, Outcome};
@@ -133,7 +134,7 @@ fn play_judged(e: &Engine, pos: &Position, text: &str, history: &mut History) ->
     (after, outcome)
 }
 
-fn winner(outcome: &Option<Outcome>) -> Option<u8> {
+fn winner(outcome: &Option<Outcome>) -> Option<Color> {
     match outcome {
         Some(Outcome::Win(p, _)) => Some(*p),
         _ => None,
@@ -267,7 +268,7 @@ fn check_man(e: &Engine, pos: &Position, from: &str, expected: &BTreeSet<String>
     assert_eq!(moves.len(), expected.len(), "{context}: one move per destination: {:?}", texts(e, moves.iter()));
     for m in &moves {
         let to = m.to.unwrap();
-        let fourth = if m.man.player == 0 { to.rank >= 9 } else { to.rank <= 2 };
+        let fourth = if m.man.player == Color::Black { to.rank >= 9 } else { to.rank <= 2 };
         let text = e.move_text(m);
         assert_eq!(m.promotion.is_some(), promotes && fourth, "{context}: {text}");
         if m.promotion.is_some() {
@@ -500,7 +501,7 @@ fn a_pawn_drop_may_not_mate_but_may_check() {
     let men: Vec<&str> = PAWN_MATE.iter().copied().filter(|m| *m != "p@c11").collect();
     let pos = position(&e, &men, "b P 1");
     let (after, _) = play(&e, &pos, "P*c9");
-    assert!(e.in_check(&after, 1), "P*c9 gives check");
+    assert!(e.in_check(&after, Color::White), "P*c9 gives check");
     // The second player the same way (everything turned): P*e4 mates the King on e3, banned.
     let men = rotated_men(PAWN_MATE);
     let men: Vec<&str> = men.iter().map(|s| s.as_str()).collect();
@@ -598,7 +599,7 @@ fn reading_second_player_setup_places_his_second_row() {
     // b11 b, a11 r. mirrored: a11 b, b11 r, c11 lw, d11 cw, e11 rw, f11 b, g11 r.
     let id_on = |e: &Engine, at: &str| -> String {
         let m = e.start().at(sq(at)).unwrap();
-        assert_eq!(m.player, 1, "{at}");
+        assert_eq!(m.player, Color::White, "{at}");
         e.piece(m.piece).id.clone()
     };
     let e = engine(RYU, &[]);
@@ -693,8 +694,8 @@ fn reading_bare_king_in_ryu() {
     // RYU-65 "5. A player reduced to a bare King can surrender at any time." no-rule: the game
     // goes on; loss: a bare King loses at once, a piece in hand or not.
     assert_eq!(bare_king_result(RYU, &[], "-"), None);
-    assert_eq!(winner(&bare_king_result(RYU, &[("bare-king", "loss")], "-")), Some(0));
-    assert_eq!(winner(&bare_king_result(RYU, &[("bare-king", "loss")], "p")), Some(0));
+    assert_eq!(winner(&bare_king_result(RYU, &[("bare-king", "loss")], "-")), Some(Color::Black));
+    assert_eq!(winner(&bare_king_result(RYU, &[("bare-king", "loss")], "p")), Some(Color::Black));
 }
 
 #[test]
@@ -721,7 +722,7 @@ fn reading_shogi_repetition() {
             }
         }
         let pos = position(&e, &["K@a1", "+R@a11", "k@g11", "p@e9"], "w");
-        assert!(e.in_check(&pos, 1));
+        assert!(e.in_check(&pos, Color::White));
         let mut history = e.start_history(&pos);
         let mut pos = pos;
         for ply in 0..12 {
@@ -730,7 +731,7 @@ fn reading_shogi_repetition() {
             if ply < 11 {
                 assert_eq!(outcome, None, "{option}: ply {ply}");
             } else if check_end {
-                assert_eq!(winner(&outcome), Some(1), "{option}: the checker loses: {outcome:?}");
+                assert_eq!(winner(&outcome), Some(Color::White), "{option}: the checker loses: {outcome:?}");
             } else {
                 assert_eq!(outcome, None, "{option}");
             }
@@ -749,12 +750,12 @@ fn reading_shogi_stalemate() {
         let pos = position(&e, &["k@a12", "+P@b10", "+P@c11", "K@g1"], "w");
         let moves = e.legal_moves(&pos);
         assert!(moves.is_empty(), "{option}: {:?}", texts(&e, moves.iter()));
-        assert!(!e.in_check(&pos, 1));
+        assert!(!e.in_check(&pos, Color::White));
         let outcome = e.status_before(&pos, &moves);
         if expect_draw {
             assert!(matches!(outcome, Some(Outcome::Draw(_))), "{option}: {outcome:?}");
         } else {
-            assert_eq!(winner(&outcome), Some(0), "{option}: {outcome:?}");
+            assert_eq!(winner(&outcome), Some(Color::Black), "{option}: {outcome:?}");
         }
     }
 }
@@ -774,7 +775,7 @@ fn reading_shogi_legality() {
     let (pos, _) = play(&e, &pos, "G a3-b3");
     let mut history = e.start_history(&pos);
     let (_, outcome) = play_judged(&e, &pos, "+R a6xa1", &mut history);
-    assert_eq!(winner(&outcome), Some(1), "{outcome:?}");
+    assert_eq!(winner(&outcome), Some(Color::White), "{outcome:?}");
 }
 
 #[test]
@@ -784,7 +785,7 @@ fn reading_shogi_impasse() {
     // The second player's King already stands on d2 (his Fourth zone); the first player's King
     // steps d9-d10 into his. Points: first player 4 Rooks + 4 Pawns in hand = 20 + 4 = 24,
     // second player 1 Pawn = 1: the first player wins. none: nothing happens.
-    for (option, expected) in [("none", None), ("shogi-24", Some(0))] {
+    for (option, expected) in [("none", None), ("shogi-24", Some(Color::Black))] {
         let e = engine(RYU, &[("shogi-impasse", option)]);
         let pos = position(&e, &["K@d9", "k@d2"], "b 4R4Pp 1");
         let mut history = e.start_history(&pos);
@@ -894,7 +895,7 @@ fn a_drop_in_the_own_first_zone_earns_another_turn() {
     // After G*c2 the first player moves again: the position string ends with " +".
     let pos = position(&e, EXTRA, "b G 1");
     let (after, _) = play(&e, &pos, "G*c2");
-    assert_eq!(after.side, 0);
+    assert_eq!(after.side, Color::Black);
     assert!(e.position_string(&after).ends_with(" +"), "{}", e.position_string(&after));
     // The extra turn: the King a2 b1 b2, the Gold (First zone: WfF) c3 c1 b2 d2 b3 d3, or
     // decline (HEI-4 "which may be declined if you deem it necessary").
@@ -908,13 +909,13 @@ fn a_drop_in_the_own_first_zone_earns_another_turn() {
     // Declining or moving hands the turn to the opponent.
     for text in ["decline", "K a1-b1"] {
         let (next, _) = play(&e, &after, text);
-        assert_eq!(next.side, 1, "{text}");
+        assert_eq!(next.side, Color::White, "{text}");
         assert!(!e.position_string(&next).ends_with(" +"), "{text}");
     }
     // A drop outside the first zone: the turn passes.
     let (after, mv) = play(&e, &pos, "G*c5");
     assert!(!mv.earns_extra_turn);
-    assert_eq!(after.side, 1);
+    assert_eq!(after.side, Color::White);
     assert!(!e.position_string(&after).ends_with(" +"));
 }
 
@@ -930,7 +931,7 @@ fn a_second_first_zone_drop_earns_no_third_turn() {
     assert!(moves.iter().all(|m| !m.earns_extra_turn), "no move of the extra turn earns another");
     let (next, mv) = play(&e, &after, "G*d2");
     assert!(!mv.earns_extra_turn);
-    assert_eq!(next.side, 1);
+    assert_eq!(next.side, Color::White);
     assert!(!e.position_string(&next).ends_with(" +"));
 }
 
@@ -973,14 +974,14 @@ fn reading_extra_turn_check() {
     let pos = position(&e, CHECK_DROP, "b G 1");
     let mut history = e.start_history(&pos);
     let (_, outcome) = play_judged(&e, &pos, "G*d2", &mut history);
-    assert_eq!(winner(&outcome), Some(0), "{outcome:?}");
+    assert_eq!(winner(&outcome), Some(Color::Black), "{outcome:?}");
     // no-extra-turn-on-check: the checking drop earns nothing; a quiet first-zone drop still does.
     let e = engine(HEIAN, &[("extra-turn-check", "no-extra-turn-on-check")]);
     let pos = position(&e, CHECK_DROP, "b G 1");
     let mut history = e.start_history(&pos);
     let (after, outcome) = play_judged(&e, &pos, "G*d2", &mut history);
     assert_eq!(outcome, None);
-    assert_eq!(after.side, 1);
+    assert_eq!(after.side, Color::White);
     assert!(!after.extra_turn);
     assert!(find(&e, &pos, "G*a2").earns_extra_turn);
     // king-not-takeable: the extra turn comes but may not take the King: K a2 b1 b2, the Gold
@@ -990,7 +991,7 @@ fn reading_extra_turn_check() {
     let mut history = e.start_history(&pos);
     let (after, outcome) = play_judged(&e, &pos, "G*d2", &mut history);
     assert_eq!(outcome, None);
-    assert!(after.extra_turn && after.side == 0);
+    assert!(after.extra_turn && after.side == Color::Black);
     assert_eq!(
         all_moves(&e, &after),
         sorted(&["K a1-a2", "K a1-b1", "K a1-b2", "G d2-d1", "G d2-c2", "G d2-e2", "G d2-c3", "G d2-e3", "decline"])
@@ -1010,8 +1011,8 @@ fn a_check_by_a_drop_on_the_extra_turn_is_an_ordinary_check() {
     assert!(pos.extra_turn);
     let (pos, outcome) = play_judged(&e, &pos, "G*d2", &mut history);
     assert_eq!(outcome, None, "a check from the extra turn's drop");
-    assert_eq!(pos.side, 1);
-    assert!(e.in_check(&pos, 1));
+    assert_eq!(pos.side, Color::White);
+    assert!(e.in_check(&pos, Color::White));
     assert!(find(&e, &pos, "K d3xd2").captures.len() == 1);
 }
 
@@ -1043,10 +1044,10 @@ fn reading_extra_turn_self_check() {
     // of check": no legal move, checkmate.
     let e = engine(HEIAN, &[]);
     let pos = position(&e, SELF_CHECK, "b G 1");
-    assert!(e.in_check(&pos, 0));
+    assert!(e.in_check(&pos, Color::Black));
     let moves = e.legal_moves(&pos);
     assert!(moves.is_empty(), "{:?}", texts(&e, moves.iter()));
-    assert_eq!(winner(&e.status_before(&pos, &moves)), Some(1));
+    assert_eq!(winner(&e.status_before(&pos, &moves)), Some(Color::White));
     // end-of-double-turn: "only the position after the extra turn (or after declining) must be
     // legal": exactly the three drops whose extra turn can take the Tokin on a2.
     let e = engine(HEIAN, &[("extra-turn-self-check", "end-of-double-turn")]);
@@ -1212,7 +1213,7 @@ fn reading_demotion_vs_retain_and_heian_base() {
 fn a_bare_king_with_an_empty_hand_loses() {
     // HEI-8 "3. Bare King is a loss, unless you have some pieces in hand." (reading
     // bare-king-loss = immediate): the Rook takes the second player's last man on c9.
-    assert_eq!(winner(&bare_king_result(HEIAN, &[], "-")), Some(0));
+    assert_eq!(winner(&bare_king_result(HEIAN, &[], "-")), Some(Color::Black));
     // A piece in hand saves him.
     assert_eq!(bare_king_result(HEIAN, &[], "p"), None);
     // surrender-only: "no automatic loss".
@@ -1226,8 +1227,8 @@ fn reading_bare_king_loss_after_own_turn() {
     // player's King on d10 next to c9: after R c5xc9 (check: the Third-zone Rook steps
     // diagonally to d10) he either steps away (still bare: loses) or takes the Rook (saved).
     for (option, reply, expected) in [
-        ("immediate", None, Some(0)),
-        ("after-own-turn", Some("K d10-e11"), Some(0)),
+        ("immediate", None, Some(Color::Black)),
+        ("after-own-turn", Some("K d10-e11"), Some(Color::Black)),
         ("after-own-turn", Some("K d10xc9"), None),
     ] {
         let e = engine(HEIAN, &[("bare-king-loss", option)]);

@@ -13,6 +13,7 @@ use kensho::engine::{Engine, Position};
 use kensho::evaluate::search::{Evaluator, Searcher, MATE};
 use kensho::evaluate::values::{self, Mobility};
 use kensho::random::SplitMix64;
+use kensho::Color;
 
 fn evaluator(engine: &Engine) -> Evaluator {
     let mobility = Mobility::new(engine);
@@ -23,7 +24,7 @@ fn evaluator(engine: &Engine) -> Evaluator {
 /// Can `winner` force a win within `plies` plies from `pos` (history `history`)? Every move of
 /// the side to move is tried: where it is `winner`, one winning move suffices; where it is the
 /// other, every move must lose. Written apart from the player: no evaluation, no pruning.
-fn forced_win(engine: &Engine, pos: &Position, history: &History, winner: u8, plies: u32) -> bool {
+fn forced_win(engine: &Engine, pos: &Position, history: &History, winner: Color, plies: u32) -> bool {
     let moves = engine.game_moves(pos, history);
     if let Some(outcome) = engine.status_before(pos, &moves) {
         return matches!(outcome, Outcome::Win(w, _) if w == winner);
@@ -76,11 +77,14 @@ fn the_player_mates_in_one() {
     let e = shogi();
     let pos = e.parse_position(MATE_IN_ONE).unwrap();
     let history = e.start_history(&pos);
-    assert!(forced_win(&e, &pos, &history, 0, 1), "the hand-built tsume is a mate in one by the independent search");
+    assert!(
+        forced_win(&e, &pos, &history, Color::Black, 1),
+        "the hand-built tsume is a mate in one by the independent search"
+    );
     let (after, choice, text) = choose(&e, &pos, 2000);
     let replies = e.legal_moves(&after);
     let outcome = e.status_before(&after, &replies);
-    assert!(matches!(outcome, Some(Outcome::Win(0, _))), "{text} does not mate: {outcome:?}");
+    assert!(matches!(outcome, Some(Outcome::Win(Color::Black, _))), "{text} does not mate: {outcome:?}");
     assert_eq!(choice.score, MATE - 1, "a mate found one ply deep scores MATE - 1");
 }
 
@@ -95,12 +99,12 @@ fn the_player_mates_in_two_where_there_is_no_mate_in_one() {
     let e = shogi();
     let pos = e.parse_position(MATE_IN_TWO).unwrap();
     let history = e.start_history(&pos);
-    assert!(!forced_win(&e, &pos, &history, 0, 1), "no mate in one here (independent search)");
-    assert!(forced_win(&e, &pos, &history, 0, 3), "a mate in two here (independent search)");
+    assert!(!forced_win(&e, &pos, &history, Color::Black, 1), "no mate in one here (independent search)");
+    assert!(forced_win(&e, &pos, &history, Color::Black, 3), "a mate in two here (independent search)");
     let (after, choice, text) = choose(&e, &pos, 20_000);
     // Whatever the defender replies, the independent search finds the mate next move.
     assert!(
-        forced_win(&e, &after, &e.start_history(&after), 0, 2),
+        forced_win(&e, &after, &e.start_history(&after), Color::Black, 2),
         "{text} does not keep a forced mate in the independent search"
     );
     assert_eq!(choice.score, MATE - 3, "{text}: a mate three plies deep scores MATE - 3");
@@ -143,7 +147,8 @@ fn the_player_does_not_move_its_royal_into_capture() {
         e.make(&mut after, &moves[choice.index], &mut Vec::new());
         let rook = e.piece_index("R").unwrap();
         let takes_king = e.legal_moves(&after).iter().any(|m| {
-            m.man.piece == rook && m.captures.iter().any(|(_, man)| e.piece(man.piece).royal && man.player == 0)
+            m.man.piece == rook
+                && m.captures.iter().any(|(_, man)| e.piece(man.piece).royal && man.player == Color::Black)
         });
         assert!(!takes_king, "seed {seed}: {text} lets the Rook take the King");
     }
@@ -181,7 +186,7 @@ fn the_player_searches_every_spec_within_its_budget_and_the_same_way_for_a_seed(
             // move chosen, or (from an iteration that searched every move) a loss whatever is
             // played.
             if first.score > MATE - 1000 || (first.score < -(MATE - 1000) && first.complete) {
-                let winner = if first.score > 0 { pos.side } else { 1 - pos.side };
+                let winner = if first.score > 0 { pos.side } else { pos.side.opposite() };
                 let plies = (MATE - first.score.abs()) as u32;
                 assert!(
                     forced_win(&e, pos, &history, winner, plies),

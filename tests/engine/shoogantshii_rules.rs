@@ -13,6 +13,7 @@
 //! lower-case the second player's (moving down, palace d7-f9, zone ranks 3-1).
 
 use crate::common::{self, outside};
+use kensho::Color;
 
 use common::play_texts as play;
 use common::{moves_from, rows, sorted, sq};
@@ -562,9 +563,9 @@ fn facing_kings_shoot_or_fly_and_the_capture_ends_the_game() {
         assert_eq!(moves_from(&e, &p, "e2"), sorted(&expected), "{option}");
         let (ply, outcome) = play(&e, &mut p, &[shot]).expect("the capture ends the game");
         assert_eq!(ply, 1);
-        assert!(matches!(outcome, Outcome::Win(0, _)), "{option}: {outcome:?}");
+        assert!(matches!(outcome, Outcome::Win(Color::Black, _)), "{option}: {outcome:?}");
         assert_eq!(p.at(sq(ends_on)).map(|m| e.piece(m.piece).id.clone()), Some("K".to_string()), "{option}");
-        assert!(p.at(sq("e8")).is_none_or(|m| m.player == 0), "{option}: the king e8 is gone");
+        assert!(p.at(sq("e8")).is_none_or(|m| m.player == Color::Black), "{option}: the king e8 is gone");
     }
 }
 
@@ -577,7 +578,7 @@ fn a_man_between_the_kings_blocks_the_shot() {
     for between in ["P", "p"] {
         let p = position(&e, 'b', "-", &[("e2", "K"), ("e5", between), ("e8", "k")]);
         assert_eq!(moves_from(&e, &p, "e2"), steps, "{between} on e5");
-        assert!(!e.in_check(&p, 0) && !e.in_check(&p, 1));
+        assert!(!e.in_check(&p, Color::Black) && !e.in_check(&p, Color::White));
     }
 }
 
@@ -591,7 +592,7 @@ fn a_man_between_the_kings_blocks_the_shot() {
 fn facing_is_an_attack_and_opening_the_file_is_illegal_only_under_move_into_check_illegal() {
     let e = engine(&[]);
     let p = position(&e, 'b', "-", &[("e2", "K"), ("e8", "k")]);
-    assert!(e.in_check(&p, 0) && e.in_check(&p, 1));
+    assert!(e.in_check(&p, Color::Black) && e.in_check(&p, Color::White));
 
     let men = [("e2", "K"), ("e5", "G"), ("e8", "k")];
     let all = sorted(&["G e5-d4", "G e5-f4", "G e5-d6", "G e5-e6", "G e5-f6"]);
@@ -858,11 +859,11 @@ fn capturing_a_king_ends_the_game_and_other_captures_do_not() {
     let mut p = position(&e, 'b', "-", &men);
     let (ply, outcome) = play(&e, &mut p, &["R a8xe8"]).expect("the king is captured");
     assert_eq!(ply, 1);
-    assert!(matches!(outcome, Outcome::Win(0, _)), "{outcome:?}");
+    assert!(matches!(outcome, Outcome::Win(Color::Black, _)), "{outcome:?}");
     // The second player capturing the first player's King.
     let mut p = position(&e, 'w', "-", &[("d1", "K"), ("d9", "r"), ("f9", "k")]);
     let (_, outcome) = play(&e, &mut p, &["R d9xd1"]).expect("the King is captured");
-    assert!(matches!(outcome, Outcome::Win(1, _)), "{outcome:?}");
+    assert!(matches!(outcome, Outcome::Win(Color::White, _)), "{outcome:?}");
 }
 
 /// SHO-42 "Perpetual check, where you hound the enemy King endlessly, is not permitted."
@@ -881,7 +882,7 @@ fn perpetual_check_loses_for_the_checker_on_the_fourth_occurrence() {
     let mut p = position(&e, 'w', "-", &men);
     let (ply, outcome) = play(&e, &mut p, &moves).expect("the game ends");
     assert_eq!(ply, 12);
-    assert!(matches!(outcome, Outcome::Win(1, _)), "{outcome:?}");
+    assert!(matches!(outcome, Outcome::Win(Color::White, _)), "{outcome:?}");
 
     let e = engine(&[("perpetual-vs-impasse", "impasse-first")]);
     let mut p = position(&e, 'w', "-", &men);
@@ -928,7 +929,7 @@ fn must_deviate_takes_out_the_check_that_would_complete_the_perpetual_check() {
             let mv = e.legal_moves(&p).into_iter().find(|m| e.move_text(m) == "R d5-e5").expect("legal");
             e.make(&mut p, &mv, &mut Vec::new());
             assert!(
-                matches!(e.status_after(&p, &mv, &mut history), Some(Outcome::Win(1, _))),
+                matches!(e.status_after(&p, &mv, &mut history), Some(Outcome::Win(Color::White, _))),
                 "{option}: the checker loses"
             );
         }
@@ -964,7 +965,9 @@ fn must_deviate_leaves_a_repetition_the_defender_completes_to_the_impasse() {
         }
         match (option, last) {
             ("must-deviate", Some(Outcome::Draw(why))) => assert!(why.contains("impasse: 1 to 0 points"), "{why}"),
-            ("checker-loses", Some(Outcome::Win(1, why))) => assert!(why.contains("perpetual check"), "{why}"),
+            ("checker-loses", Some(Outcome::Win(Color::White, why))) => {
+                assert!(why.contains("perpetual check"), "{why}")
+            }
             (_, other) => panic!("{option}: {other:?}"),
         }
     }
@@ -989,7 +992,7 @@ fn the_perpetual_check_detect_readings_decide_when_the_checker_loses() {
         let (ply, outcome) = play(&e, &mut p, &moves).expect("the game ends");
         assert_eq!(ply, 8, "{option}");
         match outcome {
-            Outcome::Win(1, text) => assert!(text.contains(why), "{option}: {text}"),
+            Outcome::Win(Color::White, text) => assert!(text.contains(why), "{option}: {text}"),
             other => panic!("{option}: {other:?}"),
         }
     }
@@ -1048,7 +1051,7 @@ fn impasse(e: &Engine, first: &[(&str, &str)], second: &[(String, String)], hand
 }
 
 /// The outcome with its point tally checked against the hand count.
-fn assert_impasse(outcome: &Outcome, winner: Option<u8>, first: u32, second: u32) {
+fn assert_impasse(outcome: &Outcome, winner: Option<Color>, first: u32, second: u32) {
     let why = match (outcome, winner) {
         (Outcome::Win(w, why), Some(x)) if *w == x => why,
         (Outcome::Draw(why), None) => why,
@@ -1067,9 +1070,9 @@ fn fourfold_repetition_is_scored_by_the_impasse_count() {
     // Neither: kings only, 0 to 0.
     assert_impasse(&impasse(&e, &[], &[], "-"), None, 0, 0);
     // First player 25 + 10 = 35, second 0: the first player wins.
-    assert_impasse(&impasse(&e, &all, &[], "-"), Some(0), 35, 0);
+    assert_impasse(&impasse(&e, &all, &[], "-"), Some(Color::Black), 35, 0);
     // The second player alone above 34: the second player wins.
-    assert_impasse(&impasse(&e, &[], &rotated(&all), "-"), Some(1), 0, 35);
+    assert_impasse(&impasse(&e, &[], &rotated(&all), "-"), Some(Color::White), 0, 35);
     // Both 35: a draw.
     assert_impasse(&impasse(&e, &all, &rotated(&all), "-"), None, 35, 35);
     // Neither above 34 with material on both sides: 25 to 25.
@@ -1082,7 +1085,12 @@ fn fourfold_repetition_is_scored_by_the_impasse_count() {
 fn exactly_34_points_wins_only_under_the_34_or_more_reading() {
     let first: Vec<(&str, &str)> = FIVES.iter().chain(ONES.iter()).copied().filter(|(s, _)| *s != "f2").collect();
     assert_impasse(&impasse(&engine(&[]), &first, &[], "-"), None, 34, 0);
-    assert_impasse(&impasse(&engine(&[("impasse-threshold", "34-or-more")]), &first, &[], "-"), Some(0), 34, 0);
+    assert_impasse(
+        &impasse(&engine(&[("impasse-threshold", "34-or-more")]), &first, &[], "-"),
+        Some(Color::Black),
+        34,
+        0,
+    );
 }
 
 /// Reading impasse-scope: default board-base-type ("the pieces they have on the board": the
@@ -1094,7 +1102,12 @@ fn exactly_34_points_wins_only_under_the_34_or_more_reading() {
 fn the_impasse_scope_reading_decides_what_scores() {
     let first: Vec<(&str, &str)> = FIVES.iter().chain(ONES[..5].iter()).copied().collect();
     assert_impasse(&impasse(&engine(&[]), &first, &[], "R"), None, 30, 0);
-    assert_impasse(&impasse(&engine(&[("impasse-scope", "board-and-hand")]), &first, &[], "R"), Some(0), 35, 0);
+    assert_impasse(
+        &impasse(&engine(&[("impasse-scope", "board-and-hand")]), &first, &[], "R"),
+        Some(Color::Black),
+        35,
+        0,
+    );
     let all: Vec<(&str, &str)> = FIVES.iter().chain(ONES.iter()).copied().collect();
     assert_impasse(&impasse(&engine(&[("impasse-scope", "promoted-count-one")]), &all, &[], "-"), None, 27, 0);
 }

@@ -12,6 +12,7 @@
 //! Upper-case ids are the first player's (Black, moving up), lower-case the second player's.
 
 use crate::common;
+use kensho::Color;
 
 use common::{find, moves_from, rows, sorted, sq, texts};
 use kensho::engine::status::Outcome;
@@ -1152,24 +1153,33 @@ fn suzumu_king_and_prince() {
     // Prince captured, King left: the game goes on.
     assert_eq!(status_after(&e, &[("h1", "K"), ("a1", "+DE"), ("a16", "r")], 'w', "R a16xa1"), None);
     // The last royal (a Prince) captured: White wins.
-    assert!(matches!(status_after(&e, &[("a1", "+DE"), ("a16", "r")], 'w', "R a16xa1"), Some(Outcome::Win(1, _))));
+    assert!(matches!(
+        status_after(&e, &[("a1", "+DE"), ("a16", "r")], 'w', "R a16xa1"),
+        Some(Outcome::Win(Color::White, _))
+    ));
     // King captured with only an unpromoted Drunk Elephant left: White wins.
     assert!(matches!(
         status_after(&e, &[("h1", "K"), ("i1", "DE"), ("h16", "r")], 'w', "R h16xh1"),
-        Some(Outcome::Win(1, _))
+        Some(Outcome::Win(Color::White, _))
     ));
     // Reading prince-royal = elephant-royal-too: "the Drunk Elephant is royal as well".
     let e = engine(SUZUMU, &[("prince-royal", "elephant-royal-too")]);
     assert_eq!(status_after(&e, &[("h1", "K"), ("i1", "DE"), ("h16", "r")], 'w', "R h16xh1"), None);
     // Black wins by taking White's last royal as well.
     let e = engine(SUZUMU, &[]);
-    assert!(matches!(status_after(&e, &[("h1", "R"), ("h16", "k")], 'b', "R h1xh16"), Some(Outcome::Win(0, _))));
+    assert!(matches!(
+        status_after(&e, &[("h1", "R"), ("h16", "k")], 'b', "R h1xh16"),
+        Some(Outcome::Win(Color::Black, _))
+    ));
 }
 
 /// Mitsugumi MIT-177 "A player who captures the opponent's King wins the game."
 #[test]
 fn mitsugumi_king_capture_ends_the_game() {
     let e = engine(MITSUGUMI, &[]);
-    assert!(matches!(status_after(&e, &[("g1", "K"), ("g13", "r")], 'w', "R g13xg1"), Some(Outcome::Win(1, _))));
+    assert!(matches!(
+        status_after(&e, &[("g1", "K"), ("g13", "r")], 'w', "R g13xg1"),
+        Some(Outcome::Win(Color::White, _))
+    ));
     assert_eq!(status_after(&e, &[("g1", "K"), ("a5", "P"), ("g13", "r")], 'w', "R g13-g12"), None);
 }

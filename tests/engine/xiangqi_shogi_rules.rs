@@ -20,6 +20,7 @@
 //! its other option (a declaration) is refused by the engine (tests/engine/readings.rs).
 
 use crate::common;
+use kensho::Color;
 
 use common::{all_moves, moves_from, rows, sorted, sq};
 use kensho::engine::status::Outcome;
@@ -119,7 +120,7 @@ fn statuses_over_cycle(e: &Engine, start: &Position, cycle: &[&str], times: usiz
     out
 }
 
-fn is_win(o: &Option<Outcome>, player: u8) -> bool {
+fn is_win(o: &Option<Outcome>, player: Color) -> bool {
     matches!(o, Some(Outcome::Win(p, _)) if *p == player)
 }
 
@@ -311,7 +312,7 @@ fn xiangqi_a_cannon_check_over_a_screen_must_be_resolved() {
     // Red General e1, Red Chariot e3 (the screen), Red Horse c3; Black Cannon e6 checks over
     // e3; Black General e10.
     let p = position(e, 'b', "-", &[("e1", "K"), ("e3", "R"), ("c3", "N"), ("e6", "c"), ("e10", "k")]);
-    assert!(e.in_check(&p, 0), "the Cannon checks over the Chariot");
+    assert!(e.in_check(&p, Color::Black), "the Cannon checks over the Chariot");
     // Hand count of the legal moves:
     // - General: d1, f1 escape; e2 is still behind the one screen e3 (illegal).
     // - Chariot: off the file d3 (c3 holds the Horse), f3, g3, h3, i3: no screen left, and the
@@ -337,17 +338,17 @@ fn xiangqi_checkmate_and_stalemate_are_losses() {
     // Checkmate: Black General e10 checked by the Red Chariot i10 along rank 10; d10 and f10
     // stay on that rank (and d10 faces the Red General d1), e9 is covered by the Chariot a9.
     let mate = position(e, 'w', "-", &[("e10", "k"), ("i10", "R"), ("a9", "R"), ("d1", "K")]);
-    assert!(e.in_check(&mate, 1));
+    assert!(e.in_check(&mate, Color::White));
     let moves = e.legal_moves(&mate);
     assert!(moves.is_empty(), "{:?}", all_moves(e, &mate));
-    assert!(is_win(&e.status_before(&mate, &moves), 0), "{:?}", e.status_before(&mate, &moves));
+    assert!(is_win(&e.status_before(&mate, &moves), Color::Black), "{:?}", e.status_before(&mate, &moves));
     // Stalemate: Black General e10 not in check; d10 faces the Red General d1, f10 is covered
     // by the Chariot f5 up the f-file, e9 by the Chariot a9 along rank 9.
     let stale = position(e, 'w', "-", &[("e10", "k"), ("f5", "R"), ("a9", "R"), ("d1", "K")]);
-    assert!(!e.in_check(&stale, 1));
+    assert!(!e.in_check(&stale, Color::White));
     let moves = e.legal_moves(&stale);
     assert!(moves.is_empty(), "{:?}", all_moves(e, &stale));
-    assert!(is_win(&e.status_before(&stale, &moves), 0), "{:?}", e.status_before(&stale, &moves));
+    assert!(is_win(&e.status_before(&stale, &moves), Color::Black), "{:?}", e.status_before(&stale, &moves));
     // Red to move in the same stalemate position is not stalemated: no result.
     let red = position(e, 'b', "-", &[("e10", "k"), ("f5", "R"), ("a9", "R"), ("d1", "K")]);
     assert_eq!(e.status_before(&red, &e.legal_moves(&red)), None);
@@ -369,7 +370,7 @@ fn xiangqi_threefold_repetition_draws_and_perpetual_check_loses() {
     let checks = position(e, 'b', "-", &[("f1", "K"), ("a9", "R"), ("d10", "k")]);
     let s = statuses_over_cycle(e, &checks, &["R a9-a10", "K d10-d9", "R a10-a9", "K d9-d10"], 2);
     assert!(s[..7].iter().all(Option::is_none), "{s:?}");
-    assert!(is_win(&s[7], 1), "{s:?}");
+    assert!(is_win(&s[7], Color::White), "{s:?}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -433,14 +434,14 @@ fn shogi_pawn_drop_mate_is_banned_but_pawn_drop_check_is_not() {
     // the Gold, b8 covered by it).
     let mut check = position(e, 'b', "P", &[("a9", "k"), ("b7", "G"), ("e1", "K")]);
     play(e, &mut check, "P*a8");
-    assert!(e.in_check(&check, 1));
+    assert!(e.in_check(&check, Color::White));
     assert_eq!(all_moves(e, &check), sorted(&["K a9-b9"]));
 
     // Gold c7 (covers b8, not a8) and Silver c8 (covers b9): P*a8 leaves the King only the
     // capture of the unprotected Pawn; not mate, so the drop is legal.
     let mut takes = position(e, 'b', "P", &[("a9", "k"), ("c7", "G"), ("c8", "S"), ("e1", "K")]);
     play(e, &mut takes, "P*a8");
-    assert!(e.in_check(&takes, 1));
+    assert!(e.in_check(&takes, Color::White));
     assert_eq!(all_moves(e, &takes), sorted(&["K a9xa8"]));
 
     // Checkmate by moving a Pawn: the first position with a Sente Pawn on a7 instead of in hand.
@@ -452,7 +453,7 @@ fn shogi_pawn_drop_mate_is_banned_but_pawn_drop_check_is_not() {
         play(e, &mut after, text);
         let replies = e.legal_moves(&after);
         assert!(replies.is_empty(), "{text}: {:?}", all_moves(e, &after));
-        assert!(is_win(&e.status_before(&after, &replies), 0), "{text}: checkmate (SHO-38)");
+        assert!(is_win(&e.status_before(&after, &replies), Color::Black), "{text}: checkmate (SHO-38)");
     }
 }
 
@@ -463,10 +464,10 @@ fn shogi_no_legal_move_loses() {
     let e = shogi();
     // Gote King a9: a8 and b8 covered by the Gold b7, b9 by the Silver c8; not in check.
     let p = position(e, 'w', "-", &[("a9", "k"), ("b7", "G"), ("c8", "S"), ("e1", "K")]);
-    assert!(!e.in_check(&p, 1));
+    assert!(!e.in_check(&p, Color::White));
     let moves = e.legal_moves(&p);
     assert!(moves.is_empty(), "{:?}", all_moves(e, &p));
-    assert!(is_win(&e.status_before(&p, &moves), 0), "{:?}", e.status_before(&p, &moves));
+    assert!(is_win(&e.status_before(&p, &moves), Color::Black), "{:?}", e.status_before(&p, &moves));
     // With a Pawn in hand Gote can drop it (on ranks 2-9 of the 77 empty squares, less the
     // 8 empty ones of rank 1 = 69): no result.
     let p = position(e, 'w', "p", &[("a9", "k"), ("b7", "G"), ("c8", "S"), ("e1", "K")]);
@@ -599,7 +600,7 @@ fn shogi_fourfold_repetition_draws_and_perpetual_check_loses() {
     let checks = position(e, 'b', "-", &[("e1", "K"), ("a8", "R"), ("i9", "k")]);
     let s = statuses_over_cycle(e, &checks, &["R a8-a9", "K i9-i8", "R a9-a8", "K i8-i9"], 3);
     assert!(s[..11].iter().all(Option::is_none), "{s:?}");
-    assert!(is_win(&s[11], 1), "{s:?}");
+    assert!(is_win(&s[11], Color::White), "{s:?}");
 }
 
 /// The status after `mv_text` is played in the position of `men` with `hands`.
@@ -623,7 +624,7 @@ fn shogi_impasse_counts_24_points_when_both_kings_have_entered() {
     // = 23. Gote: Rook, Bishop (10) + 2 Golds, 2 Silvers, 4 Knights, 4 Lances, 9 Pawns (21) = 31.
     let men23 = [("e3", "k"), ("e6", "K"), ("a8", "+R")];
     let hands23 = "B2G2S9Prb2g2s4n4l9p";
-    assert!(is_win(&status_after_move(e, 'b', hands23, &men23, "K e6-e7"), 1), "23 points lose to 31");
+    assert!(is_win(&status_after_move(e, 'b', hands23, &men23, "K e6-e7"), Color::White), "23 points lose to 31");
     // The same position, but the Sente King steps e6-e5 (not into the zone): no impasse.
     assert_eq!(status_after_move(e, 'b', hands23, &men23, "K e6-e5"), None);
 
@@ -638,7 +639,7 @@ fn shogi_impasse_counts_24_points_when_both_kings_have_entered() {
     // 2 Golds, 2 Silvers, 4 Knights, 4 Lances, 9 Pawns in hand (21) = 31. Gote: Dragon King i2
     // (5) + Bishop (5) + 2 Golds, 2 Silvers, 9 Pawns (13) = 23.
     let o = status_after_move(e, 'w', "RB2G2S4N4L9Pb2g2s9p", &[("e4", "k"), ("e7", "K"), ("i2", "+r")], "K e4-e3");
-    assert!(is_win(&o, 0), "31 points against 23: {o:?}");
+    assert!(is_win(&o, Color::Black), "31 points against 23: {o:?}");
 }
 
 /// Reading impasse = declaration-27: "the player to move, not in check, with the King in the
@@ -672,7 +673,7 @@ fn shogi_declaration_27_wins_exactly_when_every_condition_holds() {
         ("e2", "k"),
     ];
     let o = declared('b', "B5P", &zone);
-    assert!(is_win(&o, 0), "28 points, ten pieces: {o:?}");
+    assert!(is_win(&o, Color::Black), "28 points, ten pieces: {o:?}");
     // 27 points: no declaration (one that would lose is never made).
     assert_eq!(declared('b', "B4P", &zone), None);
     // Nine pieces in the zone (the Pawn b8 in hand instead): 28 points, too few pieces.
@@ -702,7 +703,7 @@ fn shogi_declaration_27_wins_exactly_when_every_condition_holds() {
         ("e5", "K"),
     ];
     let o = declared('w', "b4p", &gote);
-    assert!(is_win(&o, 1), "27 points are enough for Gote: {o:?}");
+    assert!(is_win(&o, Color::White), "27 points are enough for Gote: {o:?}");
     assert_eq!(declared('w', "b3p", &gote), None);
     // Under the default (jsa-24) nobody declares: the same position goes on.
     let p = position(shogi(), 'b', "B5P", &zone);

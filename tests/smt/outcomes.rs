@@ -11,6 +11,7 @@
 //! how), never from the code's output.
 
 use crate::common::smt;
+use kensho::Color;
 
 use kensho::engine::{Engine, Position};
 use kensho::smt::readings::reading_witnesses;
@@ -80,7 +81,7 @@ fn occurrences(positions: &[Position], k: &dyn Fn(&Position) -> String) -> (usiz
 }
 
 /// The board pieces of `player` that are not royal.
-fn non_royals(e: &Engine, p: &Position, player: u8) -> usize {
+fn non_royals(e: &Engine, p: &Position, player: Color) -> usize {
     p.squares_of(player).filter(|(_, m)| !e.piece(m.piece).royal).count()
 }
 
@@ -177,8 +178,8 @@ fn stalemate_as_loss_against_draw_has_a_designed_position() {
     let pos = assert_stalemate("loss/draw", &a, &w);
     let r = recheck("loss/draw", &w, (&default, &a), ("draw", &b));
     // "loss": the player who cannot move loses, so the other player wins; "draw": a draw.
-    let stalemated = if pos.side == 0 { FIRST } else { SECOND };
-    let winner = if pos.side == 0 { SECOND } else { FIRST };
+    let stalemated = if pos.side == Color::Black { FIRST } else { SECOND };
+    let winner = if pos.side == Color::Black { SECOND } else { FIRST };
     assert!(
         r.status_a.as_deref().is_some_and(|s| s.starts_with(&format!("{winner} wins")) && s.contains(stalemated)),
         "{:?}",
@@ -200,7 +201,7 @@ fn stalemate_with_two_royals_separates_loss_from_loss_if_one_royal() {
     let r = recheck("two royals", &w, (&default, &a), ("loss-if-one-royal-else-draw", &b));
     // "loss": the stalemated player loses however many royals; the other option: a draw with
     // more than one royal.
-    let winner = if pos.side == 0 { SECOND } else { FIRST };
+    let winner = if pos.side == Color::Black { SECOND } else { FIRST };
     assert!(r.status_a.as_deref().is_some_and(|s| s.starts_with(&format!("{winner} wins"))), "{:?}", r.status_a);
     assert!(r.status_b.as_deref().is_some_and(|s| s.starts_with("draw")), "{:?}", r.status_b);
 }
@@ -227,11 +228,11 @@ fn bare_spec(drops: bool, rules: &str, reading_text: &str) -> String {
 }
 
 /// After the line, the player who lost its last piece has nothing but royals on the board.
-fn assert_bared(e: &Engine, w: &Witness) -> u8 {
+fn assert_bared(e: &Engine, w: &Witness) -> Color {
     let positions = replay(e, w);
     assert_eq!(w.line.len(), 1, "one capture: {:?}", w.line);
     let (before, after) = (&positions[0], &positions[1]);
-    let bared = 1 - before.side;
+    let bared = before.side.opposite();
     assert_eq!(non_royals(e, before, bared), 1, "{}", w.position);
     assert_eq!(non_royals(e, after, bared), 0, "{:?}", w.line);
     assert!(!e.royals_of(after, bared).is_empty());
@@ -257,7 +258,7 @@ fn bare_king_loss_against_no_rule_has_a_designed_capture() {
     let (ta, tb) = recheck_line("bare king", &w, (&default, &a), ("loss", &b));
     // No rule: the game goes on. "loss": a player with nothing but royals loses at once.
     assert_eq!(ta, "game goes on");
-    let winner = if bared == 1 { FIRST } else { SECOND };
+    let winner = if bared == Color::White { FIRST } else { SECOND };
     assert!(tb.starts_with(&format!("{winner} wins")), "{tb}");
 }
 
@@ -282,7 +283,7 @@ fn bare_king_with_a_piece_in_hand_separates_loss_from_loss_unless_hand() {
     assert!(positions[1].hands[bared as usize].iter().any(|&n| n > 0), "{}", w.position);
     let (ta, tb) = recheck_line("bare king in hand", &w, (&default, &a), ("unless-hand", &b));
     // "loss": nothing but royals on the board loses; "loss unless hand": a piece in hand saves.
-    let winner = if bared == 1 { FIRST } else { SECOND };
+    let winner = if bared == Color::White { FIRST } else { SECOND };
     assert!(ta.starts_with(&format!("{winner} wins")), "{ta}");
     assert_eq!(tb, "game goes on");
 }
@@ -333,16 +334,16 @@ fn impasse_by_both_kings_in_the_zone_has_a_designed_king_step() {
     let positions = replay(&a, &w);
     let last = positions.last().unwrap();
     // The trigger: every royal of both players stands in its own promotion zone at the end.
-    for player in 0..2u8 {
+    for player in Color::ALL {
         for sq in a.royals_of(last, player) {
-            assert!(a.in_zone("promotion", player, sq), "{player}: {} in {:?}", sq.name(), w.line);
+            assert!(a.in_zone("promotion", player, sq), "{}: {} in {:?}", player.index(), sq.name(), w.line);
         }
     }
     let (ta, tb) = recheck_line("impasse", &w, (&default, &a), ("points", &b));
     // No impasse rule: the game goes on. "points": one point per non-royal piece on the board;
     // a player with at least 1 wins if the other has none, otherwise a draw.
     assert_eq!(ta, "game goes on");
-    let reached = [non_royals(&a, last, 0) >= 1, non_royals(&a, last, 1) >= 1];
+    let reached = [non_royals(&a, last, Color::Black) >= 1, non_royals(&a, last, Color::White) >= 1];
     let expect = match reached {
         [true, false] => format!("{FIRST} wins"),
         [false, true] => format!("{SECOND} wins"),
@@ -374,19 +375,20 @@ fn impasse_declaration_against_no_impasse_has_a_designed_declaring_position() {
     let r = recheck("declaration", &w, (&default, &a), ("declaration", &b));
     assert_eq!(r.status_a, None, "no impasse rule: the game goes on");
     let pos = &r.pos_b;
-    assert_eq!(pos.side, 0, "the first player declares");
-    let kings = b.royals_of(pos, 0);
+    assert_eq!(pos.side, Color::Black, "the first player declares");
+    let kings = b.royals_of(pos, Color::Black);
     assert!(
-        !kings.is_empty() && kings.iter().all(|&k| b.in_zone("promotion", 0, k)),
+        !kings.is_empty() && kings.iter().all(|&k| b.in_zone("promotion", Color::Black, k)),
         "the King in the zone: {}",
         w.position
     );
-    assert!(!b.in_check(pos, 0), "not in check: {}", w.position);
+    assert!(!b.in_check(pos, Color::Black), "not in check: {}", w.position);
     let in_zone = pos
         .size
         .squares()
         .filter(|&s| {
-            pos.at(s).is_some_and(|m| m.player == 0 && !b.piece(m.piece).royal) && b.in_zone("promotion", 0, s)
+            pos.at(s).is_some_and(|m| m.player == Color::Black && !b.piece(m.piece).royal)
+                && b.in_zone("promotion", Color::Black, s)
         })
         .count();
     assert!(in_zone >= 3, "{in_zone} pieces (and points) in the zone: {}", w.position);
@@ -438,8 +440,8 @@ fn impasse_thresholds_on_a_fourfold_repetition_have_a_designed_line_with_counted
     let (count, before) = occurrences(&positions, &|p| key(&a, p, true, false, false));
     assert_eq!((count, before), (4, 3), "{:?}", w.line);
     // Never more pieces than the game has: four Golds and four Pawns in all.
-    assert!(non_royals(&a, last, 0) + non_royals(&a, last, 1) <= 8, "{}", w.position);
-    let points = [non_royals(&a, last, 0), non_royals(&a, last, 1)];
+    assert!(non_royals(&a, last, Color::Black) + non_royals(&a, last, Color::White) <= 8, "{}", w.position);
+    let points = [non_royals(&a, last, Color::Black), non_royals(&a, last, Color::White)];
     let (ta, tb) = recheck_line("impasse threshold", &w, (&default, &a), ("three", &b));
     assert!(ta.starts_with(&impasse_expect(points, 4)), "{ta} ({points:?})");
     assert!(tb.starts_with(&impasse_expect(points, 3)), "{tb} ({points:?})");
@@ -589,7 +591,7 @@ fn perpetual_check_has_a_designed_line_of_checks() {
     // Every move of the checker gives check.
     for (i, p) in positions.iter().enumerate().skip(1) {
         if positions[i - 1].side == checker {
-            assert!(a.in_check(p, 1 - checker), "ply {i} ({}) gives no check", w.line[i - 1]);
+            assert!(a.in_check(p, checker.opposite()), "ply {i} ({}) gives no check", w.line[i - 1]);
         }
     }
     let (count, _) = occurrences(&positions, &|p| key(&a, p, false, false, false));
@@ -597,7 +599,7 @@ fn perpetual_check_has_a_designed_line_of_checks() {
     let (ta, tb) = recheck_line("perpetual", &w, (&default, &a), ("checker-loses", &b));
     // No perpetual rule: the fourfold repetition draws. "checker loses": the other wins.
     assert!(ta.starts_with("draw"), "{ta}");
-    let winner = if checker == 0 { SECOND } else { FIRST };
+    let winner = if checker == Color::Black { SECOND } else { FIRST };
     assert!(tb.starts_with(&format!("{winner} wins")), "{tb}");
 }
 
@@ -666,9 +668,9 @@ fn perpetual_check_before_the_impasse_has_a_designed_line() {
     let (ta, tb) = recheck_line("precedence", &w, (&default, &a), ("impasse-first", &b));
     // Perpetual check first: the checker loses. Impasse first: one point per non-royal piece
     // on the board, 10 needed; a player reaching it wins if the other does not, else a draw.
-    let winner = if checker == 0 { SECOND } else { FIRST };
+    let winner = if checker == Color::Black { SECOND } else { FIRST };
     assert!(ta.starts_with(&format!("{winner} wins")), "{ta}");
-    let reached = [non_royals(&a, last, 0) >= 10, non_royals(&a, last, 1) >= 10];
+    let reached = [non_royals(&a, last, Color::Black) >= 10, non_royals(&a, last, Color::White) >= 10];
     let expect = match reached {
         [true, false] => format!("{FIRST} wins"),
         [false, true] => format!("{SECOND} wins"),

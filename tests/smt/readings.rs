@@ -13,6 +13,7 @@
 //! does not have.
 
 use crate::common::smt;
+use kensho::Color;
 
 use kensho::engine::{Engine, Move};
 use kensho::geometry::Square;
@@ -111,7 +112,7 @@ fn moves_gold_against_silver_has_a_witness_the_engine_confirms() {
     let mut expect_gold = BTreeSet::new();
     let mut expect_silver = BTreeSet::new();
     let pos = &r.pos_a;
-    assert_eq!(pos.side, 0, "the Z3 witness has the first player to move");
+    assert_eq!(pos.side, Color::Black, "the Z3 witness has the first player to move");
     let generals: Vec<Square> = own_men(&gold, pos).into_iter().filter(|(_, id)| id == "G").map(|(s, _)| s).collect();
     assert!(!generals.is_empty(), "the witness {} has no General of the side to move", w.position);
     for &g in &generals {
@@ -216,7 +217,7 @@ fn skip_limit_own_against_both_has_a_witness_the_engine_confirms() {
     // The limits disagree exactly when the player's own last turn was no skip and the
     // opponent's was: "own" lets the player skip, "both" does not.
     let pos = &r.pos_a;
-    assert_eq!(pos.side, 0);
+    assert_eq!(pos.side, Color::Black);
     assert_eq!(pos.last_skip, [false, true], "the witness history: {}", w.position);
     assert!(w.position.ends_with("~w"), "{}", w.position);
     // So the differing moves are exactly the passes of the side to move's Lions that have an
@@ -317,8 +318,11 @@ fn freezing_adjacent_against_board_has_a_witness_the_engine_confirms() {
     // exactly the moves of the side to move's pieces two or more steps from every enemy
     // Tetrarch (the others are frozen, or free, under both).
     let pos = &r.pos_a;
-    let tetrarchs: Vec<Square> =
-        pos.squares_of(1 - pos.side).filter(|(_, m)| adjacent.piece(m.piece).id == "T").map(|(s, _)| s).collect();
+    let tetrarchs: Vec<Square> = pos
+        .squares_of(pos.side.opposite())
+        .filter(|(_, m)| adjacent.piece(m.piece).id == "T")
+        .map(|(s, _)| s)
+        .collect();
     assert!(!tetrarchs.is_empty(), "no enemy Tetrarch on {}", w.position);
     let legal_a = smt::legal(&adjacent, pos);
     let expect: BTreeSet<Pid> = legal_a
@@ -587,7 +591,7 @@ fn drop_ban_against_no_ban_has_a_witness_the_engine_confirms() {
     // The only difference: a Pawn in hand may be dropped on the fifth rank under "free". So the
     // differing moves are exactly the Pawn drops onto the empty fifth-rank squares.
     let pos = &r.pos_a;
-    assert_eq!(pos.side, 0);
+    assert_eq!(pos.side, Color::Black);
     let p = banned.piece_index("P").unwrap();
     assert!(pos.hands[0][p as usize] > 0, "no Pawn in hand: {}", w.position);
     let expect: BTreeSet<Pid> = (0..5u8)

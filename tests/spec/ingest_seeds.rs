@@ -269,7 +269,7 @@ fn skeletons_load_and_agree_with_the_hand_written_specs() {
         }
         assert_eq!(skeleton.game.pieces.len(), written.game.pieces.len(), "{spec}");
         let placed = |g: &kensho::spec::game::GameSpec| -> std::collections::BTreeSet<String> {
-            g.setup.iter().map(|p| format!("{} {} {}", p.player, p.piece, p.square.name())).collect()
+            g.setup.iter().map(|p| format!("{} {} {}", p.player.index(), p.piece, p.square.name())).collect()
         };
         let (a, b) = (placed(&skeleton.game), placed(&written.game));
         assert!(

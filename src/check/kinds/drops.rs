@@ -29,7 +29,7 @@ pub fn drops(
     }
     for zone in for_piece(zones, piece).flatten() {
         let (whose, name) = match zone.split_once(':') {
-            Some(("enemy", z)) => (1 - me, z),
+            Some(("enemy", z)) => (me.opposite(), z),
             Some((_, z)) => (me, z),
             None => (me, zone.as_str()),
         };
@@ -62,7 +62,7 @@ pub fn pawn_drop_mate(game: &GameSpec, pieces: &[String], t: &Transition<'_>) ->
     if mv.kind != MoveKind::Drop || !named(pieces, id(game, mv.man)) {
         return Verdict::NotConcerned;
     }
-    let opponent = 1 - mv.man.player;
+    let opponent = mv.man.player.opposite();
     let engine = t.engine;
     if t.after.side != opponent || !engine.in_check(t.after, opponent) {
         return Verdict::Holds;

@@ -4,6 +4,7 @@
 use super::{id, named, royals_by_player};
 use crate::check::properties::{EndBy, FlyingRule, SkipScope};
 use crate::check::{Transition, Verdict};
+use crate::core::Color;
 use crate::engine::status::Outcome;
 use crate::engine::Position;
 use crate::geometry::Square;
@@ -16,9 +17,9 @@ pub fn no_consecutive_skips(scope: SkipScope, t: &Transition<'_>) -> Verdict {
     if !skipped {
         return Verdict::NotConcerned;
     }
-    let mover = t.before.side as usize;
+    let mover = t.before.side;
     let own = t.before.last_skip[mover];
-    let opponents = t.before.last_skip[1 - mover];
+    let opponents = t.before.last_skip[mover.opposite()];
     match scope {
         SkipScope::OwnTurns | SkipScope::AnyTurns if own => {
             Verdict::Violated("a second skip in a row by the same player".into())
@@ -69,7 +70,7 @@ pub fn flying_king(game: &GameSpec, royals: &[String], rule: FlyingRule, t: &Tra
             let Some((a, b)) = facing(game, royals, t.before, &royals_by_player(game, t.before)) else {
                 return Verdict::NotConcerned;
             };
-            let (mine, theirs) = if t.before.side == 0 { (a, b) } else { (b, a) };
+            let (mine, theirs) = if t.before.side == Color::Black { (a, b) } else { (b, a) };
             let takes = t.moves.iter().any(|m| m.from == Some(mine) && m.captures.iter().any(|c| c.0 == theirs));
             if takes {
                 Verdict::Holds
@@ -87,7 +88,7 @@ pub fn flying_king(game: &GameSpec, royals: &[String], rule: FlyingRule, t: &Tra
 pub fn protected_royal_ban(game: &GameSpec, pieces: &[String], royals: &[String], t: &Transition<'_>) -> Verdict {
     let mv = t.mv;
     let Some(to) = mv.to else { return Verdict::NotConcerned };
-    let opponent = 1 - mv.man.player;
+    let opponent = mv.man.player.opposite();
     let takes_royal = mv.captures.iter().any(|(_, m)| m.player == opponent && named(royals, id(game, *m)));
     if !named(pieces, id(game, mv.man)) || !takes_royal || t.after.side != opponent {
         return Verdict::NotConcerned;
@@ -110,7 +111,7 @@ fn says(outcome: Option<&Outcome>, word: &str) -> bool {
 
 pub fn game_end(game: &GameSpec, by: EndBy, t: &Transition<'_>) -> Verdict {
     let mover = t.mv.man.player;
-    let opponent = 1 - mover;
+    let opponent = mover.opposite();
     match by {
         EndBy::LastRoyalCaptured => {
             let took_royal =
@@ -119,7 +120,7 @@ pub fn game_end(game: &GameSpec, by: EndBy, t: &Transition<'_>) -> Verdict {
             if !took_royal && !ended_by_royal {
                 return Verdict::NotConcerned;
             }
-            let last = took_royal && royals_by_player(game, t.after)[opponent as usize].is_empty();
+            let last = took_royal && royals_by_player(game, t.after)[opponent].is_empty();
             match (last, t.outcome) {
                 (true, Some(Outcome::Win(w, _))) if *w == mover => Verdict::Holds,
                 (true, other) => {
@@ -208,15 +209,15 @@ pub fn repetition(count: usize, hands: bool, perpetual_check_loses: bool, t: &Tr
         // there left the opponent in check in every position with the opponent to move.
         let first = line.iter().position(same).unwrap_or(0);
         let span: Vec<&Position> = line[first..].iter().chain(std::iter::once(after)).collect();
-        let checker = (0..2u8).find(|&c| {
-            span.iter().filter(|p| p.side == 1 - c).count() > 0
-                && span.iter().filter(|p| p.side == 1 - c).all(|p| t.engine.in_check(p, 1 - c))
+        let checker = Color::ALL.into_iter().find(|&c| {
+            span.iter().filter(|p| p.side == c.opposite()).count() > 0
+                && span.iter().filter(|p| p.side == c.opposite()).all(|p| t.engine.in_check(p, c.opposite()))
         });
         if let Some(c) = checker {
-            if !matches!(t.outcome, Some(Outcome::Win(w, _)) if *w == 1 - c) {
+            if !matches!(t.outcome, Some(Outcome::Win(w, _)) if *w == c.opposite()) {
                 return Verdict::Violated(format!(
                     "perpetual check by {}, but the result is {:?}",
-                    crate::engine::status::player_name(c),
+                    c.name(),
                     t.outcome
                 ));
             }

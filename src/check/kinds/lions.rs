@@ -20,7 +20,7 @@ pub struct Rules<'a> {
 pub fn lion_trade(game: &GameSpec, rules: &Rules<'_>, t: &Transition<'_>) -> Verdict {
     let mv = t.mv;
     let (Some(from), true) = (mv.from, t.after.side != mv.man.player) else { return Verdict::NotConcerned };
-    let opponent = 1 - mv.man.player;
+    let opponent = mv.man.player.opposite();
     let is_lion = |piece: &str| named(rules.lions, piece);
     let lions_taken: Vec<_> =
         mv.captures.iter().filter(|(_, m)| m.player == opponent && is_lion(id(game, *m))).map(|&(sq, _)| sq).collect();

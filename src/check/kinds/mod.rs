@@ -10,6 +10,7 @@ mod pieces;
 
 use super::properties::{Invariant, InvariantKind};
 use super::{Transition, Verdict};
+use crate::core::Color;
 use crate::engine::{Man, Position};
 use crate::geometry::Square;
 use crate::spec::game::GameSpec;
@@ -73,8 +74,8 @@ fn named(list: &[String], piece: &str) -> bool {
 
 /// The rank of `sq` counted from `player`'s own side, 1-based (both second-player layouts put
 /// the second player's first rank at the top).
-fn own_rank(game: &GameSpec, player: u8, sq: Square) -> u8 {
-    if player == 0 {
+fn own_rank(game: &GameSpec, player: Color, sq: Square) -> u8 {
+    if player == Color::Black {
         sq.rank + 1
     } else {
         game.board.ranks - sq.rank
@@ -89,7 +90,7 @@ fn men(pos: &Position) -> impl Iterator<Item = (Square, Man)> + '_ {
 fn royals_by_player(game: &GameSpec, pos: &Position) -> [SmallVec<[Square; 4]>; 2] {
     let mut out = [SmallVec::new(), SmallVec::new()];
     for (sq, man) in men(pos).filter(|(_, m)| game.pieces[m.piece as usize].royal) {
-        out[man.player as usize].push(sq);
+        out[man.player].push(sq);
     }
     out
 }

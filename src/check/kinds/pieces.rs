@@ -3,6 +3,7 @@
 use super::{id, men, named, own_rank, verdict};
 use crate::check::properties::{FreezeSide, PromotionTrigger, ZoneBy, ZoneFrame};
 use crate::check::{path, Transition, Verdict};
+use crate::core::Color;
 use crate::engine::MoveKind;
 use crate::geometry::{chebyshev, Square};
 use crate::spec::game::GameSpec;
@@ -155,7 +156,7 @@ fn freezer_squares(
     freezers: &[String],
     side: FreezeSide,
     pos: &crate::engine::Position,
-    player: u8,
+    player: Color,
 ) -> Vec<Square> {
     men(pos)
         .filter(|(_, m)| named(freezers, id(game, *m)) && (side == FreezeSide::Both || m.player != player))
@@ -224,7 +225,7 @@ pub fn zone_moves(
     };
     let frame_player = match frame {
         ZoneFrame::Player => me,
-        ZoneFrame::Board => 0,
+        ZoneFrame::Board => Color::Black,
     };
     let square = match by {
         ZoneBy::Origin => from,
@@ -240,7 +241,7 @@ pub fn zone_moves(
     let occupancy = t.occupancy(me);
     // Left and right in the frame the invariant names, not the engine's.
     let orientation = match (me, frame) {
-        (0, _) => Orientation::Up,
+        (Color::Black, _) => Orientation::Up,
         (_, ZoneFrame::Player) => Orientation::Down,
         (_, ZoneFrame::Board) => Orientation::DownBoardSides,
     };
@@ -292,7 +293,7 @@ fn trigger_allows(
     game: &GameSpec,
     zone: &str,
     trigger: PromotionTrigger,
-    player: u8,
+    player: Color,
     from: Option<Square>,
     to: Square,
     captures: bool,

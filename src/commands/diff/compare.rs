@@ -6,6 +6,7 @@ use super::Options;
 use crate::check::coverage::encode_paths;
 use crate::check::properties::{self, Properties};
 use crate::commands::check::default_properties_path;
+use crate::core::Color;
 use crate::engine::Engine;
 use crate::geometry::Square;
 use crate::report::diagram::centre;
@@ -62,7 +63,7 @@ fn second_player(s: SecondPlayer) -> String {
 /// Piece id -> the first player's start squares (the second player's follow from them).
 fn first_player_setup(game: &GameSpec) -> BTreeMap<String, Vec<Square>> {
     let mut out: BTreeMap<String, Vec<Square>> = BTreeMap::new();
-    for p in game.setup.iter().filter(|p| p.player == 0) {
+    for p in game.setup.iter().filter(|p| p.player == Color::Black) {
         out.entry(p.piece.clone()).or_default().push(p.square);
     }
     out

@@ -17,6 +17,7 @@
 //! and its victims around it.
 
 use super::{centre, confirm, models, value_int};
+use crate::core::Color;
 use crate::engine::config::Abilities;
 use crate::engine::{Man, Position};
 use crate::geometry::Square;
@@ -42,7 +43,7 @@ fn plain_igui_reach(pair: &Pair, piece: u16, at: Square) -> Option<usize> {
         occ.set(n, Cell::Enemy);
     }
     let mut sets: BTreeSet<Vec<Square>> = BTreeSet::new();
-    for pm in generate(pair.a.moves_at(piece, 0, at), &occ, at, Orientation::Up) {
+    for pm in generate(pair.a.moves_at(piece, Color::Black, at), &occ, at, Orientation::Up) {
         let plain = pm.to == at
             && pm
                 .path
@@ -132,13 +133,13 @@ fn realise(pair: &Pair, piece: u16, at: Square, model: &z3::Model, n: &Int, immu
     let Some(fill) = filler(pair.a) else { return Facet::Open("no plain piece to capture".into()) };
     let z = &pair.a.zobrist;
     let mut pos = Position::empty(size, pair.a.pieces.len());
-    pos.put(z, at, Some(Man { player: 0, piece }));
+    pos.put(z, at, Some(Man { player: Color::Black, piece }));
     for (k, sq) in AROUND.iter().filter_map(|&d| size.offset(at, d)).take(nv).enumerate() {
         let victim = if k < iv { immune_piece } else { Some(fill) };
         let Some(victim) = victim else { return Facet::Open("no burn-immune piece to place".into()) };
-        pos.put(z, sq, Some(Man { player: 1, piece: victim }));
+        pos.put(z, sq, Some(Man { player: Color::White, piece: victim }));
     }
-    pos.set_side(z, 0);
+    pos.set_side(z, Color::Black);
     let Some(pos) = add_royals(pair, pos, at) else { return Facet::Open("no room for the royals".into()) };
     match confirm(pair, pos, &|mv| mv.from == Some(at) && mv.to == Some(at) && mv.captures.len() == nv) {
         Some(w) => Facet::Found(w),

@@ -12,6 +12,7 @@
 //! the engine then confirms it with a capturer that takes that many on one move.
 
 use super::{centre, confirm, models, value_int};
+use crate::core::Color;
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::smt::readings::Facet;
@@ -65,7 +66,7 @@ fn capture_orders(engine: &Engine, piece: u16, at: Square, k: usize) -> Vec<Vec<
         }
     }
     let mut out: Vec<Vec<Square>> = Vec::new();
-    for pm in generate(engine.moves_at(piece, 0, at), &occ, at, Orientation::Up) {
+    for pm in generate(engine.moves_at(piece, Color::Black, at), &occ, at, Orientation::Up) {
         let order: Vec<Square> = pm.path.iter().filter(|s| s.kind == StepKind::Capture).map(|s| s.square).collect();
         if order.len() == k && pm.captures.len() == k && !out.contains(&order) {
             out.push(order);
@@ -105,18 +106,18 @@ pub fn deva_order(pair: &Pair, limits: &Limits) -> Facet {
             for order in capture_orders(pair.a, piece, at, kv).into_iter().take(12) {
                 let z = &pair.a.zobrist;
                 let mut pos = Position::empty(pair.a.game.board, pair.a.pieces.len());
-                pos.put(z, at, Some(Man { player: 0, piece }));
+                pos.put(z, at, Some(Man { player: Color::Black, piece }));
                 let mut ok = true;
                 for (sq, &j) in order.iter().zip(&tv) {
                     match victim(j) {
-                        Some(v) => pos.put(z, *sq, Some(Man { player: 1, piece: v })),
+                        Some(v) => pos.put(z, *sq, Some(Man { player: Color::White, piece: v })),
                         None => ok = false,
                     }
                 }
                 if !ok {
                     continue;
                 }
-                pos.set_side(z, 0);
+                pos.set_side(z, Color::Black);
                 let Some(pos) = add_royals(pair, pos, at) else { continue };
                 if let Some(w) =
                     confirm(pair, pos, &|mv| mv.from == Some(at) && mv.captures.len() == kv && mv.promotion.is_some())

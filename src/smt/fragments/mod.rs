@@ -17,6 +17,7 @@ mod memory;
 
 use super::readings::Facet;
 use super::{solve, Answer, Limits};
+use crate::core::Color;
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::sampling::designed::droppable;
@@ -165,8 +166,8 @@ fn skip(pair: &Pair, limits: &Limits) -> Facet {
         let at = centre(&pair.a.game);
         let z = &pair.a.zobrist;
         let mut pos = Position::empty(pair.a.game.board, pair.a.pieces.len());
-        pos.put(z, at, Some(Man { player: 0, piece: passer as u16 }));
-        pos.set_side(z, 0);
+        pos.put(z, at, Some(Man { player: Color::Black, piece: passer as u16 }));
+        pos.set_side(z, Color::Black);
         pos.last_skip = [o, p];
         let exclude = Bool::and(&[own.eq(b(o)), opp.eq(b(p))]).not();
         let pos = add_royals(pair, pos, at).ok_or(exclude.clone())?;
@@ -235,9 +236,9 @@ fn freeze(pair: &Pair, limits: &Limits) -> Facet {
         .not();
         let z = &pair.a.zobrist;
         let mut pos = Position::empty(size, pair.a.pieces.len());
-        pos.put(z, f, Some(Man { player: if s { 0 } else { 1 }, piece }));
-        pos.put(z, v, Some(Man { player: 0, piece: fill }));
-        pos.set_side(z, 0);
+        pos.put(z, f, Some(Man { player: if s { Color::Black } else { Color::White }, piece }));
+        pos.put(z, v, Some(Man { player: Color::Black, piece: fill }));
+        pos.set_side(z, Color::Black);
         let pos = add_royals(pair, pos, v).ok_or(exclude.clone())?;
         confirm(pair, pos, &|mv| mv.from == Some(v)).ok_or(exclude)
     })
@@ -350,14 +351,14 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
                     };
                     let z = &pair.a.zobrist;
                     let mut pos = Position::empty(size, pair.a.pieces.len());
-                    pos.put(z, at, Some(Man { player: 0, piece: ji }));
+                    pos.put(z, at, Some(Man { player: Color::Black, piece: ji }));
                     for vs in victims {
-                        pos.put(z, vs, Some(Man { player: if ve { 1 } else { 0 }, piece: vt }));
+                        pos.put(z, vs, Some(Man { player: if ve { Color::White } else { Color::Black }, piece: vt }));
                     }
                     if fc {
-                        pos.put(z, ls, Some(Man { player: 1, piece: wt }));
+                        pos.put(z, ls, Some(Man { player: Color::White, piece: wt }));
                     }
-                    pos.set_side(z, 0);
+                    pos.set_side(z, Color::Black);
                     let Some(pos) = add_royals(pair, pos, at) else { continue };
                     if let Some(wit) = confirm(pair, pos, &|mv| mv.from == Some(at) && mv.to == Some(ls)) {
                         return Ok(wit);
@@ -413,9 +414,9 @@ fn burn(pair: &Pair, limits: &Limits) -> Facet {
             let Some(dest) = size.offset(at, d) else { continue };
             let z = &pair.a.zobrist;
             let mut pos = Position::empty(size, pair.a.pieces.len());
-            pos.put(z, at, Some(Man { player: 0, piece }));
+            pos.put(z, at, Some(Man { player: Color::Black, piece }));
             if av {
-                pos.put(z, dest, Some(Man { player: 1, piece: fill }));
+                pos.put(z, dest, Some(Man { player: Color::White, piece: fill }));
             }
             let around: Vec<Square> = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
                 .iter()
@@ -424,9 +425,9 @@ fn burn(pair: &Pair, limits: &Limits) -> Facet {
                 .take(nv as usize)
                 .collect();
             for s in around {
-                pos.put(z, s, Some(Man { player: 1, piece: fill }));
+                pos.put(z, s, Some(Man { player: Color::White, piece: fill }));
             }
-            pos.set_side(z, 0);
+            pos.set_side(z, Color::Black);
             let Some(pos) = add_royals(pair, pos, at) else { continue };
             if let Some(w) =
                 confirm(pair, pos, &|mv| mv.from == Some(at) && mv.to == Some(dest) && mv.burned.len() as i64 >= kv)
@@ -500,8 +501,8 @@ fn drops(pair: &Pair, limits: &Limits) -> Facet {
         let sq = Square::new(fv, rv);
         let z = &pair.a.zobrist;
         let mut pos = Position::empty(size, pair.a.pieces.len());
-        pos.set_hand(z, 0, tv, 1);
-        pos.set_side(z, 0);
+        pos.set_hand(z, Color::Black, tv, 1);
+        pos.set_side(z, Color::Black);
         let pos = add_royals(pair, pos, sq).ok_or(exclude.clone())?;
         confirm(pair, pos, &|mv| mv.from.is_none() && mv.to == Some(sq)).ok_or(exclude)
     })

@@ -3,6 +3,7 @@
 
 use super::kit::Kit;
 use super::play::{Played, Step};
+use crate::core::Color;
 use crate::geometry::{chebyshev, Square};
 use crate::sampling::designed::droppable;
 use crate::witness::Witness;
@@ -29,12 +30,12 @@ pub(super) fn bare_king(kit: &Kit) -> Option<Witness> {
             for &taker in &kit.types {
                 for &from in &around {
                     let mut pos = base.clone();
-                    kit.put(&mut pos, centre, 1, victim);
-                    kit.put(&mut pos, from, 0, taker);
+                    kit.put(&mut pos, centre, Color::White, victim);
+                    kit.put(&mut pos, from, Color::Black, taker);
                     if let Some(h) = hand {
-                        pos.set_hand(&a.zobrist, 1, h, 1);
+                        pos.set_hand(&a.zobrist, Color::White, h, 1);
                     }
-                    if kit.in_check_under_either(&pos, 0) || kit.in_check_under_either(&pos, 1) {
+                    if kit.in_check_under_either(&pos, Color::Black) || kit.in_check_under_either(&pos, Color::White) {
                         continue;
                     }
                     let moves = a.legal_moves(&pos);

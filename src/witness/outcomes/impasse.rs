@@ -4,6 +4,7 @@
 use super::kit::Kit;
 use super::play::{Played, Step};
 use super::stalemate::results_differ;
+use crate::core::Color;
 use crate::engine::{Man, Position};
 use crate::geometry::{chebyshev, Square};
 use crate::sampling::designed::droppable;
@@ -20,15 +21,17 @@ pub(super) fn impasse_entry(kit: &Kit) -> Option<Witness> {
     let zone = engine.rules.promotion_zone.clone()?;
     let (r0, r1) = kit.royal_types()?;
     let size = a.game.board;
-    let inside = |player: u8, s: Square| engine.in_zone(&zone, player, s);
+    let inside = |player: Color, s: Square| engine.in_zone(&zone, player, s);
     // The first King one step outside its zone, the other King inside its own, far apart.
     let mut outside: Vec<Square> = size
         .squares()
-        .filter(|&s| !inside(0, s) && size.squares().any(|z| inside(0, z) && chebyshev(s, z) == 1))
+        .filter(|&s| {
+            !inside(Color::Black, s) && size.squares().any(|z| inside(Color::Black, z) && chebyshev(s, z) == 1)
+        })
         .collect();
     let mid = size.files as i32 / 2;
     outside.sort_by_key(|s| ((s.file as i32 - mid).abs(), *s));
-    let theirs: Vec<Square> = size.squares().filter(|&s| inside(1, s)).collect();
+    let theirs: Vec<Square> = size.squares().filter(|&s| inside(Color::White, s)).collect();
     let mut tries = 0;
     for &o in &outside {
         let mut far: Vec<Square> =
@@ -36,15 +39,15 @@ pub(super) fn impasse_entry(kit: &Kit) -> Option<Witness> {
         far.sort_by_key(|s| ((s.file as i32 - mid).abs(), *s));
         for &k1 in far.iter().take(3) {
             let mut pos = kit.empty();
-            kit.put(&mut pos, o, 0, r0);
-            kit.put(&mut pos, k1, 1, r1);
-            if kit.in_check_under_either(&pos, 0)
-                || kit.in_check_under_either(&pos, 1)
+            kit.put(&mut pos, o, Color::Black, r0);
+            kit.put(&mut pos, k1, Color::White, r1);
+            if kit.in_check_under_either(&pos, Color::Black)
+                || kit.in_check_under_either(&pos, Color::White)
                 || !kit.spectators(&mut pos, &[o, k1])
             {
                 continue;
             }
-            for to in kit.quiet_steps(&pos, o).into_iter().filter(|&t| inside(0, t)) {
+            for to in kit.quiet_steps(&pos, o).into_iter().filter(|&t| inside(Color::Black, t)) {
                 tries += 1;
                 match kit.play(&pos, &[Step::Go(o, to)], 0) {
                     Played::Found(w) => return Some(w),
@@ -80,29 +83,31 @@ pub(super) fn impasse_points(kit: &Kit) -> Option<Witness> {
     } else {
         let zone = zone.clone()?;
         let size = a.game.board;
-        let inside = |player: u8, s: Square| a.in_zone(&zone, player, s);
+        let inside = |player: Color, s: Square| a.in_zone(&zone, player, s);
         let (r0, r1) = kit.royal_types()?;
         let mid = size.files as i32 / 2;
         let mut outside: Vec<Square> = size
             .squares()
-            .filter(|&s| !inside(0, s) && size.squares().any(|z| inside(0, z) && chebyshev(s, z) == 1))
+            .filter(|&s| {
+                !inside(Color::Black, s) && size.squares().any(|z| inside(Color::Black, z) && chebyshev(s, z) == 1)
+            })
             .collect();
         outside.sort_by_key(|s| ((s.file as i32 - mid).abs(), *s));
         let found = outside.iter().find_map(|&o| {
             let k1 = size
                 .squares()
-                .filter(|&s| inside(1, s) && chebyshev(s, o) >= 3 && s.file != o.file)
+                .filter(|&s| inside(Color::White, s) && chebyshev(s, o) >= 3 && s.file != o.file)
                 .min_by_key(|s| ((s.file as i32 - mid).abs(), *s))?;
             let mut pos = kit.empty();
-            kit.put(&mut pos, o, 0, r0);
-            kit.put(&mut pos, k1, 1, r1);
-            let to = kit.quiet_steps(&pos, o).into_iter().find(|&t| inside(0, t))?;
+            kit.put(&mut pos, o, Color::Black, r0);
+            kit.put(&mut pos, k1, Color::White, r1);
+            let to = kit.quiet_steps(&pos, o).into_iter().find(|&t| inside(Color::Black, t))?;
             Some((pos, vec![o, to, k1], vec![Step::Go(o, to)], 0))
         });
         found?
     };
     let size = a.game.board;
-    let in_zone = |s: Square| zone.as_ref().is_some_and(|z| a.in_zone(z, 0, s));
+    let in_zone = |s: Square| zone.as_ref().is_some_and(|z| a.in_zone(z, Color::Black, s));
     let mut spots: Vec<Square> =
         size.squares().filter(|&s| base.at(s).is_none() && busy.iter().all(|&b| chebyshev(s, b) >= 3)).collect();
     spots.sort_by_key(|&s| {
@@ -136,8 +141,8 @@ pub(super) fn impasse_points(kit: &Kit) -> Option<Witness> {
                 let mut free = spots.clone();
                 for &t in &order {
                     let placed = if in_hand && hand_types.contains(&t) {
-                        let n = pos.hands[0][t as usize];
-                        pos.set_hand(&a.zobrist, 0, t, n + 1);
+                        let n = pos.hands[Color::Black][t as usize];
+                        pos.set_hand(&a.zobrist, Color::Black, t, n + 1);
                         true
                     } else {
                         place_piece(kit, &mut pos, &mut free, t)
@@ -169,31 +174,34 @@ pub(super) fn declaration(kit: &Kit) -> Option<Witness> {
     let impasse = declarer.rules.impasse.as_ref()?;
     let zone = declarer.rules.promotion_zone.clone()?;
     let size = a.game.board;
-    let inside = |player: u8, s: Square| declarer.in_zone(&zone, player, s);
+    let inside = |player: Color, s: Square| declarer.in_zone(&zone, player, s);
     let (r0, r1) = kit.royal_types()?;
     let mid = size.files as i32 / 2;
     let k0 = size
         .squares()
-        .filter(|&s| inside(0, s))
-        .min_by_key(|&s| ((s.file as i32 - mid).abs(), a.relative_rank(0, s), s))?;
-    let k1 = size.squares().filter(|&s| !inside(0, s) && !inside(1, s)).max_by_key(|&s| (chebyshev(s, k0), s))?;
+        .filter(|&s| inside(Color::Black, s))
+        .min_by_key(|&s| ((s.file as i32 - mid).abs(), a.relative_rank(Color::Black, s), s))?;
+    let k1 = size
+        .squares()
+        .filter(|&s| !inside(Color::Black, s) && !inside(Color::White, s))
+        .max_by_key(|&s| (chebyshev(s, k0), s))?;
     let mut pos = kit.empty();
-    kit.put(&mut pos, k0, 0, r0);
-    kit.put(&mut pos, k1, 1, r1);
-    if kit.in_check_under_either(&pos, 0) || kit.in_check_under_either(&pos, 1) {
+    kit.put(&mut pos, k0, Color::Black, r0);
+    kit.put(&mut pos, k1, Color::White, r1);
+    if kit.in_check_under_either(&pos, Color::Black) || kit.in_check_under_either(&pos, Color::White) {
         return None;
     }
     let setup: Vec<u16> = a
         .game
         .setup
         .iter()
-        .filter(|p| p.player == 0)
+        .filter(|p| p.player == Color::Black)
         .filter_map(|p| a.piece_index(&p.piece))
         .filter(|&t| !a.piece(t).royal)
         .collect();
     let (mut units, ones): (Vec<u16>, Vec<u16>) = setup.iter().partition(|&&t| impasse.five.contains(&a.piece(t).id));
     units.extend(ones);
-    let mut free: Vec<Square> = size.squares().filter(|&s| inside(0, s) && pos.at(s).is_none()).collect();
+    let mut free: Vec<Square> = size.squares().filter(|&s| inside(Color::Black, s) && pos.at(s).is_none()).collect();
     free.sort_by_key(|&s| (std::cmp::Reverse(chebyshev(s, k1)), s));
     for &t in &units {
         if place_piece(kit, &mut pos, &mut free, t) && results_differ(pair, &pos) {
@@ -205,8 +213,8 @@ pub(super) fn declaration(kit: &Kit) -> Option<Witness> {
     }
     let hand_types = droppable(a);
     for &t in units.iter().chain(units.iter()).filter(|t| hand_types.contains(t)) {
-        let n = pos.hands[0][t as usize];
-        pos.set_hand(&a.zobrist, 0, t, n + 1);
+        let n = pos.hands[Color::Black][t as usize];
+        pos.set_hand(&a.zobrist, Color::Black, t, n + 1);
         if results_differ(pair, &pos) {
             return witness(pair, &pos);
         }
@@ -222,13 +230,16 @@ fn place_piece(kit: &Kit, pos: &mut Position, free: &mut Vec<Square>, t: u16) ->
     let p = a.piece(t);
     let rules = &a.rules;
     let may_stand = |pos: &Position, s: Square| {
-        let own_rank = a.relative_rank(0, s) + 1;
+        let own_rank = a.relative_rank(Color::Black, s) + 1;
         let banned =
             |m: &std::collections::BTreeMap<String, Vec<u8>>| m.get(&p.id).is_some_and(|r| r.contains(&own_rank));
-        let confined_out = p.abilities.confine.as_ref().is_some_and(|z| !a.in_zone(z, 0, s));
+        let confined_out = p.abilities.confine.as_ref().is_some_and(|z| !a.in_zone(z, Color::Black, s));
         let one_per_file = rules.nifu && rules.nifu_pieces.contains(&p.id);
         let second_on_file = one_per_file
-            && pos.size.squares().any(|o| o.file == s.file && pos.at(o) == Some(Man { player: 0, piece: t }));
+            && pos
+                .size
+                .squares()
+                .any(|o| o.file == s.file && pos.at(o) == Some(Man { player: Color::Black, piece: t }));
         !confined_out && !banned(&rules.forced_ranks) && !banned(&rules.drop_rank_ban) && !second_on_file
     };
     let Some(i) = free.iter().position(|&s| {
@@ -236,12 +247,12 @@ fn place_piece(kit: &Kit, pos: &mut Position, free: &mut Vec<Square>, t: u16) ->
             return false;
         }
         let mut trial = pos.clone();
-        kit.put(&mut trial, s, 0, t);
-        !kit.in_check_under_either(&trial, 0) && !kit.in_check_under_either(&trial, 1)
+        kit.put(&mut trial, s, Color::Black, t);
+        !kit.in_check_under_either(&trial, Color::Black) && !kit.in_check_under_either(&trial, Color::White)
     }) else {
         return false;
     };
     let s = free.remove(i);
-    kit.put(pos, s, 0, t);
+    kit.put(pos, s, Color::Black, t);
     true
 }

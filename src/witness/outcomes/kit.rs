@@ -4,6 +4,7 @@
 //! spectators, quiet steps).
 
 use super::play::{play, Played, Step};
+use crate::core::Color;
 use crate::engine::config::{BareKing, Rules};
 use crate::engine::moves::MoveKind;
 use crate::engine::promotion::empty_board_moves;
@@ -32,7 +33,7 @@ impl<'p> Kit<'p> {
         let a = pair.a;
         let size = a.game.board;
         let centre = Square::new(size.files / 2, size.ranks / 2);
-        let moves_on_empty = |i: u16| empty_board_moves(a, Man { player: 0, piece: i }, centre).len();
+        let moves_on_empty = |i: u16| empty_board_moves(a, Man { player: Color::Black, piece: i }, centre).len();
         let in_both = |i: usize| pair.b.piece_index(&a.pieces[i].id).is_some();
         let mut seen: Vec<String> = Vec::new();
         let mut types: Vec<u16> = Vec::new();
@@ -73,7 +74,7 @@ impl<'p> Kit<'p> {
     pub(super) fn empty(&self) -> Position {
         let a = self.engine();
         let mut pos = Position::empty(a.game.board, a.pieces.len());
-        pos.set_side(&a.zobrist, 0);
+        pos.set_side(&a.zobrist, Color::Black);
         pos
     }
 
@@ -89,8 +90,8 @@ impl<'p> Kit<'p> {
     /// second player's as the first player's when the setup gives it none).
     pub(super) fn royal_types(&self) -> Option<(u16, u16)> {
         let royals = setup_royals(self.engine());
-        let r0 = royals.iter().find(|r| r.0 == 0).map(|r| r.1).or(self.royals.first().copied())?;
-        let r1 = royals.iter().find(|r| r.0 == 1).map(|r| r.1).unwrap_or(r0);
+        let r0 = royals.iter().find(|r| r.0 == Color::Black).map(|r| r.1).or(self.royals.first().copied())?;
+        let r1 = royals.iter().find(|r| r.0 == Color::White).map(|r| r.1).unwrap_or(r0);
         Some((r0, r1))
     }
 
@@ -99,20 +100,20 @@ impl<'p> Kit<'p> {
         let a = self.engine();
         let size = a.game.board;
         let royals = setup_royals(a);
-        let start = |player: u8| {
+        let start = |player: Color| {
             let (_, piece) = *royals.iter().find(|r| r.0 == player)?;
             let id = &a.piece(piece).id;
             a.game.setup.iter().find(|p| p.player == player && &p.piece == id).map(|p| (piece, p.square))
         };
-        if let (Some((r0, s0)), Some((r1, s1))) = (start(0), start(1)) {
+        if let (Some((r0, s0)), Some((r1, s1))) = (start(Color::Black), start(Color::White)) {
             let mut near: Vec<Square> = size.squares().filter(|&s| s != s0 && chebyshev(s, s1) <= 2).collect();
             near.sort_by_key(|&s| (chebyshev(s, s1), s));
             for c1 in near {
                 let mut pos = self.empty();
-                self.put(&mut pos, s0, 0, r0);
-                self.put(&mut pos, c1, 1, r1);
-                if self.in_check_under_either(&pos, 0)
-                    || self.in_check_under_either(&pos, 1)
+                self.put(&mut pos, s0, Color::Black, r0);
+                self.put(&mut pos, c1, Color::White, r1);
+                if self.in_check_under_either(&pos, Color::Black)
+                    || self.in_check_under_either(&pos, Color::White)
                     || (spectators && !self.spectators(&mut pos, &[s0, c1]))
                 {
                     continue;
@@ -123,8 +124,8 @@ impl<'p> Kit<'p> {
             }
         }
         let mut pos = add_royals(self.pair, self.empty(), Square::new(size.files / 2, size.ranks / 2))?;
-        let k0 = a.royals_of(&pos, 0).first().copied()?;
-        let k1 = a.royals_of(&pos, 1).first().copied()?;
+        let k0 = a.royals_of(&pos, Color::Black).first().copied()?;
+        let k1 = a.royals_of(&pos, Color::White).first().copied()?;
         (!spectators || self.spectators(&mut pos, &[k0, k1])).then_some((pos, k0, k1))
     }
 
@@ -138,8 +139,8 @@ impl<'p> Kit<'p> {
             return true;
         }
         let size = a.game.board;
-        for player in 0..2u8 {
-            let rank = if player == 0 { 0 } else { size.ranks - 1 };
+        for player in Color::ALL {
+            let rank = if player == Color::Black { 0 } else { size.ranks - 1 };
             let mut spots: Vec<Square> = (0..size.files)
                 .map(|f| Square::new(f, rank))
                 .filter(|&s| pos.at(s).is_none() && busy.iter().all(|&b| chebyshev(s, b) >= 3))
@@ -149,7 +150,8 @@ impl<'p> Kit<'p> {
                 self.types.iter().take(6).any(|&t| {
                     let mut trial = pos.clone();
                     self.put(&mut trial, s, player, t);
-                    let ok = !self.in_check_under_either(&trial, 0) && !self.in_check_under_either(&trial, 1);
+                    let ok = !self.in_check_under_either(&trial, Color::Black)
+                        && !self.in_check_under_either(&trial, Color::White);
                     if ok {
                         *pos = trial;
                     }
@@ -185,11 +187,11 @@ impl<'p> Kit<'p> {
         out
     }
 
-    pub(super) fn put(&self, pos: &mut Position, sq: Square, player: u8, piece: u16) {
+    pub(super) fn put(&self, pos: &mut Position, sq: Square, player: Color, piece: u16) {
         pos.put(&self.engine().zobrist, sq, Some(Man { player, piece }));
     }
 
-    pub(super) fn in_check_under_either(&self, pos: &Position, player: u8) -> bool {
+    pub(super) fn in_check_under_either(&self, pos: &Position, player: Color) -> bool {
         let Some(pb) = transfer(self.pair.a, self.pair.b, pos) else { return true };
         self.pair.a.in_check(pos, player) || self.pair.b.in_check(&pb, player)
     }

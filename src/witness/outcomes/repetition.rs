@@ -4,6 +4,7 @@
 
 use super::kit::Kit;
 use super::play::{Played, Step};
+use crate::core::Color;
 use crate::engine::Position;
 use crate::geometry::{chebyshev, Square};
 use crate::sampling::designed::droppable;
@@ -34,14 +35,14 @@ pub(super) fn skip_rounds(kit: &Kit) -> Option<Witness> {
     let a = kit.engine();
     let (kings, k0, k1) = kit.kings()?;
     let passer = kit.types.iter().copied().find(|&t| a.piece(t).can_pass);
-    for skipper in [1u8, 0] {
-        let king = if skipper == 0 { k0 } else { k1 };
+    for skipper in [Color::White, Color::Black] {
+        let king = if skipper == Color::Black { k0 } else { k1 };
         let mut bases: Vec<Position> = Vec::new();
         if a.piece(kings.at(king)?.piece).can_pass {
             bases.push(kings.clone());
         }
         if let Some(p) = passer {
-            let other = if skipper == 0 { k1 } else { k0 };
+            let other = if skipper == Color::Black { k1 } else { k0 };
             let mut spots: Vec<Square> =
                 kings.size.squares().filter(|&s| chebyshev(s, king) == 2 && chebyshev(s, other) >= 4).collect();
             spots.sort_by_key(|s| (s.file.abs_diff(king.file), *s));
@@ -57,7 +58,7 @@ pub(super) fn skip_rounds(kit: &Kit) -> Option<Witness> {
                 continue;
             };
             let (a1, a2, b1, b2) = (Step::Go(k0, t0), Step::Go(t0, k0), Step::Go(k1, t1), Step::Go(t1, k1));
-            let round = if skipper == 1 {
+            let round = if skipper == Color::White {
                 [a1, b1, a2, Step::Skip, a1, b2, a2, Step::Skip]
             } else {
                 [a1, b1, Step::Skip, b2, a2, b1, Step::Skip, b2]
@@ -87,8 +88,8 @@ pub(super) fn perpetual_check(kit: &Kit) -> Option<Witness> {
             }
             let mut p = base.clone();
             p.put(&a.zobrist, u, None);
-            kit.put(&mut p, target, 1, base.at(u).map(|m| m.piece).unwrap_or(0));
-            kit.put(&mut p, x, 0, t);
+            kit.put(&mut p, target, Color::White, base.at(u).map(|m| m.piece).unwrap_or(0));
+            kit.put(&mut p, x, Color::Black, t);
             a.piece_attacks(&p, x, target)
         };
         for &t in &kit.types {
@@ -101,8 +102,8 @@ pub(super) fn perpetual_check(kit: &Kit) -> Option<Witness> {
             let to: Vec<Square> = squares.iter().copied().filter(|&x| attacks(t, x, u) && !attacks(t, x, v)).collect();
             for &s in &from {
                 let mut pos = base.clone();
-                kit.put(&mut pos, s, 0, t);
-                if kit.in_check_under_either(&pos, 0) || kit.in_check_under_either(&pos, 1) {
+                kit.put(&mut pos, s, Color::Black, t);
+                if kit.in_check_under_either(&pos, Color::Black) || kit.in_check_under_either(&pos, Color::White) {
                     continue;
                 }
                 for d in kit.quiet_steps(&pos, s).into_iter().filter(|d| to.contains(d)) {
@@ -136,7 +137,7 @@ pub(super) fn hand_swap(kit: &Kit) -> Option<Witness> {
     let mut tries = 0;
     for &x in pieces.iter().take(6) {
         let mut base = kings.clone();
-        base.set_hand(&a.zobrist, 0, x, 1);
+        base.set_hand(&a.zobrist, Color::Black, x, 1);
         for &w in &steps1 {
             for &y in steps1.iter().filter(|&&y| y != w && chebyshev(y, w) == 1) {
                 let Some(&v) = steps1.iter().find(|&&v| v != w) else { continue };
@@ -181,7 +182,7 @@ pub(super) fn extra_turn_rounds(kit: &Kit) -> Option<Witness> {
     let centre = Square::new(size.files / 2, size.ranks / 2);
     let mid = |s: &Square| (chebyshev(*s, centre), *s);
     // Where the first player's drop earns the extra turn, nearest the centre first.
-    let mut zone: Vec<Square> = size.squares().filter(|&s| e.in_zone(&extra.zone, 0, s)).collect();
+    let mut zone: Vec<Square> = size.squares().filter(|&s| e.in_zone(&extra.zone, Color::Black, s)).collect();
     zone.sort_by_key(mid);
     let pieces: Vec<u16> = droppable(a).into_iter().filter(|&p| pair.b.piece_index(&a.piece(p).id).is_some()).collect();
     let mut tries = 0;
@@ -204,7 +205,7 @@ pub(super) fn extra_turn_rounds(kit: &Kit) -> Option<Witness> {
                 let w2 = neighbours(k0).into_iter().find(|&s| {
                     s != t0
                         && chebyshev(s, t0) == 1
-                        && !e.in_zone(&extra.zone, 1, s)
+                        && !e.in_zone(&extra.zone, Color::White, s)
                         && busy.iter().all(|&b| chebyshev(s, b) >= 2)
                 })?;
                 Some((k0, t0, w2))
@@ -212,12 +213,12 @@ pub(super) fn extra_turn_rounds(kit: &Kit) -> Option<Witness> {
             let Some((k0, t0, w2)) = triangle else { continue };
             for &x in pieces.iter().take(4) {
                 let mut pos = kit.empty();
-                kit.put(&mut pos, k0, 0, r0);
-                kit.put(&mut pos, k1, 1, r1);
-                kit.put(&mut pos, w, 0, x);
+                kit.put(&mut pos, k0, Color::Black, r0);
+                kit.put(&mut pos, k1, Color::White, r1);
+                kit.put(&mut pos, w, Color::Black, x);
                 pos.set_extra_turn(&a.zobrist, true);
-                if kit.in_check_under_either(&pos, 0)
-                    || kit.in_check_under_either(&pos, 1)
+                if kit.in_check_under_either(&pos, Color::Black)
+                    || kit.in_check_under_either(&pos, Color::White)
                     || !kit.spectators(&mut pos, &[w, k1, y, v, k0, t0, w2])
                 {
                     continue;

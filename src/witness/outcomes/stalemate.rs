@@ -3,6 +3,7 @@
 //! that takes away the most moves.
 
 use super::kit::Kit;
+use crate::core::Color;
 use crate::engine::config::SelfCheck;
 use crate::engine::Position;
 use crate::geometry::{chebyshev, Square};
@@ -28,7 +29,8 @@ pub(super) fn stalemate(kit: &Kit) -> Option<Witness> {
     // Two royals only where a player can have two: two royal types (one may be a promoted
     // form), or two of the first in the setup.
     let a = kit.engine();
-    let in_setup = a.game.setup.iter().filter(|p| p.player == 0 && a.piece_index(&p.piece) == Some(first)).count();
+    let in_setup =
+        a.game.setup.iter().filter(|p| p.player == Color::Black && a.piece_index(&p.piece) == Some(first)).count();
     let mut sets: Vec<Vec<u16>> = vec![vec![first]];
     if let Some(&second) = royals.get(1) {
         sets.push(vec![first, second]);
@@ -69,7 +71,7 @@ fn box_in(kit: &Kit, royals: &[u16], corner: Square, skips: [bool; 2]) -> Option
     let mut pos = kit.empty();
     let beside = Square::new(if corner.file == 0 { 1 } else { corner.file - 1 }, corner.rank);
     for (i, &r) in royals.iter().enumerate().take(2) {
-        kit.put(&mut pos, if i == 0 { corner } else { beside }, 0, r);
+        kit.put(&mut pos, if i == 0 { corner } else { beside }, Color::Black, r);
     }
     pos.last_skip = skips;
     let mut pos = add_royals(pair, pos, corner)?;
@@ -79,7 +81,7 @@ fn box_in(kit: &Kit, royals: &[u16], corner: Square, skips: [bool; 2]) -> Option
     for _ in 0..20 {
         let moves = a.legal_moves(&pos);
         if moves.is_empty() {
-            return (!kit.in_check_under_either(&pos, 0)).then_some(pos);
+            return (!kit.in_check_under_either(&pos, Color::Black)).then_some(pos);
         }
         let mut squares: Vec<Square> = Vec::new();
         for m in &moves {
@@ -89,16 +91,16 @@ fn box_in(kit: &Kit, royals: &[u16], corner: Square, skips: [bool; 2]) -> Option
                 }
             }
         }
-        let mut trials: Vec<(Square, u8)> = squares.iter().map(|&s| (s, 0)).collect();
+        let mut trials: Vec<(Square, Color)> = squares.iter().map(|&s| (s, Color::Black)).collect();
         if enemies {
-            trials.extend(pos.size.squares().filter(|&s| near(s) && pos.at(s).is_none()).map(|s| (s, 1)));
+            trials.extend(pos.size.squares().filter(|&s| near(s) && pos.at(s).is_none()).map(|s| (s, Color::White)));
         }
         let mut best: Option<(usize, Position)> = None;
         for &(sq, owner) in &trials {
             for &t in &kit.types {
                 let mut trial = pos.clone();
                 kit.put(&mut trial, sq, owner, t);
-                if kit.in_check_under_either(&trial, 0) || kit.in_check_under_either(&trial, 1) {
+                if kit.in_check_under_either(&trial, Color::Black) || kit.in_check_under_either(&trial, Color::White) {
                     continue;
                 }
                 let n = a.legal_moves(&trial).len();
