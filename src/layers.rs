@@ -28,7 +28,7 @@ pub fn layer(module: &str) -> Option<usize> {
 
 /// The top-level module a source file belongs to, from its path under src/ (`engine/make.rs`
 /// is in `engine`, `random.rs` in `random`); None for lib.rs, which only declares them.
-pub fn module_of(path: &str) -> Option<&str> {
+pub(crate) fn module_of(path: &str) -> Option<&str> {
     let first = path.split('/').next()?;
     let module = first.strip_suffix(".rs").unwrap_or(first);
     (module != "lib").then_some(module)
@@ -36,7 +36,7 @@ pub fn module_of(path: &str) -> Option<&str> {
 
 /// The top-level modules a source text names through `crate::`, with their line numbers,
 /// comments left out.
-pub fn crate_paths(text: &str) -> Vec<(usize, &str)> {
+pub(crate) fn crate_paths(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let code = without_comment(line);

@@ -25,7 +25,7 @@ pub struct ClauseRow {
 
 /// Invariant ids in short: the generic notation checks of several pieces as one entry
 /// ("notation, 36 pieces"), the others by id.
-pub fn invariants_in_short(ids: &[String]) -> Vec<String> {
+pub(crate) fn invariants_in_short(ids: &[String]) -> Vec<String> {
     const NOTATION: &str = "generic:notation:";
     let notation = ids.iter().filter(|i| i.starts_with(NOTATION)).count();
     let mut out: Vec<String> = Vec::new();
@@ -43,7 +43,7 @@ pub fn invariants_in_short(ids: &[String]) -> Vec<String> {
 
 /// A note for people: its sentences in words, and apart the sentences that name the tests
 /// (a `tests/...` file or a test function), which a report keeps out of sight.
-pub fn note_and_tests(note: &str) -> (String, String) {
+pub(crate) fn note_and_tests(note: &str) -> (String, String) {
     let mut words = Vec::new();
     let mut tests = Vec::new();
     for sentence in note.split_inclusive(". ").map(str::trim).filter(|s| !s.is_empty()) {

@@ -192,7 +192,7 @@ fn make_unmake(t: &Transition<'_>) -> Result<(), String> {
     Ok(())
 }
 
-pub fn round_trip(e: &Engine, pos: &Position) -> Result<(), String> {
+pub(crate) fn round_trip(e: &Engine, pos: &Position) -> Result<(), String> {
     let text = e.position_string(pos);
     match e.parse_position(&text) {
         Ok(back) if back == *pos => Ok(()),
@@ -406,7 +406,7 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
 /// The hands after `mv` as the spec says: with drops.enabled every captured piece goes to the
 /// mover's hand, as the piece that promotes to it where drops.unpromoted holds (its default),
 /// and a drop takes one piece out of it.
-pub fn expected_hands(game: &GameSpec, rules: &RuleSettings, before: &Position, mv: &Move) -> [Vec<u16>; 2] {
+pub(crate) fn expected_hands(game: &GameSpec, rules: &RuleSettings, before: &Position, mv: &Move) -> [Vec<u16>; 2] {
     let mut hands = before.hands.clone();
     let me = mv.man.player;
     if rules.drops_enabled {

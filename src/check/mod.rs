@@ -117,7 +117,7 @@ pub struct Tally {
 }
 
 /// The board as `player`'s pieces see it: friends, enemies, empty squares.
-pub fn occupancy_for(pos: &Position, player: Color) -> Occupancy {
+pub(crate) fn occupancy_for(pos: &Position, player: Color) -> Occupancy {
     let mut occ = Occupancy::empty(pos.size);
     for sq in pos.size.squares() {
         if let Some(m) = pos.at(sq) {

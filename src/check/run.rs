@@ -97,7 +97,7 @@ pub fn game(engine: &Engine, invariants: &[Invariant], seed: u64, plies: usize) 
 /// A seeded game that shuffles: after a few random plies each side moves a piece out and back
 /// (quiet board moves, then their reverses), so positions repeat, as the repetition rules need
 /// and random play (with drops above all) almost never gives.
-pub fn shuffle_game(engine: &Engine, invariants: &[Invariant], seed: u64, plies: usize) -> Report {
+pub(crate) fn shuffle_game(engine: &Engine, invariants: &[Invariant], seed: u64, plies: usize) -> Report {
     played_game(engine, invariants, seed, plies, true)
 }
 
@@ -168,7 +168,7 @@ pub fn run(engine: &Engine, invariants: &[Invariant], budget: Budget, bar: &Prog
 
 /// Designed positions aimed at the invariants never exercised: up to `tries` positions per
 /// invariant, each built around the pieces the invariant names, until it is exercised.
-pub fn aim_at_unexercised(
+pub(crate) fn aim_at_unexercised(
     engine: &Engine,
     invariants: &[Invariant],
     seed: u64,
@@ -211,6 +211,6 @@ pub fn aim_at_unexercised(
 
 /// Whether any invariant is of a kind that reads the game's line (repetition): its witnesses
 /// cannot be shrunk to a single position.
-pub fn needs_line(kind: &InvariantKind) -> bool {
+pub(crate) fn needs_line(kind: &InvariantKind) -> bool {
     matches!(kind, InvariantKind::Repetition { .. })
 }

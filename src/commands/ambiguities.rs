@@ -43,12 +43,12 @@ impl Ambiguities {
 }
 
 /// The reading ids of `only` that `spec` lacks (a bad --only).
-pub fn unknown_readings<'a>(spec: &LoadedSpec, only: &'a [String]) -> Vec<&'a String> {
+pub(crate) fn unknown_readings<'a>(spec: &LoadedSpec, only: &'a [String]) -> Vec<&'a String> {
     only.iter().filter(|id| !spec.spec.readings.iter().any(|r| r.id.get_ref() == *id)).collect()
 }
 
 /// Every reading and path shape of `spec`; with `only`, just those readings (no path shapes).
-pub fn of_spec(spec: &LoadedSpec, limits: &Limits, seed: u64, progress: bool, only: &[String]) -> Ambiguities {
+pub(crate) fn of_spec(spec: &LoadedSpec, limits: &Limits, seed: u64, progress: bool, only: &[String]) -> Ambiguities {
     let started = Instant::now();
     let bar = if progress { ProgressBar::new_spinner() } else { ProgressBar::hidden() };
     bar.set_style(ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("static template"));

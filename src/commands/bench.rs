@@ -18,7 +18,7 @@ pub const FSF_GAMES: &[&str] = &["shogi", "xiangqi", "minishogi"];
 /// enough that a run takes a measurable time (about 0.1 to 2 s here), shallow enough that the
 /// whole bench stays within a minute or two. Fairy-Stockfish needs shogi and minishogi one ply
 /// deeper, where its own start-up no longer dominates (minishogi perft 5 takes it 0.03 s).
-pub fn default_depths(game: &str) -> (u32, u32) {
+pub(crate) fn default_depths(game: &str) -> (u32, u32) {
     match game {
         "shogi" => (4, 5),
         "xiangqi" | "mitsugumi" | "shoogantshii" => (4, 4),
@@ -123,7 +123,7 @@ pub struct FsfReply {
 /// Reads the script's reply: a line `nodes N` and a line `seconds S` (other lines ignored).
 /// Anything else is an error naming what was missing, with the reply shortened and its control
 /// characters escaped.
-pub fn parse_fsf_reply(text: &str) -> Result<FsfReply, String> {
+pub(crate) fn parse_fsf_reply(text: &str) -> Result<FsfReply, String> {
     let field = |name: &str| text.lines().find_map(|l| l.trim().strip_prefix(name).map(|v| v.trim().to_string()));
     let shown = || {
         let s: String = text.chars().take(200).flat_map(char::escape_debug).collect();
@@ -143,7 +143,7 @@ pub fn parse_fsf_reply(text: &str) -> Result<FsfReply, String> {
 }
 
 /// Runs `fsf GAME DEPTH` (the interface of shared/bench/fsf-perft) and reads its reply.
-pub fn run_fsf(fsf: &Path, game: &str, depth: u32) -> Result<FsfReply, String> {
+pub(crate) fn run_fsf(fsf: &Path, game: &str, depth: u32) -> Result<FsfReply, String> {
     let out = Command::new(fsf)
         .args([game, &depth.to_string()])
         .output()
@@ -157,7 +157,7 @@ pub fn run_fsf(fsf: &Path, game: &str, depth: u32) -> Result<FsfReply, String> {
 }
 
 /// kensho and Fairy-Stockfish on one game at `depth`, `runs` interleaved runs each.
-pub fn against_fsf(
+pub(crate) fn against_fsf(
     fsf: &Path,
     game: &str,
     engine: &Engine,

@@ -40,7 +40,7 @@ pub struct Subject {
 }
 
 /// properties/<stem>.toml beside the spec's directory (specs/x.toml -> properties/x.toml).
-pub fn default_properties_path(spec_path: &Path) -> PathBuf {
+pub(crate) fn default_properties_path(spec_path: &Path) -> PathBuf {
     let stem = spec_path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
     let dir = spec_path.parent().unwrap_or(Path::new("."));
     let root = dir.parent().unwrap_or(Path::new("."));
@@ -53,7 +53,7 @@ pub fn default_properties_path(spec_path: &Path) -> PathBuf {
 /// spec's own settings contradict, such as a stale copy's forced ranks (error
 /// `properties-contradict`: one of the two files is wrong, and the check would report moves the
 /// spec allows as violations).
-pub fn properties_lint(spec: &LoadedSpec) -> Vec<crate::spec::finding::Finding> {
+pub(crate) fn properties_lint(spec: &LoadedSpec) -> Vec<crate::spec::finding::Finding> {
     use crate::spec::finding::{Finding, Severity};
     let file = default_properties_path(Path::new(&spec.path));
     let shown = file.display().to_string();
@@ -218,7 +218,7 @@ pub fn check(subject: &Subject, budget: Budget, aimed_tries: usize, progress: bo
 
 /// Which invariants were derived from the spec's settings, which the file replaces, and which
 /// settings were left underived and why: one line each, indented.
-pub fn derived_lines(subject: &Subject) -> String {
+pub(crate) fn derived_lines(subject: &Subject) -> String {
     let mut out = String::new();
     let kept: Vec<&str> = subject
         .derived
@@ -274,7 +274,7 @@ fn summary(subject: &Subject, o: &Outcome) -> String {
 }
 
 /// The coverage table (tabled), plain or Markdown.
-pub fn render_table(subject: &Subject, o: &Outcome, markdown: bool) -> String {
+pub(crate) fn render_table(subject: &Subject, o: &Outcome, markdown: bool) -> String {
     use super::terminal::{self, Fit};
     use tabled::{Table, Tabled};
     #[derive(Tabled)]

@@ -21,7 +21,7 @@ fn citing_readings(spec: &LoadedSpec) -> BTreeMap<String, Vec<String>> {
 }
 
 /// Counts of clauses per status, in a fixed order.
-pub fn status_counts(spec: &LoadedSpec) -> Vec<(ClauseStatus, usize)> {
+pub(crate) fn status_counts(spec: &LoadedSpec) -> Vec<(ClauseStatus, usize)> {
     let order = [
         ClauseStatus::Encoded,
         ClauseStatus::Pending,
@@ -32,7 +32,7 @@ pub fn status_counts(spec: &LoadedSpec) -> Vec<(ClauseStatus, usize)> {
     order.iter().map(|&s| (s, spec.spec.clauses.iter().filter(|c| *c.status.get_ref() == s).count())).collect()
 }
 
-pub fn render_table(spec: &LoadedSpec) -> String {
+pub(crate) fn render_table(spec: &LoadedSpec) -> String {
     use super::terminal::{self, Fit};
     use tabled::Tabled;
     #[derive(Tabled)]

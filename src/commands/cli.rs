@@ -57,7 +57,7 @@ impl SmtArgs {
 }
 
 /// Loads every spec; the diagnostics of every bad one when any is bad.
-pub fn load_specs(paths: &[PathBuf]) -> Result<Vec<LoadedSpec>, Error> {
+pub(crate) fn load_specs(paths: &[PathBuf]) -> Result<Vec<LoadedSpec>, Error> {
     let mut loaded = Vec::new();
     let mut bad = Vec::new();
     for p in paths {
@@ -74,7 +74,7 @@ pub fn load_specs(paths: &[PathBuf]) -> Result<Vec<LoadedSpec>, Error> {
 }
 
 /// Loads one spec.
-pub fn load_spec(path: &Path) -> Result<LoadedSpec, Error> {
+pub(crate) fn load_spec(path: &Path) -> Result<LoadedSpec, Error> {
     Ok(load_specs(&[path.to_path_buf()])?.remove(0))
 }
 
@@ -98,7 +98,7 @@ pub fn bundled_specs() -> Result<Vec<PathBuf>, Error> {
 }
 
 /// The specs named, or the bundled ones when none is.
-pub fn given_or_bundled_specs(given: &[PathBuf]) -> Result<Vec<LoadedSpec>, Error> {
+pub(crate) fn given_or_bundled_specs(given: &[PathBuf]) -> Result<Vec<LoadedSpec>, Error> {
     let paths = if given.is_empty() { bundled_specs()? } else { given.to_vec() };
     load_specs(&paths)
 }
@@ -111,7 +111,7 @@ pub fn choices(readings: &[String]) -> Result<BTreeMap<String, String>, Error> {
 /// The engine and start position of an engine command. `for_moves`: the command only counts
 /// or lists moves, so game-end rules the engine does not play yet are warned about instead of
 /// refused.
-pub fn game_setup(args: &GameArgs, for_moves: bool) -> Result<(Engine, Position), Error> {
+pub(crate) fn game_setup(args: &GameArgs, for_moves: bool) -> Result<(Engine, Position), Error> {
     use super::engine;
     let spec = load_spec(&args.spec)?;
     let chosen = choices(&args.readings)?;

@@ -41,7 +41,7 @@ fn unplayable_message(spec: &LoadedSpec, bad: &[crate::engine::Unplayable]) -> S
 }
 
 /// The start position, or the one a position string gives.
-pub fn position_for(engine: &Engine, text: Option<&str>) -> Result<Position, String> {
+pub(crate) fn position_for(engine: &Engine, text: Option<&str>) -> Result<Position, String> {
     match text {
         None if engine.game.setup.is_empty() => Err(format!(
             "{}: under these readings the spec states no start position; give one with --position",
@@ -58,7 +58,7 @@ pub fn position_for(engine: &Engine, text: Option<&str>) -> Result<Position, Str
 /// apart: as position strings write them.
 pub const SIDES: &str = "upper case: first player (b, moves up); lower case: second player (w)";
 
-pub fn draw_position(engine: &Engine, pos: &Position) -> String {
+pub(crate) fn draw_position(engine: &Engine, pos: &Position) -> String {
     let cell = |man| {
         let t = engine.token(man);
         t.trim_start_matches('(').trim_end_matches(')').to_string()
@@ -95,7 +95,7 @@ pub fn draw_position(engine: &Engine, pos: &Position) -> String {
 /// where the position is decided (`Engine::status_before`: a player left without royals, no
 /// move, checkmate where terminal, a winning impasse declaration). A decided game has no move
 /// left: the list is then empty.
-pub fn position_moves(engine: &Engine, pos: &Position) -> (Vec<String>, Option<Outcome>) {
+pub(crate) fn position_moves(engine: &Engine, pos: &Position) -> (Vec<String>, Option<Outcome>) {
     let moves = engine.legal_moves(pos);
     let outcome = engine.status_before(pos, &moves);
     if outcome.is_some() {
@@ -202,7 +202,7 @@ pub fn play(
 }
 
 /// One game as text: seed, result, moves numbered by ply, final position string.
-pub fn game_text(record: &GameRecord) -> String {
+pub(crate) fn game_text(record: &GameRecord) -> String {
     let mut out = format!("game seed {}: {}\n", record.seed, record.result_line());
     for chunk in record.moves.chunks(6).enumerate() {
         let (i, moves) = chunk;
@@ -213,7 +213,7 @@ pub fn game_text(record: &GameRecord) -> String {
     out
 }
 
-pub fn game_json(record: &GameRecord) -> serde_json::Value {
+pub(crate) fn game_json(record: &GameRecord) -> serde_json::Value {
     serde_json::json!({
         "seed": record.seed,
         "start": record.start,

@@ -180,7 +180,7 @@ pub struct Prepared {
 }
 
 /// Makes `spec` ready to play under `chosen` readings.
-pub fn prepare(spec: LoadedSpec, chosen: &BTreeMap<String, String>) -> Result<Prepared, Error> {
+pub(crate) fn prepare(spec: LoadedSpec, chosen: &BTreeMap<String, String>) -> Result<Prepared, Error> {
     // A game end the engine does not play (xiangqi's perpetual chase) is said, on standard
     // error and in the output: games that would have ended by it go on by the other rules.
     // (The subject's warnings hold these and the properties file's notes together.)
@@ -219,7 +219,7 @@ pub fn evaluate(
 /// [`evaluate`] with nothing on standard error, for a caller that shows its own progress (the
 /// report's per-spec lines, which a second bar would garble) and says the game ends not played
 /// itself (`Evaluated::not_played`).
-pub fn evaluate_quietly(
+pub(crate) fn evaluate_quietly(
     spec: LoadedSpec,
     readings: BTreeMap<String, String>,
     settings: Settings,

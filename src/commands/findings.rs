@@ -16,7 +16,7 @@ pub fn summary(findings: &[Finding]) -> String {
     format!("{e} errors, {w} warnings, {i} notes")
 }
 
-pub fn render_table(findings: &[Finding]) -> String {
+pub(crate) fn render_table(findings: &[Finding]) -> String {
     #[derive(Tabled)]
     struct Row {
         severity: &'static str,

@@ -101,7 +101,7 @@ fn step_name(k: StepKind) -> &'static str {
 
 /// The `--json` form of a move set: an array of objects with `to`, `captures` (sorted square
 /// names, the destination included when captured), `kind`, `from` and `path`.
-pub fn moves_json(compiled: &CompiledBetza, moves: &[PieceMove]) -> Value {
+pub(crate) fn moves_json(compiled: &CompiledBetza, moves: &[PieceMove]) -> Value {
     Value::Array(
         moves
             .iter()
@@ -120,7 +120,7 @@ pub fn moves_json(compiled: &CompiledBetza, moves: &[PieceMove]) -> Value {
 }
 
 /// A path written out: `h8-i9x-h8` (x: captured there, ^: hopped over).
-pub fn path_text(m: &PieceMove) -> String {
+pub(crate) fn path_text(m: &PieceMove) -> String {
     let mut s = m.from.name();
     for p in &m.path {
         s.push('-');
@@ -179,7 +179,7 @@ pub fn diagram(req: &MovesRequest, moves: &[PieceMove]) -> String {
 }
 
 /// The terminal form: a summary, the move table and the diagram.
-pub fn render_text(req: &MovesRequest, moves: &[PieceMove]) -> String {
+pub(crate) fn render_text(req: &MovesRequest, moves: &[PieceMove]) -> String {
     use tabled::Tabled;
     #[derive(Tabled)]
     struct Row {

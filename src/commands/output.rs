@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 /// Writes `contents` to a temporary file next to `path`, then renames it into place.
-pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
+pub(crate) fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let tmp = dir.join(format!(".{name}.kensho-{}.tmp", std::process::id()));

@@ -27,7 +27,7 @@ impl Proofs {
     }
 }
 
-pub fn of_spec(spec: &LoadedSpec, limits: &Limits) -> Proofs {
+pub(crate) fn of_spec(spec: &LoadedSpec, limits: &Limits) -> Proofs {
     let mut proofs = spec_proofs(spec, limits);
     let stale_acknowledgements = super::acknowledge::proofs(spec, &mut proofs);
     Proofs { spec: spec.path.clone(), proofs, stale_acknowledgements }

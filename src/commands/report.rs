@@ -364,7 +364,7 @@ fn summarize(r: &SpecReport) -> Summary {
 }
 
 /// The terminal summary: one row per spec.
-pub fn summary_table(reports: &[SpecReport]) -> String {
+pub(crate) fn summary_table(reports: &[SpecReport]) -> String {
     use super::terminal::{self, Fit};
     let header: Vec<String> = std::iter::once("spec").chain(SUMMARY_HEADS).map(String::from).collect();
     let rows: Vec<Vec<String>> =
@@ -394,7 +394,7 @@ pub fn summary_table(reports: &[SpecReport]) -> String {
 
 /// Gives each report a distinct id (the file names are made of it): a repeated id gets `-2`,
 /// `-3`... (the first free one) in the order given; `index` is the index's name, never a spec's.
-pub fn distinct_ids(reports: &mut [SpecReport]) {
+pub(crate) fn distinct_ids(reports: &mut [SpecReport]) {
     let mut taken: std::collections::BTreeSet<String> = ["index".to_string()].into();
     for r in reports.iter_mut() {
         let mut id = r.spec.id.clone();

@@ -96,7 +96,7 @@ pub fn matching(what: &str) -> Vec<(Scope, &'static Knob)> {
 
 /// The closest setting path to `what`, for a "did you mean" hint: the table whose name `what`
 /// begins (`drop`: rules.drops), else the path nearest in spelling.
-pub fn closest(what: &str) -> Option<String> {
+pub(crate) fn closest(what: &str) -> Option<String> {
     let bare = what.strip_prefix("rules.").or_else(|| what.strip_prefix("piece.ability.")).unwrap_or(what);
     if !bare.is_empty() {
         for (scope, knob) in all() {
@@ -260,7 +260,7 @@ pub struct GameValue {
 
 /// The value of every rule setting in `game` and of every ability setting of the abilities
 /// its pieces have: stated, or the default.
-pub fn game_values(game: &GameSpec) -> Vec<GameValue> {
+pub(crate) fn game_values(game: &GameSpec) -> Vec<GameValue> {
     let mut out = Vec::new();
     let mut list = |scope: Scope, prefix: String, values: Effective, only_groups_used: bool| {
         for knob in scope.catalogue() {
@@ -286,7 +286,7 @@ pub fn game_values(game: &GameSpec) -> Vec<GameValue> {
 }
 
 /// A game's settings in the terminal: `path = value`, defaults marked.
-pub fn render_game(game: &GameSpec) -> String {
+pub(crate) fn render_game(game: &GameSpec) -> String {
     let values = game_values(game);
     let width = values.iter().map(|v| v.path.len()).max().unwrap_or(0);
     let mut out = super::terminal::prose(
@@ -301,7 +301,7 @@ pub fn render_game(game: &GameSpec) -> String {
 }
 
 /// A game's settings as JSON.
-pub fn game_json(game: &GameSpec) -> Value {
+pub(crate) fn game_json(game: &GameSpec) -> Value {
     json!({
         "game": game.id,
         "settings": game_values(game).iter().map(|v| json!({"path": v.path, "value": v.value, "stated": v.stated})).collect::<Vec<_>>(),
@@ -338,8 +338,10 @@ fn default_json(d: DefaultValue) -> Value {
     }
 }
 
-/// A default is a value of the setting's own kind (a test holds every declaration to it).
-pub fn default_fits(knob: &Knob) -> Result<(), String> {
+/// A default is a value of the setting's own kind (a test holds every declaration to it; only
+/// the test calls it).
+#[cfg(test)]
+fn default_fits(knob: &Knob) -> Result<(), String> {
     let ok = match (knob.default, knob.kind) {
         (DefaultValue::Word(w), SettingKind::Choice(words)) => words.contains(&w),
         (DefaultValue::Word(w), SettingKind::Zone) => w == "none",

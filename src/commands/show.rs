@@ -30,7 +30,7 @@ fn zone_marks(zones: &[&String]) -> Vec<char> {
 
 /// The board: the first player's pieces by id, the second player's in lower case (as
 /// position strings and `kensho position` write them), empty zone squares by the zone's mark.
-pub fn board_text(game: &GameSpec) -> String {
+pub(crate) fn board_text(game: &GameSpec) -> String {
     let mut cells: BTreeMap<crate::geometry::Square, String> = BTreeMap::new();
     for p in &game.setup {
         let text = if p.player == Color::Black { p.piece.clone() } else { p.piece.to_lowercase() };

@@ -74,7 +74,7 @@ pub struct Moves {
 /// `text` made safe to print: control characters (ESC, NUL, CR, ...) and the bidirectional
 /// controls that reorder what a terminal shows are written as Rust escapes (`\u{1b}`, `\n`),
 /// and only the first `max_chars` characters are kept, the rest counted.
-pub fn printable(text: &str, max_chars: usize) -> String {
+pub(crate) fn printable(text: &str, max_chars: usize) -> String {
     let mut out = String::new();
     for (n, (at, c)) in text.char_indices().enumerate() {
         if n == max_chars {

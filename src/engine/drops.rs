@@ -22,7 +22,7 @@ pub fn hand_type(engine: &Engine, piece: u16) -> u16 {
 }
 
 /// The piece that promotes to `piece` (itself if none does).
-pub fn unpromoted_type(engine: &Engine, piece: u16) -> u16 {
+pub(crate) fn unpromoted_type(engine: &Engine, piece: u16) -> u16 {
     engine.pieces.iter().position(|p| p.promotes_to == Some(piece)).map(|i| i as u16).unwrap_or(piece)
 }
 
@@ -52,7 +52,7 @@ pub fn not_held(engine: &Engine, piece: u16) -> Option<String> {
 }
 
 /// Every legal drop of the side to move (before the self-check filter).
-pub fn drops(engine: &Engine, pos: &Position, out: &mut Vec<Move>) {
+pub(crate) fn drops(engine: &Engine, pos: &Position, out: &mut Vec<Move>) {
     let rules = &engine.rules;
     if !rules.drops {
         return;

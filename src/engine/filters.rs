@@ -43,7 +43,7 @@ fn arrival(pm: &PieceMove) -> usize {
 /// Is the path allowed by the mover's abilities? `man` stands on `pm.from` in `pos`. A one-step
 /// path of a piece that is not `PieceType::path_filtered` always is (it neither jumps, burns,
 /// nor returns to its start for igui).
-pub fn path_ok(engine: &Engine, pos: &Position, man: Man, moves: &CompiledBetza, pm: &PieceMove) -> bool {
+pub(crate) fn path_ok(engine: &Engine, pos: &Position, man: Man, moves: &CompiledBetza, pm: &PieceMove) -> bool {
     let a = &engine.piece(man.piece).abilities;
     if a.jumps && !jump_ok(engine, pos, man, pm) {
         return false;
@@ -226,7 +226,7 @@ fn is_area_move(moves: &CompiledBetza, pm: &PieceMove, arrival: usize) -> bool {
 }
 
 /// Burned squares of a path: captures after the piece first reached its (other) destination.
-pub fn burned_squares(engine: &Engine, man: Man, pm: &PieceMove) -> Squares {
+pub(crate) fn burned_squares(engine: &Engine, man: Man, pm: &PieceMove) -> Squares {
     if engine.piece(man.piece).abilities.burn_max == 0 || pm.to == pm.from {
         return Squares::new();
     }

@@ -13,7 +13,7 @@ use smallvec::smallvec;
 
 /// The enemy royal that the piece on `sq` faces along its file with only empty squares
 /// between, if any (looking both ways).
-pub fn facing_royal(engine: &Engine, pos: &Position, sq: Square) -> Option<(Square, Man)> {
+pub(crate) fn facing_royal(engine: &Engine, pos: &Position, sq: Square) -> Option<(Square, Man)> {
     let me = pos.at(sq)?;
     [1i32, -1].into_iter().find_map(|dr| {
         let mut at = sq;

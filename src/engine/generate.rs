@@ -32,7 +32,7 @@ pub fn occupancy(pos: &Position, player: Color) -> Occupancy {
 }
 
 /// Can a piece with this move ever pass? (A pass on an empty board, from a central square.)
-pub fn passes_on_empty_board(moves: &CompiledBetza, size: BoardSize) -> bool {
+pub(crate) fn passes_on_empty_board(moves: &CompiledBetza, size: BoardSize) -> bool {
     let centre = Square::new(size.files / 2, size.ranks / 2);
     generate(moves, &Occupancy::empty(size), centre, Orientation::Up).iter().any(|m| m.kind() == PieceMoveKind::Pass)
 }
@@ -101,7 +101,7 @@ struct Judged {
 
 /// The paths of the piece on `sq` that its abilities allow, one per identity (the
 /// protected-royal ban is judged later, on whole moves).
-pub fn piece_paths(engine: &Engine, pos: &Position, view: &SideView, sq: Square, man: Man) -> Vec<PieceMove> {
+pub(crate) fn piece_paths(engine: &Engine, pos: &Position, view: &SideView, sq: Square, man: Man) -> Vec<PieceMove> {
     let mut paths = Vec::new();
     piece_paths_into(engine, pos, view, sq, man, &mut paths, Order::Identity);
     paths

@@ -157,7 +157,14 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
 /// Does a move of `player`'s dropped piece from `from` to `to` meet `promotion.after-drop`
 /// (SHO-37 "may not promote until it ends a move in your promotion zone")? Such a move may
 /// promote, and once it is made the piece promotes by `promotion.trigger` like any other.
-pub fn meets_after_drop(engine: &Engine, zone: &str, rule: AfterDrop, player: Color, from: Square, to: Square) -> bool {
+pub(crate) fn meets_after_drop(
+    engine: &Engine,
+    zone: &str,
+    rule: AfterDrop,
+    player: Color,
+    from: Square,
+    to: Square,
+) -> bool {
     let in_zone = |sq: Square| engine.in_zone(zone, player, sq);
     match rule {
         // must-reenter: "must first leave it and then end a move in it again": a piece
@@ -185,7 +192,7 @@ pub fn meets_after_drop(engine: &Engine, zone: &str, rule: AfterDrop, player: Co
 ///
 /// `DEMOTED` (where `demotion.repromote` differs from `promotion.forced`: `Rules::repromote`)
 /// marks a piece demoted in the first zone (HEI-6) that has not promoted since (HEI-7).
-pub fn flags_after(engine: &Engine, mv: &Move, before: u8) -> u8 {
+pub(crate) fn flags_after(engine: &Engine, mv: &Move, before: u8) -> u8 {
     let rules = &engine.rules;
     let Some(to) = mv.to else { return before };
     // Must the memory of a dropped piece be kept on `to`? (Only games with a promotion zone
@@ -225,7 +232,7 @@ pub fn flags_after(engine: &Engine, mv: &Move, before: u8) -> u8 {
 
 /// promotion.forced = when-no-further-move: the unpromoted piece on `sq` would have no move
 /// even on an otherwise empty board.
-pub fn never_moves_again(engine: &Engine, man: Man, sq: Square) -> bool {
+pub(crate) fn never_moves_again(engine: &Engine, man: Man, sq: Square) -> bool {
     empty_board(engine, man).stuck[engine.game.board.index(sq)]
 }
 
@@ -254,7 +261,7 @@ pub fn empty_board(engine: &Engine, man: Man) -> &EmptyBoard {
 }
 
 /// The moves of `man` on `sq` with the rest of the board empty (the dead-piece rules).
-pub fn empty_board_moves(engine: &Engine, man: Man, sq: Square) -> Vec<PieceMove> {
+pub(crate) fn empty_board_moves(engine: &Engine, man: Man, sq: Square) -> Vec<PieceMove> {
     let compiled = engine.moves_at(man.piece, man.player, sq);
     generate(compiled, &Occupancy::empty(engine.game.board), sq, engine.orientation(man.player))
 }
@@ -304,7 +311,7 @@ fn deva_target(engine: &Engine, man: Man, pm: &PieceMove, captures: &[(Square, M
 /// Standalone promotion without moving: promotion.in-place = any-piece-any-time (a piece in the
 /// zone), and promotion.last-rank-timing = any-time (a last-rank piece standing there).
 #[inline]
-pub fn in_place(engine: &Engine, pos: &Position, view: &SideView, sq: Square, man: Man, out: &mut Vec<Move>) {
+pub(crate) fn in_place(engine: &Engine, pos: &Position, view: &SideView, sq: Square, man: Man, out: &mut Vec<Move>) {
     let rules = &engine.rules;
     if !(rules.promote_in_place_any || rules.last_rank_any_time) {
         return; // most games: asked for every man of every position, so answered first

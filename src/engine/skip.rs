@@ -18,7 +18,7 @@ pub fn is_skip(engine: &Engine, mv: &Move) -> bool {
 }
 
 /// [`is_skip`] of a move of this kind and promotion, before the move is written.
-pub fn is_skip_of(engine: &Engine, kind: MoveKind, promotion: Option<u16>) -> bool {
+pub(crate) fn is_skip_of(engine: &Engine, kind: MoveKind, promotion: Option<u16>) -> bool {
     match kind {
         MoveKind::Null => true,
         MoveKind::Pass => !(promotion.is_some() && engine.rules.skip_promotion_exempt),
@@ -43,7 +43,7 @@ pub(super) fn skips_possible(rules: &Rules, pieces: &[PieceType], board: BoardSi
 }
 
 /// May the side to move skip now? (skip.limit)
-pub fn skip_allowed(engine: &Engine, pos: &Position) -> bool {
+pub(crate) fn skip_allowed(engine: &Engine, pos: &Position) -> bool {
     let me = pos.side;
     let own = pos.last_skip[me];
     let opponent = pos.last_skip[me.opposite()];
@@ -56,7 +56,7 @@ pub fn skip_allowed(engine: &Engine, pos: &Position) -> bool {
 }
 
 /// Marks the move as a skip or not and keeps it if the skip limit allows it.
-pub fn push_if_allowed(engine: &Engine, pos: &Position, mut mv: Move, out: &mut Vec<Move>) {
+pub(crate) fn push_if_allowed(engine: &Engine, pos: &Position, mut mv: Move, out: &mut Vec<Move>) {
     mv.is_skip = is_skip(engine, &mv);
     if mv.is_skip && !skip_allowed(engine, pos) {
         return;
@@ -66,7 +66,7 @@ pub fn push_if_allowed(engine: &Engine, pos: &Position, mut mv: Move, out: &mut 
 
 /// skip.squares = any-adjacent-empty: a piece that can pass at all passes when any square
 /// next to it is empty (the path records the step out to the first such square and back).
-pub fn adjacent_empty_pass(
+pub(crate) fn adjacent_empty_pass(
     engine: &Engine,
     pos: &Position,
     view: &SideView,

@@ -86,7 +86,7 @@ impl GameResult {
 
 /// The setting a result's reason names in its last parentheses ("... (end.stalemate = loss)"
 /// gives "end.stalemate = loss"); the whole reason when it names none.
-pub fn rule_of(why: &str) -> String {
+pub(crate) fn rule_of(why: &str) -> String {
     if let (Some(open), true) = (why.rfind('('), why.ends_with(')')) {
         let inner = &why[open + 1..why.len() - 1];
         if inner.contains(" = ") {
@@ -152,14 +152,14 @@ impl Follower<'_> {
 
 /// The seed of game `index` of a run seeded `seed`: mixed, not `seed + index`, so that runs of
 /// neighbouring seeds (`--seed 1`, then `--seed 2` for more games) share no game.
-pub fn game_seed(seed: u64, index: usize) -> u64 {
+pub(crate) fn game_seed(seed: u64, index: usize) -> u64 {
     let base = SplitMix64::new(seed).next_u64();
     SplitMix64::new(base.wrapping_add(index as u64)).next_u64()
 }
 
 /// What is wrong with a game read back from a record, if anything: a seed that is not its
 /// run's, a result that does not match its winner, a length that does not match its moves.
-pub fn inconsistent(g: &GameResult, settings: &Settings) -> Option<String> {
+pub(crate) fn inconsistent(g: &GameResult, settings: &Settings) -> Option<String> {
     let winner = match g.result.as_str() {
         "1-0" => Some(Color::Black),
         "0-1" => Some(Color::White),

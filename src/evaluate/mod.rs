@@ -86,7 +86,7 @@ pub struct Record {
 /// Plays the games of `settings` that `shard` holds (all without one), in parallel on rayon's
 /// threads; `done` is called after each game. The result is in game order whatever the
 /// scheduling, and each game depends only on its seed.
-pub fn play_games(
+pub(crate) fn play_games(
     engine: &crate::engine::Engine,
     eval: &Evaluator,
     settings: &Settings,

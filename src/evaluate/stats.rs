@@ -91,7 +91,7 @@ pub fn quartiles(values: &[u32]) -> Option<Quartiles> {
 ///
 /// `p` is clamped to [0, 1] (NaN counts as 0.5, the median). An empty slice, outside the
 /// contract, gives 0.0 rather than a panic.
-pub fn quantile(sorted: &[f64], p: f64) -> f64 {
+pub(crate) fn quantile(sorted: &[f64], p: f64) -> f64 {
     let n = sorted.len();
     if n == 0 {
         return 0.0;
@@ -151,7 +151,7 @@ pub fn histogram(values: &[u32], width: u32) -> Vec<Bin> {
 /// step by at most 2.5, that is between bins / 2.5 and `bins` bins for a large `max`. `bins` 0
 /// is treated as 1. When no nice width fits in u32 (a max near u32::MAX with few bins) the
 /// largest, 2 * 10^9, is returned.
-pub fn nice_width(max: u32, bins: u32) -> u32 {
+pub(crate) fn nice_width(max: u32, bins: u32) -> u32 {
     let bins = u64::from(bins.max(1));
     // The least width w with w * bins > max: floor(max / bins) + 1. In u64, no overflow.
     let need = u64::from(max) / bins + 1;
@@ -190,7 +190,7 @@ pub struct Difference {
 /// Edge cases, none of which is NaN: points are clamped into [0, games]; a side with no games (or
 /// a count that is not finite) gives no evidence, diff 0, z 0, p 1; a pooled proportion of 0 or
 /// 1 (both sides lost, or won, everything) has zero variance and then diff is 0 too: z 0, p 1.
-pub fn two_proportions(points_a: f64, games_a: f64, points_b: f64, games_b: f64) -> Difference {
+pub(crate) fn two_proportions(points_a: f64, games_a: f64, points_b: f64, games_b: f64) -> Difference {
     let none = Difference { diff: 0.0, z: 0.0, p: 1.0 };
     let counts = [points_a, games_a, points_b, games_b];
     if counts.iter().any(|c| !c.is_finite()) || games_a <= 0.0 || games_b <= 0.0 {
@@ -219,7 +219,7 @@ pub fn two_proportions(points_a: f64, games_a: f64, points_b: f64, games_b: f64)
 /// error 1.5e-7 in erf) because its error is relative: a tail probability of 1e-9 keeps its
 /// leading digits, where an absolute error of 1e-7 would swamp it. Infinities give 0 and 1; a
 /// NaN, which has no probability, gives NaN.
-pub fn normal_cdf(x: f64) -> f64 {
+pub(crate) fn normal_cdf(x: f64) -> f64 {
     let t_in = x.abs() / std::f64::consts::SQRT_2;
     let t = 1.0 / (1.0 + 0.5 * t_in);
     // Horner's form of the published polynomial, coefficients as printed in Numerical Recipes.

@@ -92,7 +92,7 @@ fn occurrences<'a>(maps: impl Iterator<Item = &'a BTreeMap<String, u64>>) -> BTr
 }
 
 /// The summary of `games`; `bins` is about how many bars the length histogram gets.
-pub fn summarise(games: &[GameResult], bins: u32) -> Summary {
+pub(crate) fn summarise(games: &[GameResult], bins: u32) -> Summary {
     let n = games.len();
     let count = |f: &dyn Fn(&GameResult) -> bool| games.iter().filter(|g| f(g)).count();
     let first_wins = count(&|g| g.winner == Some(Color::Black));

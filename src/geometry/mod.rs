@@ -157,7 +157,7 @@ impl BoardSize {
 }
 
 /// How many king steps apart two squares are (the Chebyshev distance): 1 for neighbours.
-pub fn chebyshev(a: Square, b: Square) -> u32 {
+pub(crate) fn chebyshev(a: Square, b: Square) -> u32 {
     (a.file as i32 - b.file as i32).unsigned_abs().max((a.rank as i32 - b.rank as i32).unsigned_abs())
 }
 

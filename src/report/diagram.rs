@@ -546,7 +546,7 @@ fn marks_for(kinds: &[&str]) -> Vec<Mark> {
 
 /// The legend as a small SVG strip: each mark on a square of board colour, with its meaning,
 /// left to right, wrapping onto a new row past [`LEGEND_WIDTH`].
-pub fn legend_svg() -> String {
+pub(crate) fn legend_svg() -> String {
     let cell = svg::CELL;
     let row_height = cell + 6.0;
     let mut body = String::new();

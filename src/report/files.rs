@@ -57,7 +57,7 @@ fn parent_and_name(dir: &Path) -> Option<(PathBuf, String)> {
 
 /// Writes `files` (paths relative to `dir`, contents) as the whole content of `dir`. Returns
 /// warnings: what could not be tidied once the report was in place.
-pub fn write_dir(dir: &Path, files: &[(String, String)]) -> Result<Vec<String>, String> {
+pub(crate) fn write_dir(dir: &Path, files: &[(String, String)]) -> Result<Vec<String>, String> {
     let mut seen = std::collections::BTreeSet::new();
     for (rel, _) in files {
         let p = Path::new(rel);

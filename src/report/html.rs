@@ -52,7 +52,7 @@ fn page(title: &str, header: &str, body: &str, script: bool) -> String {
 }
 
 /// The id an HTML anchor can carry for a (reading, option) witness.
-pub fn witness_anchor(reading: &str, option: &str) -> String {
+pub(crate) fn witness_anchor(reading: &str, option: &str) -> String {
     let clean = |s: &str| s.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect::<String>();
     format!("w-{}--{}", clean(reading), clean(option))
 }
@@ -79,7 +79,7 @@ fn ids_legend(p: &Picture) -> String {
 }
 
 /// One spec's page.
-pub fn spec_page(r: &SpecReport) -> String {
+pub(crate) fn spec_page(r: &SpecReport) -> String {
     let s = &r.summary;
     let header = format!(
         "<h1>{}</h1><p class=\"meta\"><code>{}</code> · {} board · digest <code>{}</code> · seed {} · kensho {} · Z3 {}</p><nav><a href=\"index.html\">all specs</a><a href=\"#clauses\">clauses</a><a href=\"#readings\">readings</a><a href=\"#proofs\">proofs</a><a href=\"#pieces\">pieces</a><a href=\"#perft\">perft</a><a href=\"#lint\">lint</a><a href=\"#check\">invariants</a><a href=\"#paths\">path shapes</a><a href=\"#selfplay\">self-play</a><a href=\"#run\">run</a></nav>",
@@ -331,7 +331,7 @@ fn proofs(r: &SpecReport) -> String {
 }
 
 /// A diagram's caption: the piece, its move, where it stands, what XBetza cannot show.
-pub fn diagram_caption(d: &PieceDiagram) -> String {
+pub(crate) fn diagram_caption(d: &PieceDiagram) -> String {
     let zone = d.zone.as_ref().map(|z| format!(" in zone {z}")).unwrap_or_default();
     format!("{} ({}){zone}: {} from {}", d.name, d.piece, d.betza, d.from)
 }
@@ -611,7 +611,7 @@ fn glossary(reports: &[SpecReport]) -> String {
     b
 }
 
-pub fn index_page(reports: &[SpecReport]) -> String {
+pub(crate) fn index_page(reports: &[SpecReport]) -> String {
     let seed = reports.first().map(|r| r.run.seed).unwrap_or_default();
     let header = format!(
         "<h1>kensho report</h1><p class=\"meta\">{} specs · seed {seed} · kensho {} · Z3 {}</p>",

@@ -49,7 +49,7 @@ fn table(head: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
 }
 
 /// One spec's Markdown page and its SVG files.
-pub fn spec_files(r: &SpecReport) -> Vec<File> {
+pub(crate) fn spec_files(r: &SpecReport) -> Vec<File> {
     let id = &r.spec.id;
     let mut files = Vec::new();
     let mut m = String::new();

@@ -16,7 +16,7 @@ use model::{SpecReport, SCHEMA};
 /// A piece's name as rule documents write it: a spec whose names are all lower case (as the
 /// Interactive Diagram configurations give them, "fire demon") gets each word capitalised but
 /// the small ones ("Chariot of the Gods"); a name with a capital is kept as written.
-pub fn piece_name(name: &str) -> String {
+pub(crate) fn piece_name(name: &str) -> String {
     const SMALL: [&str; 8] = ["of", "the", "and", "a", "an", "in", "on", "to"];
     if name.chars().any(char::is_uppercase) {
         return name.to_string();
@@ -38,7 +38,7 @@ use serde_json::json;
 /// Every file of a report directory for these specs: per spec `<id>.html`, `<id>.md` (with its
 /// SVG boards under `<id>/`) and `<id>.json`; and `index.html`, `index.md`, `index.json`.
 /// Spec ids must be distinct (the caller makes them so).
-pub fn report_files(reports: &[SpecReport]) -> Vec<(String, String)> {
+pub(crate) fn report_files(reports: &[SpecReport]) -> Vec<(String, String)> {
     let mut files = vec![
         ("index.html".to_string(), html::index_page(reports)),
         ("index.md".to_string(), markdown::index(reports)),
@@ -60,7 +60,7 @@ fn pretty(v: &serde_json::Value) -> String {
 }
 
 /// The index's JSON: the run and one entry per spec with its summary and file names.
-pub fn index_json(reports: &[SpecReport]) -> serde_json::Value {
+pub(crate) fn index_json(reports: &[SpecReport]) -> serde_json::Value {
     let first = reports.first();
     json!({
         "schema": SCHEMA,

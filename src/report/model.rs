@@ -300,7 +300,7 @@ pub struct Pictures {
 }
 
 /// A proof's verdict in the words of the report: a witness refutes it.
-pub fn proof_word(p: &Proof) -> &'static str {
+pub(crate) fn proof_word(p: &Proof) -> &'static str {
     match (&p.verdict, p.applies) {
         (_, false) => "not applicable",
         (crate::smt::Verdict::Witness, _) if p.acknowledged.is_some() => "acknowledged",

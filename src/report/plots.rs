@@ -177,7 +177,7 @@ fn games(n: u64) -> String {
 ///
 /// The bars are placed by their plies (gaps between bins stay gaps); the tallest reaches the
 /// top of the plot. A bar whose `to` is not above its `from` is drawn one ply wide.
-pub fn length_histogram(bars: &[LengthBar], ply_cap: Option<u32>) -> String {
+pub(crate) fn length_histogram(bars: &[LengthBar], ply_cap: Option<u32>) -> String {
     const TITLE: &str = "Game lengths";
     if bars.is_empty() {
         return empty(TITLE, "no games");

@@ -30,7 +30,7 @@ pub fn picture(engine: &Engine, pos: &Position, title: impl Into<String>) -> Pic
 /// The start position with every zone the spec names shaded, each in its own colour with a
 /// key entry: the promotion zone of each player, palaces (both players'), and any other zone
 /// as the first player has it.
-pub fn start_picture(engine: &Engine) -> Picture {
+pub(crate) fn start_picture(engine: &Engine) -> Picture {
     const OTHERS: [&str; 4] = ["zone3", "zone4", "zone5", "zone6"];
     let pos = engine.start();
     let mut p = picture(engine, &pos, format!("{}: start position", engine.game.name));
@@ -62,7 +62,7 @@ pub fn start_picture(engine: &Engine) -> Picture {
 /// A witness position with each differing move drawn: legal under `a` (the default) as a solid
 /// blue arrow, under the other option as a dashed orange one; a drop (no start square) as a
 /// ring on its destination.
-pub fn witness_picture(
+pub(crate) fn witness_picture(
     engine: &Engine,
     pos: &Position,
     differing: &[DifferingMove],

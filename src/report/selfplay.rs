@@ -206,7 +206,7 @@ fn pictures(e: &EvaluationSection) -> SelfPlayPictures {
 
 /// The games per minute of a run that took `seconds` (None when no time was measured). Not
 /// in the JSON's section: times vary between runs, and the JSON keeps them in `run.seconds`.
-pub fn games_per_minute(games: usize, seconds: Option<f64>) -> Option<f64> {
+pub(crate) fn games_per_minute(games: usize, seconds: Option<f64>) -> Option<f64> {
     seconds.filter(|s| *s > 0.0).map(|s| 60.0 * games as f64 / s)
 }
 
@@ -249,7 +249,7 @@ pub fn figures(e: &EvaluationSection, games_per_minute: Option<f64>) -> Vec<[Str
 }
 
 /// How the games were played, in one sentence.
-pub fn settings_line(e: &EvaluationSection) -> String {
+pub(crate) fn settings_line(e: &EvaluationSection) -> String {
     format!(
         "{} games between two searching players ({} nodes per move, ply cap {}, {} random opening plies, seed {}); \
          draws and games cut off at the ply cap count half a point; intervals are 95% Wilson intervals.",
@@ -258,7 +258,7 @@ pub fn settings_line(e: &EvaluationSection) -> String {
 }
 
 /// The reading options that came into play, in one sentence.
-pub fn readings_line(e: &EvaluationSection) -> String {
+pub(crate) fn readings_line(e: &EvaluationSection) -> String {
     if e.reading_options_watched == 0 {
         return "The spec has no other reading options to watch for.".to_string();
     }
@@ -279,7 +279,7 @@ pub fn readings_line(e: &EvaluationSection) -> String {
 }
 
 /// The invariants moves played broke, in a sentence; None when none was.
-pub fn broken_line(e: &EvaluationSection) -> Option<String> {
+pub(crate) fn broken_line(e: &EvaluationSection) -> Option<String> {
     (!e.broken_invariants.is_empty()).then(|| {
         let list: Vec<String> = e
             .broken_invariants
@@ -294,7 +294,7 @@ pub fn broken_line(e: &EvaluationSection) -> Option<String> {
 }
 
 /// The piece-value picture's caption: the unit, and the royal pieces it leaves out.
-pub fn values_caption(e: &EvaluationSection) -> String {
+pub(crate) fn values_caption(e: &EvaluationSection) -> String {
     let royals: Vec<String> = e.pieces.iter().filter(|p| p.royal).map(|p| super::piece_name(&p.name)).collect();
     // The unit is the weakest of the commonest pieces at the start (evaluate::values).
     let unit =

@@ -151,7 +151,7 @@ fn markers() -> String {
 
 /// What an HTML page holds once for all its inline pictures ([`inline`]): the arrow heads, in
 /// an invisible `<svg>`. The page's CSS must include [`STYLE`].
-pub fn page_defs() -> String {
+pub(crate) fn page_defs() -> String {
     format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">{}</svg>", markers())
 }
 
@@ -240,7 +240,7 @@ fn draw(p: &Picture, own_style: bool) -> String {
 }
 
 /// The key of a picture's shading as HTML: a swatch of each class and what it means.
-pub fn key_html(p: &Picture) -> String {
+pub(crate) fn key_html(p: &Picture) -> String {
     if p.key.is_empty() {
         return String::new();
     }
@@ -263,7 +263,7 @@ pub fn standalone(p: &Picture) -> String {
 
 /// The font size that keeps `text` inside its square: its width estimated from the widths of
 /// bold sans-serif letters (in em: W and M widest, I narrowest), with 6 units of room left.
-pub fn token_font(text: &str) -> f64 {
+pub(crate) fn token_font(text: &str) -> f64 {
     let em: f64 = text
         .chars()
         .map(|c| match c {
@@ -305,7 +305,7 @@ fn render_mark(s: &mut String, size: BoardSize, sq: Square, mark: Mark) {
 
 /// Draws `mark` centred on (cx, cy), as it is drawn on a square of that centre (legends
 /// draw marks outside any board).
-pub fn mark_at(s: &mut String, cx: f64, cy: f64, mark: Mark) {
+pub(crate) fn mark_at(s: &mut String, cx: f64, cy: f64, mark: Mark) {
     let r = CELL * 0.22;
     let _ = match mark {
         Mark::Disc(c) => write!(s, "<circle class=\"{c}\" cx=\"{cx}\" cy=\"{cy}\" r=\"{r:.1}\"/>"),

@@ -63,7 +63,7 @@ pub enum Answer {
 }
 
 /// Asserts `facts` in a fresh solver with the time limit and checks them.
-pub fn solve(facts: &[Bool], limits: &Limits) -> Answer {
+pub(crate) fn solve(facts: &[Bool], limits: &Limits) -> Answer {
     let solver = Solver::new();
     let mut params = Params::new();
     params.set_u32("timeout", limits.timeout_ms);

@@ -110,7 +110,7 @@ const PROOFS: [ProofEntry; 4] = [
 
 /// Whether a proof speaks for the clause encoded at `path` (the report's clause table lists
 /// the proofs of each clause).
-pub fn speaks_for(proof: &str, path: &str) -> bool {
+pub(crate) fn speaks_for(proof: &str, path: &str) -> bool {
     PROOFS.iter().find(|p| p.name == proof).is_some_and(|p| (p.speaks_for)(path))
 }
 

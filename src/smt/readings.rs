@@ -343,7 +343,7 @@ fn grouped(paths: &[SymPath]) -> BTreeMap<(Square, Vec<Square>), Vec<&SymPath>> 
 /// The symbolic paths of both compilations from `from`, in the widest window (the limit's
 /// radius, at most the board, and down from there) whose paths stay under the path limit; and
 /// that radius.
-pub fn paths_within(
+pub(crate) fn paths_within(
     ca: &CompiledBetza,
     cb: &CompiledBetza,
     from: Square,

@@ -288,7 +288,7 @@ fn promotion_checks(game: &GameSpec, cite: &Citations, out: &mut Vec<Finding>) {
 
 /// Does `piece` have any move from `at`, on the empty board or with an enemy on every other
 /// square (so that capture-only moves count)? Its zone's move where it has zone moves.
-pub fn can_move(game: &GameSpec, piece: &PieceSpec, at: Square, boards: &[Occupancy; 2]) -> bool {
+pub(crate) fn can_move(game: &GameSpec, piece: &PieceSpec, at: Square, boards: &[Occupancy; 2]) -> bool {
     let compiled = game.moves_at(piece, at);
     boards.iter().any(|b| {
         let mut occ = b.clone();
@@ -298,7 +298,7 @@ pub fn can_move(game: &GameSpec, piece: &PieceSpec, at: Square, boards: &[Occupa
 }
 
 /// The two boards `can_move` judges on: empty, and an enemy on every square.
-pub fn sample_boards(game: &GameSpec) -> [Occupancy; 2] {
+pub(crate) fn sample_boards(game: &GameSpec) -> [Occupancy; 2] {
     let empty = Occupancy::empty(game.board);
     let mut enemies = empty.clone();
     for sq in game.board.squares() {

@@ -30,7 +30,7 @@ pub fn lock_path(spec_path: &Path) -> PathBuf {
 
 /// The value(s) at `path` in `spec` (group paths expanded to their members, `*` to every
 /// match) as canonical text; "absent" where the spec states nothing there.
-pub fn encoded_text(spec: &LoadedSpec, path: &str) -> String {
+pub(crate) fn encoded_text(spec: &LoadedSpec, path: &str) -> String {
     let expanded = paths::expand_group(&spec.value, path).unwrap_or_else(|_| vec![path.to_string()]);
     let parts: Vec<String> = expanded.iter().flat_map(|p| paths::get_all(&spec.value, p)).map(canonical).collect();
     if parts.is_empty() {

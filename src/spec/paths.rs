@@ -40,7 +40,7 @@ fn get_segments<'a>(node: &'a Value, segs: &[&str]) -> Option<&'a Value> {
 
 /// Every value at `path`: one, or with `*` segments each match (tables in key order, arrays
 /// such as `[[piece]]` in file order: reordering pieces changes a clause lock of `piece.*.x`).
-pub fn get_all<'a>(root: &'a Value, path: &str) -> Vec<&'a Value> {
+pub(crate) fn get_all<'a>(root: &'a Value, path: &str) -> Vec<&'a Value> {
     let mut out = Vec::new();
     get_all_segments(root, &segments(path), &mut out);
     out
@@ -69,7 +69,7 @@ pub fn resolves(root: &Value, path: &str) -> bool {
 }
 
 /// `group.G.REST` -> `piece.M.REST` for each member; other paths unchanged.
-pub fn expand_group(root: &Value, path: &str) -> Result<Vec<String>, String> {
+pub(crate) fn expand_group(root: &Value, path: &str) -> Result<Vec<String>, String> {
     let segs = segments(path);
     if segs.first() != Some(&"group") {
         return Ok(vec![path.to_string()]);
@@ -196,7 +196,7 @@ fn merge_by_id(base: &mut Value, child: &Value) {
 /// Where `path` is written in `source`: the span of the deepest segment found (the value when
 /// the whole path is there, else its nearest written ancestor). `None` if not even the first
 /// segment is in this source.
-pub fn locate(source: &str, path: &str) -> Option<Range<usize>> {
+pub(crate) fn locate(source: &str, path: &str) -> Option<Range<usize>> {
     use toml_edit::{ArrayOfTables, Item, TableLike};
     enum Node<'a> {
         Table(&'a dyn TableLike),

@@ -109,14 +109,14 @@ pub fn find(catalogue: &'static [Knob], path: &str) -> Option<&'static Knob> {
 }
 
 /// Is `prefix` the beginning of some knob's path (a table level such as `skip`)?
-pub fn is_table(catalogue: &'static [Knob], prefix: &str) -> bool {
+pub(crate) fn is_table(catalogue: &'static [Knob], prefix: &str) -> bool {
     catalogue
         .iter()
         .any(|k| k.path.len() > prefix.len() && k.path.starts_with(prefix) && k.path.as_bytes()[prefix.len()] == b'.')
 }
 
 /// The closest known path, for "did you mean" hints.
-pub fn closest(catalogue: &'static [Knob], path: &str) -> Option<&'static str> {
+pub(crate) fn closest(catalogue: &'static [Knob], path: &str) -> Option<&'static str> {
     catalogue
         .iter()
         .map(|k| (edit_distance(k.path, path), k.path))

@@ -25,7 +25,7 @@ pub fn draw(size: BoardSize, mut mark: impl FnMut(Square) -> char) -> String {
 
 /// Draws a board with a text cell per square, each padded to `width` characters, highest rank
 /// on top, file letters below.
-pub fn draw_cells(size: BoardSize, width: usize, mut cell: impl FnMut(Square) -> String) -> String {
+pub(crate) fn draw_cells(size: BoardSize, width: usize, mut cell: impl FnMut(Square) -> String) -> String {
     let mut out = String::new();
     for rank in (0..size.ranks).rev() {
         out.push_str(&format!("{:>3} ", rank as u32 + 1));

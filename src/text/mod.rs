@@ -11,7 +11,7 @@ pub const WINDOW: usize = 72;
 /// `line` and a caret line under its `width` characters from 1-based character column
 /// `column`; cut to [`WINDOW`] characters around the column, with `…` where something was
 /// left out.
-pub fn underline(line: &str, column: usize, width: usize) -> (String, String) {
+pub(crate) fn underline(line: &str, column: usize, width: usize) -> (String, String) {
     let chars: Vec<char> = line.chars().collect();
     let at = (column.max(1) - 1).min(chars.len());
     let first = at.saturating_sub(WINDOW / 2);
@@ -38,7 +38,7 @@ pub fn thousands(n: u64) -> String {
 }
 
 /// A share (0.25) as a percentage with one decimal ("25.0%").
-pub fn percent(share: f64) -> String {
+pub(crate) fn percent(share: f64) -> String {
     format!("{:.1}%", 100.0 * share)
 }
 

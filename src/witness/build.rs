@@ -13,7 +13,7 @@ use crate::xbetza::generate::{Cell, Occupancy};
 
 /// The piece types that stand in for "a friend" and "an enemy" on a decoded board: plain
 /// pieces (no abilities, not royal, lowest rank, unpromoted where possible).
-pub fn filler(engine: &Engine) -> Option<u16> {
+pub(crate) fn filler(engine: &Engine) -> Option<u16> {
     let game = &engine.game;
     let promoted = |id: &str| game.pieces.iter().any(|q| q.promotes_to.as_deref() == Some(id));
     let mut best: Option<(u32, usize, u16)> = None;
@@ -31,7 +31,7 @@ pub fn filler(engine: &Engine) -> Option<u16> {
 
 /// A position from a decoded occupancy: `piece` of the first player on `from`, fillers for
 /// friends and enemies, royals added; the first player to move.
-pub fn position_from(pair: &Pair, occ: &Occupancy, from: Square, piece: u16) -> Option<Position> {
+pub(crate) fn position_from(pair: &Pair, occ: &Occupancy, from: Square, piece: u16) -> Option<Position> {
     let engine = pair.a;
     let fill = filler(engine)?;
     let z = &engine.zobrist;
@@ -72,7 +72,7 @@ fn royals(engine: &Engine) -> Vec<(Color, u16)> {
 /// Puts each player's royals on the board where they are safe under both alternatives: their
 /// start squares when free, else squares far from `focus`. Players that already have a royal
 /// of a type keep it. None when no safe placement was found.
-pub fn add_royals(pair: &Pair, mut pos: Position, focus: Square) -> Option<Position> {
+pub(crate) fn add_royals(pair: &Pair, mut pos: Position, focus: Square) -> Option<Position> {
     let engine = pair.a;
     let z = &engine.zobrist;
     let size = pos.size;

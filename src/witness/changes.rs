@@ -64,7 +64,7 @@ pub fn changes(a: &GameSpec, b: &GameSpec) -> Vec<String> {
 /// Whether two compilations can move differently: other path shapes, or the same shapes under
 /// other XBetza readings where a shape toggles its range (`y`, `g`: the readings `y-scope` and
 /// `toggle-span` change only such shapes; `h-modifier` changes the shapes themselves).
-pub fn moves_differ(a: &CompiledBetza, b: &CompiledBetza) -> bool {
+pub(crate) fn moves_differ(a: &CompiledBetza, b: &CompiledBetza) -> bool {
     let toggles = a.programs.iter().any(|p| p.legs.iter().any(|l| l.modes.has_toggle()));
     a.programs != b.programs || a.size != b.size || (a.readings != b.readings && toggles)
 }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 /// A copy of `pos` for `engine` (same piece ids by name), hashes recomputed; None when a piece
 /// does not exist there.
-pub fn transfer(from: &Engine, to: &Engine, pos: &Position) -> Option<Position> {
+pub(crate) fn transfer(from: &Engine, to: &Engine, pos: &Position) -> Option<Position> {
     if from.game.board != to.game.board || pos.size != to.game.board {
         return None;
     }
@@ -52,7 +52,7 @@ pub fn transfer(from: &Engine, to: &Engine, pos: &Position) -> Option<Position> 
 /// A result as the witnesses compare it: who wins, or a draw ("1-0", "0-1", "1/2-1/2"), or
 /// None while the game goes on. Two results that differ only in their stated reason (the same
 /// win by "no legal move" and by "checkmate") are the same result.
-pub fn result_score(o: &Option<Outcome>) -> Option<&'static str> {
+pub(crate) fn result_score(o: &Option<Outcome>) -> Option<&'static str> {
     o.as_ref().map(|o| o.score())
 }
 

@@ -14,7 +14,7 @@ use crate::xbetza::generate::Occupancy;
 
 /// Confirms a candidate position with the engine: some move satisfying `wanted` is legal under
 /// one alternative only; then shrinks it keeping that.
-pub fn confirm(pair: &Pair, pos: Position, wanted: &dyn Fn(&crate::engine::Move) -> bool) -> Option<Witness> {
+pub(crate) fn confirm(pair: &Pair, pos: Position, wanted: &dyn Fn(&crate::engine::Move) -> bool) -> Option<Witness> {
     let hits = |p: &Position| compare(pair, p).is_some_and(|(d, _)| d.iter().any(|(m, _)| wanted(m)));
     if !hits(&pos) {
         return None;
@@ -25,7 +25,13 @@ pub fn confirm(pair: &Pair, pos: Position, wanted: &dyn Fn(&crate::engine::Move)
 
 /// The engine's verdict on a decoded board: a move of the piece to one of `targets` (where Z3
 /// said the options differ) is legal under one option only.
-pub fn confirm_moves(pair: &Pair, occ: &Occupancy, from: Square, piece: u16, targets: &[Square]) -> Option<Witness> {
+pub(crate) fn confirm_moves(
+    pair: &Pair,
+    occ: &Occupancy,
+    from: Square,
+    piece: u16,
+    targets: &[Square],
+) -> Option<Witness> {
     let pos = position_from(pair, occ, from, piece)?;
     confirm(pair, pos, &|m| m.from == Some(from) && m.to.is_some_and(|t| targets.contains(&t)))
 }

@@ -83,7 +83,7 @@ pub fn protectors(pair: &Pair) -> Result<Witness, String> {
 }
 
 /// A witness for `lion-trade.counter-strike-same-square`, or why none was built.
-pub fn counter_strike_same_square(pair: &Pair) -> Result<Witness, String> {
+pub(crate) fn counter_strike_same_square(pair: &Pair) -> Result<Witness, String> {
     let e = pair.a;
     let strikers: Vec<u16> = (0..e.pieces.len() as u16).filter(|&p| !e.piece(p).lion && !e.piece(p).royal).collect();
     if lions(e).is_empty() || e.rules.lion_trade.as_ref().is_none_or(|t| !t.counter_strike) {

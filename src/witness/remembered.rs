@@ -30,7 +30,7 @@ fn marked(pa: &Position, pb: &Position, sq: Square) -> bool {
 
 /// Designed starts and lines of one piece; the first line after which the settings' legal moves
 /// differ, as a line witness. `budget` bounds the positions compared.
-pub fn realise(pair: &Pair, history: History, budget: usize) -> Option<Witness> {
+pub(crate) fn realise(pair: &Pair, history: History, budget: usize) -> Option<Witness> {
     let a = pair.a;
     let mut left = budget;
     let starts: Vec<(Position, Position, Vec<Move>)> = starts(pair, history)

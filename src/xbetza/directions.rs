@@ -83,7 +83,7 @@ pub enum DirToken {
 
 /// Groups a leg's direction letters into specifiers. Only letters standing next to each other
 /// pair up, and only when `pairs` is set (orthogonal atoms add letters instead).
-pub fn tokenize(letters: &[(Modifier, Span)], pairs: bool) -> Result<Vec<(DirToken, Span)>, XBetzaError> {
+pub(crate) fn tokenize(letters: &[(Modifier, Span)], pairs: bool) -> Result<Vec<(DirToken, Span)>, XBetzaError> {
     let mut out: Vec<(DirToken, Span)> = Vec::new();
     // whether the previous letter was a direction letter that may still take a partner
     let mut open = false;
@@ -150,7 +150,7 @@ pub fn select(tokens: &[(DirToken, Span)], class: LineClass, half: HalfReading) 
 
 /// Rotates a compass-line vector by `turns` x 45 degrees counter-clockwise, keeping its length
 /// in king steps (so (2,0) turned once is (2,2)).
-pub fn rotate45(v: Vec2, turns: u8) -> Vec2 {
+pub(crate) fn rotate45(v: Vec2, turns: u8) -> Vec2 {
     let m = v.0.abs().max(v.1.abs());
     if m == 0 {
         return v;
@@ -168,7 +168,7 @@ pub fn rotate45(v: Vec2, turns: u8) -> Vec2 {
 /// knight); in a pair `XY` the second letter names the pair and the first picks its member
 /// (`rfN` = (1,2), `frN` = (2,1), `fsN` = the two wide forward moves); `Xh` takes every move
 /// with a component toward X.
-pub fn select_oblique(tokens: &[(DirToken, Span)], a: i32, b: i32) -> Vec<Vec2> {
+pub(crate) fn select_oblique(tokens: &[(DirToken, Span)], a: i32, b: i32) -> Vec<Vec2> {
     let all: Vec<Vec2> = [(a, b), (-a, b), (b, a), (-b, a), (a, -b), (-a, -b), (b, -a), (-b, -a)].to_vec();
     if tokens.is_empty() {
         return all;

@@ -104,7 +104,7 @@ fn too_many(span: Span) -> XBetzaError {
 
 /// Unrolls one component into its chains, in the order the notation lists them
 /// (0 copies of a group first).
-pub fn expand(component: &Component) -> Result<Vec<Chain>, XBetzaError> {
+pub(crate) fn expand(component: &Component) -> Result<Vec<Chain>, XBetzaError> {
     let variants = unroll(&component.prefix, component.span)?;
     let mut chains = Vec::with_capacity(variants.len());
     for tokens in variants {

@@ -57,7 +57,7 @@ pub fn drops(
 /// Mate by the drop: the opponent, to move after it, is in check because of the dropped piece,
 /// and every legal reply leaves it in check without taking a royal of the dropper (or there is
 /// none). Judged with the engine's public legal moves and check test.
-pub fn pawn_drop_mate(game: &GameSpec, pieces: &[String], t: &Transition<'_>) -> Verdict {
+pub(crate) fn pawn_drop_mate(game: &GameSpec, pieces: &[String], t: &Transition<'_>) -> Verdict {
     let mv = t.mv;
     if mv.kind != MoveKind::Drop || !named(pieces, id(game, mv.man)) {
         return Verdict::NotConcerned;

@@ -12,7 +12,7 @@ use crate::spec::game::GameSpec;
 use smallvec::SmallVec;
 
 /// A skip leaves board and hands as they were.
-pub fn no_consecutive_skips(scope: SkipScope, t: &Transition<'_>) -> Verdict {
+pub(crate) fn no_consecutive_skips(scope: SkipScope, t: &Transition<'_>) -> Verdict {
     let skipped = t.before.board == t.after.board && t.before.hands == t.after.hands;
     if !skipped {
         return Verdict::NotConcerned;
@@ -52,7 +52,7 @@ fn facing(
     None
 }
 
-pub fn flying_king(game: &GameSpec, royals: &[String], rule: FlyingRule, t: &Transition<'_>) -> Verdict {
+pub(crate) fn flying_king(game: &GameSpec, royals: &[String], rule: FlyingRule, t: &Transition<'_>) -> Verdict {
     match rule {
         FlyingRule::NeverFace => {
             let by_player = royals_by_player(game, t.after);
@@ -228,7 +228,7 @@ pub fn repetition(count: usize, hands: bool, perpetual_check_loses: bool, t: &Tr
 
 /// Moving into check is illegal: after the move no royal of the mover is attacked. Exercised
 /// when the mover was in check or moved a royal.
-pub fn no_self_check(game: &GameSpec, t: &Transition<'_>) -> Verdict {
+pub(crate) fn no_self_check(game: &GameSpec, t: &Transition<'_>) -> Verdict {
     let me = t.mv.man.player;
     let concerned = game.pieces[t.mv.man.piece as usize].royal || t.in_check_before(me);
     if t.engine.in_check(t.after, me) {

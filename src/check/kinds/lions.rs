@@ -17,7 +17,7 @@ pub struct Rules<'a> {
     pub same_square: bool,
 }
 
-pub fn lion_trade(game: &GameSpec, rules: &Rules<'_>, t: &Transition<'_>) -> Verdict {
+pub(crate) fn lion_trade(game: &GameSpec, rules: &Rules<'_>, t: &Transition<'_>) -> Verdict {
     let mv = t.mv;
     let (Some(from), true) = (mv.from, t.after.side != mv.man.player) else { return Verdict::NotConcerned };
     let opponent = mv.man.player.opposite();

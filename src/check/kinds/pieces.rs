@@ -38,7 +38,7 @@ pub fn burn(game: &GameSpec, max: usize, immune: &[String], t: &Transition<'_>) 
     Verdict::Holds
 }
 
-pub fn forced_promotion(game: &GameSpec, ranks: &BTreeMap<String, Vec<u8>>, t: &Transition<'_>) -> Verdict {
+pub(crate) fn forced_promotion(game: &GameSpec, ranks: &BTreeMap<String, Vec<u8>>, t: &Transition<'_>) -> Verdict {
     let mover = t.mv.man;
     let concerned = t
         .mv
@@ -83,7 +83,7 @@ fn jump_rank(game: &GameSpec, piece: u16) -> u32 {
     game.pieces[piece as usize].rank.unwrap_or(0)
 }
 
-pub fn rank_jump(
+pub(crate) fn rank_jump(
     game: &GameSpec,
     pieces: &[String],
     max: usize,
@@ -251,7 +251,7 @@ pub fn zone_moves(
     }
 }
 
-pub fn capture_promotion(
+pub(crate) fn capture_promotion(
     game: &GameSpec,
     deva: &BTreeMap<String, String>,
     exempt: &[String],

@@ -60,7 +60,7 @@ fn plain_igui_reach(pair: &Pair, piece: u16, at: Square) -> Option<usize> {
     complete.then_some(most)
 }
 
-pub fn return_to_start(pair: &Pair, limits: &Limits) -> Facet {
+pub(crate) fn return_to_start(pair: &Pair, limits: &Limits) -> Facet {
     let burners: Vec<u16> = (0..pair.a.pieces.len() as u16)
         .filter(|&i| {
             let p = pair.a.piece(i);

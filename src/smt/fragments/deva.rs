@@ -75,7 +75,7 @@ fn capture_orders(engine: &Engine, piece: u16, at: Square, k: usize) -> Vec<Vec<
     out
 }
 
-pub fn deva_order(pair: &Pair, limits: &Limits) -> Facet {
+pub(crate) fn deva_order(pair: &Pair, limits: &Limits) -> Facet {
     let rule = |e: &Engine| e.settings.promotion_deva_multi_capture;
     let (ra, rb) = (rule(pair.a), rule(pair.b));
     let targets = pair.a.rules.deva_targets.clone();

@@ -33,7 +33,7 @@ pub fn ingest(name: &str, text: &str) -> Result<Ingested, String> {
 
 /// As [`ingest`], with the skeleton's game id given (the stem of the file it is written to, so
 /// that the spec loads from there; None: made from the document's name).
-pub fn ingest_as(name: &str, id: Option<&str>, text: &str) -> Result<Ingested, String> {
+pub(crate) fn ingest_as(name: &str, id: Option<&str>, text: &str) -> Result<Ingested, String> {
     let config = parse_config(text);
     let board = match (config.param("files"), config.param("ranks")) {
         (Some(_), Some(_)) => config
@@ -55,7 +55,7 @@ pub fn ingest_as(name: &str, id: Option<&str>, text: &str) -> Result<Ingested, S
 }
 
 /// The configuration's promotion: entry index i < maxPromote promotes to entry i + promoOffset.
-pub fn promotion_target(config: &DiagramConfig, index: usize) -> Option<&DiagramPiece> {
+pub(crate) fn promotion_target(config: &DiagramConfig, index: usize) -> Option<&DiagramPiece> {
     let offset: usize = config.param("promoOffset")?.parse().ok()?;
     let max: usize = config.param("maxPromote").and_then(|m| m.parse().ok()).unwrap_or(config.pieces.len());
     if index >= max || offset == 0 {
@@ -65,7 +65,7 @@ pub fn promotion_target(config: &DiagramConfig, index: usize) -> Option<&Diagram
 }
 
 /// The configuration's royal pieces: `royal=N` counts entries from 1.
-pub fn royal_indices(config: &DiagramConfig) -> Vec<usize> {
+pub(crate) fn royal_indices(config: &DiagramConfig) -> Vec<usize> {
     config
         .params_named("royal")
         .iter()

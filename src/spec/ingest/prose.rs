@@ -100,7 +100,7 @@ fn name_and_bracket(text: &str) -> (String, Option<String>) {
 }
 
 /// A name as the configuration writes it: lower case, singular where the prose says "Pawns".
-pub fn normalize_name(name: &str) -> String {
+pub(crate) fn normalize_name(name: &str) -> String {
     name.trim().to_lowercase().replace('-', " ")
 }
 

@@ -104,7 +104,7 @@ pub fn designed(pair: &Pair, max_plies: usize, seed: u64) -> Option<Witness> {
 /// The changed rules (spec paths) that an engine of the pair reads but does not play (the
 /// engine refuses them; move counting goes on without them): a witness there would be the
 /// engine's, not the rule's. Each as "path = value: why".
-pub fn unplayed(pair: &Pair, changed: &[String]) -> Vec<String> {
+pub(crate) fn unplayed(pair: &Pair, changed: &[String]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for game in [&pair.a.game, &pair.b.game] {
         let (_, bad) = Rules::read(game);
