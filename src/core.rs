@@ -1,5 +1,5 @@
 //! The small types every layer speaks in: the player (`Color`) and the piece type
-//! (`PieceType`). They sit below every other module so that the spec, the XBetza layer and the
+//! (`PieceId`). They sit below every other module so that the spec, the XBetza layer and the
 //! engine name a player and a piece type alike; the crate root re-exports them with the
 //! engine's records (`Man`, `Position`, `Move`, `Engine`) and the board's (`Square`,
 //! `BoardSize`), the types a newcomer looks for first.
@@ -99,6 +99,43 @@ impl<'de> Deserialize<'de> for Color {
     }
 }
 
+/// A piece type: its index in the game's piece list (`GameSpec::pieces`, `Engine::pieces`).
+/// Two bytes, as the `u16` it replaces; serialized and printed with `{:?}` as that number.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PieceId(u16);
+
+impl PieceId {
+    /// The piece type at `index` in the game's piece list (a game has far fewer than 65536).
+    #[inline]
+    pub const fn new(index: usize) -> PieceId {
+        PieceId(index as u16)
+    }
+
+    /// Its index in the game's piece list and in per-type tables (hands, values).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Debug for PieceId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl Serialize for PieceId {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u16(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for PieceId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<PieceId, D::Error> {
+        u16::deserialize(deserializer).map(PieceId)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,5 +152,15 @@ mod tests {
         assert!(serde_json::from_str::<Color>("2").is_err());
         assert_eq!(format!("{:?}", Some(Color::White)), "Some(1)");
         assert_eq!(std::mem::size_of::<Option<Color>>(), 1);
+    }
+
+    #[test]
+    fn a_piece_type_is_its_index_in_tables_and_json() {
+        let rook = PieceId::new(7);
+        assert_eq!(rook.index(), 7);
+        assert_eq!(serde_json::to_string(&rook).unwrap(), "7");
+        assert_eq!(serde_json::from_str::<PieceId>("7").unwrap(), rook);
+        assert_eq!(format!("{:?}", Some(rook)), "Some(7)");
+        assert_eq!(std::mem::size_of::<PieceId>(), 2);
     }
 }

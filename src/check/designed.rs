@@ -31,7 +31,7 @@ pub fn aim_for(engine: &Engine, inv: &Invariant) -> Aim {
 /// zone, stand beside another of its one-per-file kind.
 pub fn admissible(engine: &Engine, invariants: &[Invariant], pos: &Position, man: Man, sq: Square) -> bool {
     let game = &engine.game;
-    let id = &game.pieces[man.piece as usize].id;
+    let id = &game.pieces[man.piece.index()].id;
     let own_rank = if man.player == Color::Black { sq.rank + 1 } else { game.board.ranks - sq.rank };
     invariants.iter().all(|inv| match &inv.kind {
         InvariantKind::ForcedPromotion { ranks } => !ranks.get(id).is_some_and(|r| r.contains(&own_rank)),

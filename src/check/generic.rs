@@ -10,7 +10,7 @@
 use super::path::{path_obeys, PathOptions};
 use super::properties::{Invariant, InvariantKind};
 use super::{Transition, Verdict};
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::{Engine, Identity, Man, Move, MoveKind, Position};
 use crate::geometry::Square;
 use crate::spec::abilities::{Ability, BurnTargets, FlyingCapture, JumpLanding};
@@ -105,7 +105,7 @@ pub fn judge(kind: &InvariantKind, t: &Transition<'_>) -> Verdict {
 fn notation(piece: &str, t: &Transition<'_>) -> Verdict {
     let game = &t.engine.game;
     let mv = t.mv;
-    let Some(spec) = game.pieces.get(mv.man.piece as usize).filter(|p| p.id == piece) else {
+    let Some(spec) = game.pieces.get(mv.man.piece.index()).filter(|p| p.id == piece) else {
         return Verdict::NotConcerned;
     };
     let Some(from) = mv.from else { return Verdict::NotConcerned };
@@ -114,11 +114,11 @@ fn notation(piece: &str, t: &Transition<'_>) -> Verdict {
     }
     // The flying capture of a facing royal along an open file is no XBetza move
     // (flying-capture = move or shoot); the flying-king invariant judges it.
-    let abilities = &t.engine.piece_settings[mv.man.piece as usize];
+    let abilities = &t.engine.piece_settings[mv.man.piece.index()];
     let flies = abilities.flying_capture != FlyingCapture::None;
     if flies {
         let to = mv.to.unwrap_or(from);
-        let target = mv.captures.iter().find(|(_, m)| game.pieces[m.piece as usize].royal).map(|c| c.0);
+        let target = mv.captures.iter().find(|(_, m)| game.pieces[m.piece.index()].royal).map(|c| c.0);
         if let Some(target) = target {
             if target.file == from.file
                 && t.before.size.between(from, target).all(|s| t.before.at(s).is_none())
@@ -156,8 +156,8 @@ fn promotion_map(t: &Transition<'_>) -> Verdict {
     if now.piece == mv.man.piece || mv.kind == MoveKind::Drop {
         return Verdict::NotConcerned;
     }
-    let was = &game.pieces[mv.man.piece as usize];
-    let became = &game.pieces[now.piece as usize].id;
+    let was = &game.pieces[mv.man.piece.index()];
+    let became = &game.pieces[now.piece.index()].id;
     let demoted = game.pieces.iter().any(|p| p.promotes_to.as_ref() == Some(&was.id) && &p.id == became);
     let special = t
         .engine
@@ -216,7 +216,7 @@ pub fn turned(e: &Engine, pos: &Position) -> Position {
     }
     for player in Color::ALL {
         for (piece, &n) in pos.hands[player].iter().enumerate() {
-            out.set_hand(z, player.opposite(), piece as u16, n);
+            out.set_hand(z, player.opposite(), PieceId::new(piece), n);
         }
     }
     out.set_side(z, pos.side.opposite());
@@ -318,7 +318,7 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
     if squares.windows(2).any(|w| w[0] >= w[1]) {
         return fail("captured squares not sorted and distinct");
     }
-    let targets = e.piece_settings[mv.man.piece as usize].burn_targets;
+    let targets = e.piece_settings[mv.man.piece.index()].burn_targets;
     let friends_ok = targets != BurnTargets::Enemy;
     for &(sq, victim) in &mv.captures {
         if before.at(sq) != Some(victim) {
@@ -327,8 +327,7 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
         if victim.player == me && !(friends_ok && (sq != to || from == to)) {
             return fail(&format!("captured {} held the mover's own piece", sq.name()));
         }
-        if victim.player == me && targets == BurnTargets::AnyButOwnRoyals && e.game.pieces[victim.piece as usize].royal
-        {
+        if victim.player == me && targets == BurnTargets::AnyButOwnRoyals && e.game.pieces[victim.piece.index()].royal {
             return fail(&format!(
                 "captured {} held the mover's own royal (burn.targets = any-but-own-royals)",
                 sq.name()
@@ -412,17 +411,17 @@ pub(crate) fn expected_hands(game: &GameSpec, rules: &RuleSettings, before: &Pos
     if rules.drops_enabled {
         let unpromoted = rules.drops_unpromoted;
         for &(_, victim) in &mv.captures {
-            let id = &game.pieces[victim.piece as usize].id;
+            let id = &game.pieces[victim.piece.index()].id;
             let held = if unpromoted {
-                game.pieces.iter().position(|p| p.promotes_to.as_ref() == Some(id)).unwrap_or(victim.piece as usize)
+                game.pieces.iter().position(|p| p.promotes_to.as_ref() == Some(id)).unwrap_or(victim.piece.index())
             } else {
-                victim.piece as usize
+                victim.piece.index()
             };
             hands[me][held] += 1;
         }
     }
     if mv.kind == MoveKind::Drop {
-        let have = &mut hands[me][mv.man.piece as usize];
+        let have = &mut hands[me][mv.man.piece.index()];
         *have = have.wrapping_sub(1);
     }
     hands

@@ -15,7 +15,7 @@
 //! the game's `rules.*` tables; a difference no single removal explains is reported as the rules
 //! together.
 
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::generate::occupancy;
 use crate::engine::{Engine, Man, MoveKind, Position};
 use crate::geometry::Square;
@@ -43,7 +43,7 @@ const SEED: u64 = 0x6b65_6e73_686f;
 pub fn findings(spec: &LoadedSpec) -> Vec<Finding> {
     let Ok((engine, _)) = Engine::for_moves(&spec.game) else { return Vec::new() };
     let placements = placements(&engine);
-    let mut differences: BTreeMap<u16, Vec<Difference>> = BTreeMap::new();
+    let mut differences: BTreeMap<PieceId, Vec<Difference>> = BTreeMap::new();
     for (at, placement) in placements.iter().enumerate() {
         let (only_string, only_rules) = compare(&engine, &placement.pos, placement.sq);
         let list = differences.entry(placement.piece).or_default();
@@ -78,7 +78,7 @@ pub fn findings(spec: &LoadedSpec) -> Vec<Finding> {
 struct Placement {
     pos: Position,
     sq: Square,
-    piece: u16,
+    piece: PieceId,
 }
 
 /// One move on which the string and the rules disagree.
@@ -136,7 +136,7 @@ fn placements(engine: &Engine) -> Vec<Placement> {
     let mut out = Vec::new();
     for (i, sample) in samples(engine).iter().enumerate() {
         let empty: Vec<Square> = engine.game.board.squares().filter(|&sq| sample.at(sq).is_none()).collect();
-        for piece in 0..engine.pieces.len() as u16 {
+        for piece in (0..engine.pieces.len()).map(PieceId::new) {
             for player in Color::ALL.into_iter().filter(|p| i == 0 || p.index() == i % 2) {
                 for _ in 0..SQUARES_PER_SAMPLE.min(empty.len()) {
                     let sq = empty[rng.below(empty.len())];
@@ -272,7 +272,7 @@ fn without(spec: &LoadedSpec, paths: &[String]) -> Option<Engine> {
 
 /// The differences of one piece put down to one cause, in one direction.
 struct Found<'d> {
-    piece: u16,
+    piece: PieceId,
     cause: usize,
     string_gives: bool,
     differences: &'d [&'d Difference],

@@ -2,7 +2,7 @@
 //! play.rs and position.rs), also used by bench, crosscheck and the report: functions that
 //! return text or JSON values for the commands to print.
 
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::play::GameRecord;
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Move, Position};
@@ -71,7 +71,7 @@ pub(crate) fn draw_position(engine: &Engine, pos: &Position) -> String {
             .iter()
             .enumerate()
             .filter(|(_, &n)| n > 0)
-            .map(|(p, &n)| format!("{}x{}", n, engine.piece(p as u16).id))
+            .map(|(p, &n)| format!("{}x{}", n, engine.piece(PieceId::new(p)).id))
             .collect();
         if !held.is_empty() {
             out.push_str(&format!("    in hand, {name}: {}\n", held.join(" ")));

@@ -10,11 +10,11 @@ use super::moves::{Move, MoveKind};
 use super::position::{Man, Position};
 use super::promotion::{empty_board, never_moves_again};
 use super::Engine;
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::geometry::Square;
 
 /// The type a captured piece becomes in hand.
-pub fn hand_type(engine: &Engine, piece: u16) -> u16 {
+pub fn hand_type(engine: &Engine, piece: PieceId) -> PieceId {
     if !engine.rules.drops_unpromoted {
         return piece;
     }
@@ -22,8 +22,8 @@ pub fn hand_type(engine: &Engine, piece: u16) -> u16 {
 }
 
 /// The piece that promotes to `piece` (itself if none does).
-pub(crate) fn unpromoted_type(engine: &Engine, piece: u16) -> u16 {
-    engine.pieces.iter().position(|p| p.promotes_to == Some(piece)).map(|i| i as u16).unwrap_or(piece)
+pub(crate) fn unpromoted_type(engine: &Engine, piece: PieceId) -> PieceId {
+    engine.pieces.iter().position(|p| p.promotes_to == Some(piece)).map(PieceId::new).unwrap_or(piece)
 }
 
 /// Why no hand ever holds `piece`, or None if one may. A hand holds only what a capture puts
@@ -32,13 +32,13 @@ pub(crate) fn unpromoted_type(engine: &Engine, piece: u16) -> u16 {
 /// to their unpromoted side (drops.unpromoted), and no royal where royals are never taken
 /// (end.royals = checkmate). A royal taken where its loss decides the game goes to hand like
 /// any piece, so the position the capture ended the game in reads back.
-pub fn not_held(engine: &Engine, piece: u16) -> Option<String> {
+pub fn not_held(engine: &Engine, piece: PieceId) -> Option<String> {
     let rules = &engine.rules;
     let p = engine.piece(piece);
     if !rules.drops {
         return Some("this game has no drops (drops.enabled = false): a captured piece leaves the game".into());
     }
-    if !(0..engine.pieces.len() as u16).any(|q| hand_type(engine, q) == piece) {
+    if !(0..engine.pieces.len()).map(PieceId::new).any(|q| hand_type(engine, q) == piece) {
         let back = &engine.piece(unpromoted_type(engine, piece)).id;
         return Some(format!(
             "{} is a promoted piece, and a captured one goes to hand as {back} (drops.unpromoted)",
@@ -76,7 +76,7 @@ pub(crate) fn drops(engine: &Engine, pos: &Position, out: &mut Vec<Move>) {
         if count == 0 {
             continue;
         }
-        let piece = piece as u16;
+        let piece = PieceId::new(piece);
         let man = Man { player: me, piece };
         for sq in pos.size.squares() {
             if pos.at(sq).is_none() && drop_allowed(engine, pos, man, sq) {

@@ -7,7 +7,7 @@ use super::filters;
 use super::moves::{Captures, Move, MoveKind};
 use super::position::{Man, Position};
 use super::{flying, promotion, skip, Engine};
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::geometry::chebyshev;
 use crate::geometry::{BoardSize, Square};
 use crate::xbetza::{
@@ -45,7 +45,7 @@ fn freezers(engine: &Engine, pos: &Position, player: Color) -> Freezers {
     for (i, m) in pos.board.iter().enumerate() {
         let Some(m) = *m else { continue };
         let whom = if m.player == player { FREEZES_OWN } else { FREEZES_ENEMIES };
-        if engine.freeze_targets[usize::from(m.piece)] & whom != 0 {
+        if engine.freeze_targets[m.piece.index()] & whom != 0 {
             found.push((pos.size.square_at(i), m));
         }
     }
@@ -568,7 +568,7 @@ impl Engine {
                 // SHO-31 reading drop-turn = extra-action: the drop "may be made", so it may
                 // be declined.
                 if !captures_only {
-                    out.push(Move::bare(MoveKind::Decline, Man { player, piece: 0 }, None, None));
+                    out.push(Move::bare(MoveKind::Decline, Man { player, piece: PieceId::new(0) }, None, None));
                 }
             } else {
                 // The turn's move: a drop may follow where the player then holds a piece (one
@@ -585,7 +585,7 @@ impl Engine {
                 out.retain(|m| !m.captures.iter().any(|(_, v)| self.piece(v.piece).royal));
             }
             if extra.optional && !captures_only {
-                out.push(Move::bare(MoveKind::Decline, Man { player, piece: 0 }, None, None));
+                out.push(Move::bare(MoveKind::Decline, Man { player, piece: PieceId::new(0) }, None, None));
             }
         }
         // check.must-resolve while in check judges every move as `illegal` does. (Asked only
@@ -637,7 +637,7 @@ impl Engine {
     /// The null move (rules.null-move), where the skip rules allow one now.
     fn null_move(&self, pos: &Position) -> Option<Move> {
         (self.rules.null_move && skip::skip_allowed(self, pos)).then(|| {
-            let null = Move::bare(MoveKind::Null, Man { player: pos.side, piece: 0 }, None, None);
+            let null = Move::bare(MoveKind::Null, Man { player: pos.side, piece: PieceId::new(0) }, None, None);
             Move { is_skip: skip::is_skip(self, &null), ..null }
         })
     }
@@ -795,7 +795,8 @@ impl Engine {
     fn path_move_count(&self, pos: &Position, man: Man, pm: &PieceMove) -> u64 {
         let Some(Judged { kind, promotions, .. }) = self.judge_path(pos, man, pm) else { return 0 };
         // A burn is a capture for the skip rules: only the kind of a pass matters here.
-        let kept = |promotion: Option<u16>| !skip::is_skip_of(self, kind, promotion) || skip::skip_allowed(self, pos);
+        let kept =
+            |promotion: Option<PieceId>| !skip::is_skip_of(self, kind, promotion) || skip::skip_allowed(self, pos);
         promotions.iter().filter(|&&p| kept(p)).count() as u64
     }
 

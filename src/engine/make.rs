@@ -5,7 +5,7 @@
 use super::moves::{Move, MoveKind};
 use super::position::{Man, Position};
 use super::Engine;
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::geometry::Square;
 use smallvec::SmallVec;
 
@@ -21,7 +21,7 @@ pub struct Undo {
     move_number: u32,
     board_hash: u64,
     hand_hash: u64,
-    hands: SmallVec<[(Color, u16, u16); 2]>,
+    hands: SmallVec<[(Color, PieceId, u16); 2]>,
 }
 
 impl Engine {
@@ -51,7 +51,7 @@ impl Engine {
             if self.rules.drops {
                 // drops.enabled: the capturer holds what it took (unpromoted: drops.unpromoted).
                 let held = super::drops::hand_type(self, victim.piece);
-                let n = pos.hands[mv.man.player][held as usize];
+                let n = pos.hands[mv.man.player][held.index()];
                 u.hands.push((mv.man.player, held, n));
                 pos.set_hand(z, mv.man.player, held, n + 1);
             }
@@ -61,7 +61,7 @@ impl Engine {
             MoveKind::Null | MoveKind::Decline => {}
             MoveKind::Drop => {
                 let (p, piece) = (mv.man.player, mv.man.piece);
-                let n = pos.hands[p][piece as usize];
+                let n = pos.hands[p][piece.index()];
                 u.hands.push((p, piece, n));
                 pos.set_hand(z, p, piece, n - 1);
                 if let Some(to) = mv.to {
@@ -109,7 +109,7 @@ impl Engine {
             pos.flags[i] = flags;
         }
         for &(p, piece, n) in u.hands.iter().rev() {
-            pos.hands[p as usize][piece as usize] = n;
+            pos.hands[p.index()][piece.index()] = n;
         }
         pos.side = u.side;
         pos.extra_turn = u.extra_turn;

@@ -27,7 +27,7 @@ pub mod skip;
 pub mod status;
 pub mod zobrist;
 
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::geometry::Square;
 use crate::spec::abilities::AbilitySettings;
 use crate::spec::game::GameSpec;
@@ -53,7 +53,7 @@ pub enum Landing<'a> {
     /// Only squares of this zone (the zone whose move this is).
     Zone(&'a str),
     /// Only squares outside every zone-move zone of this piece.
-    OutsideZones(u16),
+    OutsideZones(PieceId),
 }
 
 /// One piece type as the engine uses it.
@@ -64,7 +64,7 @@ pub struct PieceType {
     pub royal: bool,
     /// Jump rank (pieces without one rank below every ranked piece).
     pub rank: u32,
-    pub promotes_to: Option<u16>,
+    pub promotes_to: Option<PieceId>,
     /// Whether some piece promotes to this one (it is a promoted form).
     pub is_promoted_form: bool,
     pub abilities: Abilities,
@@ -139,7 +139,7 @@ pub struct Engine {
     pub(crate) promotion_zone: Option<usize>,
     /// promotion.deva-targets as (target type, its promoted type), in the listed order, for
     /// the targets that exist and promote: looked at for every capture under the Deva rule.
-    pub(crate) deva_forms: Vec<(u16, u16)>,
+    pub(crate) deva_forms: Vec<(PieceId, PieceId)>,
     /// Does any piece type freeze (freeze.*)? Most games have none, and then no position needs
     /// its freezers looked for.
     pub(crate) any_freezer: bool,
@@ -192,7 +192,7 @@ impl Engine {
         let orientations = [orientation(Color::Black, &rules), orientation(Color::White, &rules)];
         // One board geometry for every piece's tables: shared, it stays in the cache.
         let geometry = std::sync::Arc::new(Geometry::new(game.board));
-        let index = |id: &str| game.pieces.iter().position(|p| p.id == id).map(|i| i as u16);
+        let index = |id: &str| game.pieces.iter().position(|p| p.id == id).map(PieceId::new);
         let promoted: Vec<String> = game.pieces.iter().filter_map(|p| p.promotes_to.clone()).collect();
         let mut pieces = Vec::new();
         // zone-moves.promoted = third-zone (RYU: "the promoted forms of pieces retain the
@@ -312,7 +312,7 @@ impl Engine {
             .iter()
             .filter_map(|t| {
                 let target = pieces.iter().position(|p| p.id == *t)?;
-                Some((target as u16, pieces[target].promotes_to?))
+                Some((PieceId::new(target), pieces[target].promotes_to?))
             })
             .collect();
         let any_freezer = pieces.iter().any(|p| p.abilities.freezes);
@@ -352,12 +352,12 @@ impl Engine {
         (engine, bad)
     }
 
-    pub fn piece_index(&self, id: &str) -> Option<u16> {
-        self.pieces.iter().position(|p| p.id == id).map(|i| i as u16)
+    pub fn piece_index(&self, id: &str) -> Option<PieceId> {
+        self.pieces.iter().position(|p| p.id == id).map(PieceId::new)
     }
 
-    pub fn piece(&self, index: u16) -> &PieceType {
-        &self.pieces[index as usize]
+    pub fn piece(&self, index: PieceId) -> &PieceType {
+        &self.pieces[index.index()]
     }
 
     /// `in_zone` for a zone given by its index (`PieceType::confine_zone`, `zone_move_zones`).
@@ -381,7 +381,7 @@ impl Engine {
     /// `destination` each zone's move into that zone, and the plain move to squares outside
     /// every zone-move zone.
     /// (An iterator, not a list: it is asked for every piece in every attack test.)
-    pub fn move_sets(&self, piece: u16, player: Color, sq: Square) -> impl Iterator<Item = MoveSet<'_>> + '_ {
+    pub fn move_sets(&self, piece: PieceId, player: Color, sq: Square) -> impl Iterator<Item = MoveSet<'_>> + '_ {
         let p = self.piece(piece);
         let by_destination = self.rules.zone_moves_by_destination && !p.zone_moves.is_empty();
         let at_origin = (!by_destination).then(|| match self.zone_move_at(piece, player, sq) {
@@ -421,19 +421,19 @@ impl Engine {
     }
 
     /// The move the piece has on `sq` for `player`: its zone's move (Ryu) or its XBetza move.
-    pub fn moves_at(&self, piece: u16, player: Color, sq: Square) -> &CompiledBetza {
+    pub fn moves_at(&self, piece: PieceId, player: Color, sq: Square) -> &CompiledBetza {
         let p = self.piece(piece);
         self.zone_move_at(piece, player, sq).map_or(&p.moves, |i| &p.zone_moves[i].1)
     }
 
     /// Where the piece on `sq` could capture at most (`moves_at`'s bound).
-    pub fn reach_at(&self, piece: u16, player: Color, sq: Square) -> &CaptureReach {
+    pub fn reach_at(&self, piece: PieceId, player: Color, sq: Square) -> &CaptureReach {
         let p = self.piece(piece);
         self.zone_move_at(piece, player, sq).map_or(&p.reach, |i| &p.zone_reach[i])
     }
 
     /// Which of the piece's zone moves it has on `sq` (the first zone holding `sq`), if any.
-    fn zone_move_at(&self, piece: u16, player: Color, sq: Square) -> Option<usize> {
+    fn zone_move_at(&self, piece: PieceId, player: Color, sq: Square) -> Option<usize> {
         let p = self.piece(piece);
         if p.zone_moves.is_empty() {
             return None;

@@ -2,6 +2,7 @@
 //! and every cross-engine comparison read. Nothing here refers to how the generator found the move.
 
 use super::position::Man;
+use crate::core::PieceId;
 use crate::geometry::Square;
 use crate::xbetza::{Path, Squares};
 use smallvec::SmallVec;
@@ -66,7 +67,7 @@ pub struct Move {
     /// Of those, the ones burned after moving (Fire Demon), sorted.
     pub burned: Squares,
     /// The piece type it becomes, if it changes.
-    pub promotion: Option<u16>,
+    pub promotion: Option<PieceId>,
     /// Whether this move is a skipped turn for the skip limits.
     pub is_skip: bool,
     /// Whether it earns its player another turn (extra-turn.after: a first-zone drop).
@@ -78,10 +79,10 @@ pub struct Move {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Identity {
     pub from: Option<Square>,
-    pub dropped: Option<u16>,
+    pub dropped: Option<PieceId>,
     pub to: Option<Square>,
     pub captures: Vec<Square>,
-    pub promotion: Option<u16>,
+    pub promotion: Option<PieceId>,
 }
 
 impl Move {

@@ -28,7 +28,7 @@
 use super::moves::{Move, MoveKind};
 use super::position::{Man, Position, DEMOTED, DROPPED, MAX_MOVE_NUMBER};
 use super::Engine;
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::geometry::Square;
 use crate::spec::rules::Rule;
 
@@ -93,7 +93,7 @@ impl Engine {
                     hands.push_str(&n.to_string());
                 }
                 if n > 0 {
-                    hands.push_str(&self.token(Man { player, piece: piece as u16 }));
+                    hands.push_str(&self.token(Man { player, piece: PieceId::new(piece) }));
                 }
             }
         }
@@ -276,7 +276,7 @@ impl Engine {
                         }
                         RowToken::Piece(m) => {
                             let n = count.take().unwrap_or(1);
-                            let have = pos.hands[m.player][m.piece as usize];
+                            let have = pos.hands[m.player][m.piece.index()];
                             let total = have + n;
                             if total > MAX_HAND {
                                 return err(format!("hands: {total} of one piece is more than {MAX_HAND}"));
@@ -352,9 +352,9 @@ impl Engine {
     /// never adds one (a capture moves a piece to a hand or out of the game).
     fn check_hands(&self, pos: &Position) -> Result<(), PositionError> {
         let mut held = 0usize;
-        for piece in 0..self.pieces.len() as u16 {
+        for piece in (0..self.pieces.len()).map(PieceId::new) {
             for player in Color::ALL {
-                let n = pos.hands[player][piece as usize];
+                let n = pos.hands[player][piece.index()];
                 if n == 0 {
                     continue;
                 }
@@ -443,7 +443,7 @@ impl Engine {
         let matches: Vec<usize> =
             self.pieces.iter().enumerate().filter(|(_, p)| p.id.to_uppercase() == upper).map(|(i, _)| i).collect();
         match matches.as_slice() {
-            [i] => Ok(Man { player, piece: *i as u16 }),
+            [i] => Ok(Man { player, piece: PieceId::new(*i) }),
             [] => Err(format!("no piece '{}' in this game", token)),
             _ => Err(format!("'{token}' names several piece ids that differ only in case")),
         }

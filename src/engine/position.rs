@@ -3,7 +3,7 @@
 //! demoted, where a non-Lion just took a Lion), with an incrementally kept Zobrist hash.
 
 use super::zobrist::Zobrist;
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::geometry::{BoardSize, Square};
 
 /// A piece on the board: its owner and its type (index into the
@@ -11,7 +11,7 @@ use crate::geometry::{BoardSize, Square};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Man {
     pub player: Color,
-    pub piece: u16,
+    pub piece: PieceId,
 }
 
 /// `Position::flags` bit: the piece was dropped and has not yet made a move that meets
@@ -134,10 +134,10 @@ impl Position {
         }
     }
 
-    pub fn set_hand(&mut self, z: &Zobrist, player: Color, piece: u16, count: u16) {
-        let old = self.hands[player][piece as usize];
+    pub fn set_hand(&mut self, z: &Zobrist, player: Color, piece: PieceId, count: u16) {
+        let old = self.hands[player][piece.index()];
         self.hand_hash ^= z.hand(player, piece, old) ^ z.hand(player, piece, count);
-        self.hands[player][piece as usize] = count;
+        self.hands[player][piece.index()] = count;
     }
 
     /// The full hash: board, side, hands and skip state.
@@ -163,7 +163,7 @@ impl Position {
         h ^= z.lion_taken(self.lion_taken_at.map(|s| self.size.index(s)));
         for player in Color::ALL {
             for (piece, &n) in self.hands[player].iter().enumerate() {
-                h ^= z.hand(player, piece as u16, n);
+                h ^= z.hand(player, PieceId::new(piece), n);
             }
         }
         h ^ z.skips(self.last_skip)

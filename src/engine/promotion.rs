@@ -9,7 +9,7 @@ use super::generate::SideView;
 use super::moves::{Move, MoveKind};
 use super::position::{Man, Position, DEMOTED, DROPPED};
 use super::Engine;
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::geometry::Square;
 use crate::xbetza::{generate, Occupancy, PieceMove, StepKind};
 use smallvec::SmallVec;
@@ -18,7 +18,7 @@ use smallvec::SmallVec;
 /// in a small `Copy` value (returned for every move generated).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Choices {
-    items: [Option<u16>; 2],
+    items: [Option<PieceId>; 2],
     len: u8,
 }
 
@@ -26,18 +26,18 @@ impl Choices {
     /// No choice: the path is not a legal move.
     pub const NONE: Choices = Choices { items: [None, None], len: 0 };
 
-    pub fn one(choice: Option<u16>) -> Choices {
+    pub fn one(choice: Option<PieceId>) -> Choices {
         Choices { items: [choice, None], len: 1 }
     }
 
-    pub fn two(first: Option<u16>, second: Option<u16>) -> Choices {
+    pub fn two(first: Option<PieceId>, second: Option<PieceId>) -> Choices {
         Choices { items: [first, second], len: 2 }
     }
 }
 
 impl std::ops::Deref for Choices {
-    type Target = [Option<u16>];
-    fn deref(&self) -> &[Option<u16>] {
+    type Target = [Option<PieceId>];
+    fn deref(&self) -> &[Option<PieceId>] {
         &self.items[..usize::from(self.len)]
     }
 }
@@ -269,7 +269,7 @@ pub(crate) fn empty_board_moves(engine: &Engine, man: Man, sq: Square) -> Vec<Pi
 /// The Deva/Dark Spirit rule: capturing a target (or its promoted form) turns the capturer
 /// into the target's promoted form, unless the capturer is exempt, royal (all-non-royal), or
 /// without its own promotion (promotable-only), or its own promotion comes first.
-fn deva_target(engine: &Engine, man: Man, pm: &PieceMove, captures: &[(Square, Man)]) -> Option<u16> {
+fn deva_target(engine: &Engine, man: Man, pm: &PieceMove, captures: &[(Square, Man)]) -> Option<PieceId> {
     let rules = &engine.rules;
     if rules.deva == 0 {
         return None;
@@ -286,7 +286,7 @@ fn deva_target(engine: &Engine, man: Man, pm: &PieceMove, captures: &[(Square, M
     }
     // Captures in path order; the special ones are those of a target or its promoted form
     // (piece ids are unique, so a target is known by its index).
-    let special_form = |victim: Man| -> Option<u16> {
+    let special_form = |victim: Man| -> Option<PieceId> {
         engine
             .deva_forms
             .iter()
@@ -298,7 +298,7 @@ fn deva_target(engine: &Engine, man: Man, pm: &PieceMove, captures: &[(Square, M
         .filter(|s| s.kind == StepKind::Capture)
         .filter_map(|s| captures.iter().find(|(c, _)| *c == s.square).map(|(_, m)| *m))
         .collect();
-    let specials: SmallVec<[u16; 4]> = in_order.iter().filter_map(|&v| special_form(v)).collect();
+    let specials: SmallVec<[PieceId; 4]> = in_order.iter().filter_map(|&v| special_form(v)).collect();
     match rules.deva_multi {
         DevaMulti::First => specials.first().copied(),
         DevaMulti::Last => specials.last().copied(),

@@ -7,6 +7,7 @@ use super::moves::{Move, MoveKind};
 use super::position::{Man, Position};
 use super::Engine;
 use super::PieceType;
+use crate::core::PieceId;
 use crate::geometry::chebyshev;
 use crate::geometry::{BoardSize, Square};
 use crate::xbetza::{PathStep, StepKind};
@@ -18,7 +19,7 @@ pub fn is_skip(engine: &Engine, mv: &Move) -> bool {
 }
 
 /// [`is_skip`] of a move of this kind and promotion, before the move is written.
-pub(crate) fn is_skip_of(engine: &Engine, kind: MoveKind, promotion: Option<u16>) -> bool {
+pub(crate) fn is_skip_of(engine: &Engine, kind: MoveKind, promotion: Option<PieceId>) -> bool {
     match kind {
         MoveKind::Null => true,
         MoveKind::Pass => !(promotion.is_some() && engine.rules.skip_promotion_exempt),

@@ -6,7 +6,7 @@ use super::config::{BareKing, ExtraTurnCheck, Stalemate};
 use super::moves::Move;
 use super::position::Position;
 use super::Engine;
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -324,7 +324,7 @@ impl Engine {
     /// other non-royal piece, on the board (in the promotion zone only under
     /// impasse-squares = promotion-zone) and in hand under impasse-count = board-and-hand.
     fn impasse_points(&self, impasse: &super::config::Impasse, pos: &Position, side: Color) -> u32 {
-        let value = |piece: u16| {
+        let value = |piece: PieceId| {
             let p = self.piece(piece);
             if p.royal {
                 0
@@ -338,7 +338,7 @@ impl Engine {
             |sq| !impasse.zone_only || self.rules.promotion_zone.as_ref().is_some_and(|z| self.in_zone(z, side, sq));
         let board: u32 = pos.squares_of(side).filter(|&(sq, _)| in_place(sq)).map(|(_, m)| value(m.piece)).sum();
         let hand: u32 = if impasse.count_hand {
-            pos.hands[side].iter().enumerate().map(|(piece, &n)| u32::from(n) * value(piece as u16)).sum()
+            pos.hands[side].iter().enumerate().map(|(piece, &n)| u32::from(n) * value(PieceId::new(piece))).sum()
         } else {
             0
         };

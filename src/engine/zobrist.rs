@@ -6,7 +6,7 @@
 //! a replay).
 
 use super::position::Man;
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::random::SplitMix64;
 
 #[derive(Clone, Debug)]
@@ -56,16 +56,16 @@ impl Zobrist {
     }
 
     pub fn piece(&self, square: usize, man: Man) -> u64 {
-        self.board[(square * 2 + man.player.index()) * self.piece_types + man.piece as usize]
+        self.board[(square * 2 + man.player.index()) * self.piece_types + man.piece.index()]
     }
 
     /// The key of holding `count` of `piece`; zero held is key 0 so empty hands hash to 0.
-    pub fn hand(&self, player: Color, piece: u16, count: u16) -> u64 {
+    pub fn hand(&self, player: Color, piece: PieceId, count: u16) -> u64 {
         if count == 0 {
             return 0;
         }
         let c = (count as usize).min(MAX_HAND) - 1;
-        self.hands[(player.index() * self.piece_types + piece as usize) * MAX_HAND + c]
+        self.hands[(player.index() * self.piece_types + piece.index()) * MAX_HAND + c]
     }
 
     pub fn skips(&self, last_skip: [bool; 2]) -> u64 {

@@ -20,7 +20,7 @@
 //! in-addition) leaves the same side to move, so the child's score is not negated then.
 
 use super::values::{Mobility, PieceValues};
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::make::Undo;
 use crate::engine::status::{History, Outcome};
 use crate::engine::{Engine, Move, Position};
@@ -57,8 +57,8 @@ impl Evaluator {
     }
 
     /// A type's value in centipawns.
-    pub fn value(&self, piece: u16) -> i32 {
-        self.values.get(piece as usize).copied().unwrap_or(0)
+    pub fn value(&self, piece: PieceId) -> i32 {
+        self.values.get(piece.index()).copied().unwrap_or(0)
     }
 
     /// The position's score for the side to move.
@@ -71,7 +71,7 @@ impl Evaluator {
         }
         for (player, hand) in Color::ALL.into_iter().zip(&pos.hands) {
             for (piece, &n) in hand.iter().enumerate() {
-                side[player] += n as i32 * self.value(piece as u16);
+                side[player] += n as i32 * self.value(PieceId::new(piece));
             }
         }
         side[pos.side] - side[pos.side.opposite()]
@@ -86,7 +86,7 @@ impl Evaluator {
         }
         for (player, hand) in Color::ALL.into_iter().zip(&pos.hands) {
             for (piece, &n) in hand.iter().enumerate() {
-                let v = n as i64 * self.value(piece as u16) as i64;
+                let v = n as i64 * self.value(PieceId::new(piece)) as i64;
                 balance += if player == Color::Black { v } else { -v };
             }
         }

@@ -18,7 +18,7 @@
 //! Refining the values by self-play (issue 25 item 2, "where affordable") is not done: at the
 //! node budgets a designer can afford, the games are too short-sighted to move a value.
 
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use serde::{Deserialize, Serialize};
@@ -58,8 +58,8 @@ pub struct PieceValues {
 
 impl PieceValues {
     /// A type's value in pawns.
-    pub fn of(&self, piece: u16) -> f64 {
-        self.pieces.get(piece as usize).map_or(0.0, |p| p.value)
+    pub fn of(&self, piece: PieceId) -> f64 {
+        self.pieces.get(piece.index()).map_or(0.0, |p| p.value)
     }
 }
 
@@ -89,7 +89,8 @@ impl Mobility {
         let size = engine.game.board;
         let mut lone = Position::empty(size, engine.pieces.len());
         let z = &engine.zobrist;
-        let table = (0..engine.pieces.len() as u16)
+        let table = (0..engine.pieces.len())
+            .map(PieceId::new)
             .map(|piece| {
                 Color::ALL.map(|player| {
                     size.squares()
@@ -110,12 +111,12 @@ impl Mobility {
 
     /// The weighted moves of `man` alone on an empty board on square index `at`.
     pub fn at(&self, man: Man, at: usize) -> u16 {
-        self.table[man.piece as usize][man.player][at]
+        self.table[man.piece.index()][man.player][at]
     }
 
     /// The mean over the squares, for the first player.
-    fn mean(&self, piece: u16) -> f64 {
-        let row = &self.table[piece as usize][0];
+    fn mean(&self, piece: PieceId) -> f64 {
+        let row = &self.table[piece.index()][0];
         row.iter().map(|&n| n as f64).sum::<f64>() / row.len().max(1) as f64
     }
 }
@@ -137,12 +138,12 @@ pub fn estimate(engine: &Engine, mobility: &Mobility, seed: u64, games: usize, p
         });
         for pos in &positions {
             for (sq, man) in pos.squares_of(Color::Black).chain(pos.squares_of(Color::White)) {
-                sum[man.piece as usize] += weighted_moves(engine, pos, sq) as u64;
-                count[man.piece as usize] += 1;
+                sum[man.piece.index()] += weighted_moves(engine, pos, sq) as u64;
+                count[man.piece.index()] += 1;
             }
         }
     }
-    let empty: Vec<f64> = (0..types as u16).map(|p| mobility.mean(p)).collect();
+    let empty: Vec<f64> = (0..types).map(|p| mobility.mean(PieceId::new(p))).collect();
     let in_play: Vec<Option<f64>> =
         (0..types).map(|t| (count[t] > 0).then(|| sum[t] as f64 / count[t] as f64)).collect();
     let mut ratios: Vec<f64> =
@@ -151,7 +152,7 @@ pub fn estimate(engine: &Engine, mobility: &Mobility, seed: u64, games: usize, p
     let ratio = if ratios.is_empty() { 1.0 } else { ratios[ratios.len() / 2] };
     let raw: Vec<f64> = (0..types).map(|t| (empty[t] + in_play[t].unwrap_or(empty[t] * ratio)) / 2.0).collect();
     let unit = unit_type(engine, &raw);
-    let scale = unit.map(|u| raw[u as usize]).filter(|&v| v > 0.0).unwrap_or(1.0);
+    let scale = unit.map(|u| raw[u.index()]).filter(|&v| v > 0.0).unwrap_or(1.0);
     let pieces = engine
         .pieces
         .iter()
@@ -172,14 +173,14 @@ pub fn estimate(engine: &Engine, mobility: &Mobility, seed: u64, games: usize, p
 /// The non-royal type with the most men in the start position, the weakest (by `raw`) among
 /// equals (minishogi has one of each, and its unit is still the Pawn); None when the start
 /// holds no non-royal man.
-fn unit_type(engine: &Engine, raw: &[f64]) -> Option<u16> {
+fn unit_type(engine: &Engine, raw: &[f64]) -> Option<PieceId> {
     let start = engine.start();
     let mut men = vec![0usize; engine.pieces.len()];
     for (_, man) in start.squares_of(Color::Black).chain(start.squares_of(Color::White)) {
         if !engine.piece(man.piece).royal {
-            men[man.piece as usize] += 1;
+            men[man.piece.index()] += 1;
         }
     }
     let most = *men.iter().max()?;
-    (0..men.len()).filter(|&t| most > 0 && men[t] == most).min_by(|&a, &b| raw[a].total_cmp(&raw[b])).map(|t| t as u16)
+    (0..men.len()).filter(|&t| most > 0 && men[t] == most).min_by(|&a, &b| raw[a].total_cmp(&raw[b])).map(PieceId::new)
 }

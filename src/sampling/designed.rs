@@ -8,7 +8,7 @@
 //! An `Aim` makes the placement dense: the pieces it names, both sides' royals and a few others
 //! are put in a small window, so that they meet.
 
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::config::SelfCheck;
 use crate::engine::skip::game_has_skips;
 use crate::engine::{Engine, Man, Position};
@@ -18,7 +18,7 @@ use crate::random::SplitMix64;
 /// Pieces to put close together (empty: a spread-out random position).
 #[derive(Clone, Debug, Default)]
 pub struct Aim {
-    pub pieces: Vec<u16>,
+    pub pieces: Vec<PieceId>,
     /// Set the skip facts more often (the skip invariants).
     pub skips: bool,
 }
@@ -27,12 +27,12 @@ pub struct Aim {
 pub type Admit<'a> = &'a dyn Fn(&Position, Man, Square) -> bool;
 
 /// (player, royal type) for every royal type the setup gives a player, sorted, once each.
-pub fn setup_royals(engine: &Engine) -> Vec<(Color, u16)> {
+pub fn setup_royals(engine: &Engine) -> Vec<(Color, PieceId)> {
     let game = &engine.game;
-    let mut out: Vec<(Color, u16)> = game
+    let mut out: Vec<(Color, PieceId)> = game
         .setup
         .iter()
-        .filter_map(|p| engine.piece_index(&p.piece).filter(|&i| game.pieces[i as usize].royal).map(|i| (p.player, i)))
+        .filter_map(|p| engine.piece_index(&p.piece).filter(|&i| game.pieces[i.index()].royal).map(|i| (p.player, i)))
         .collect();
     out.sort();
     out.dedup();
@@ -41,12 +41,13 @@ pub fn setup_royals(engine: &Engine) -> Vec<(Color, u16)> {
 
 /// The types that can stand in hand: not royal, and not a promoted form unless captured pieces
 /// keep their promotion in hand (`drops.unpromoted = false`).
-pub fn droppable(engine: &Engine) -> Vec<u16> {
+pub fn droppable(engine: &Engine) -> Vec<PieceId> {
     let game = &engine.game;
     let keeps_promotion = !engine.rules.drops_unpromoted;
-    (0..game.pieces.len() as u16)
+    (0..game.pieces.len())
+        .map(PieceId::new)
         .filter(|&i| {
-            let p = &game.pieces[i as usize];
+            let p = &game.pieces[i.index()];
             !p.royal && (keeps_promotion || !game.pieces.iter().any(|q| q.promotes_to.as_ref() == Some(&p.id)))
         })
         .collect()
@@ -87,12 +88,12 @@ pub fn position(engine: &Engine, admit: Admit, rng: &mut SplitMix64, aim: &Aim) 
     // A side never has more royals than its setup gives it.
     let royal_types = setup_royals(engine);
     // The setup's royals and their royal promotions: placed here, once per side.
-    let setup_royal = |p: u16| royal_types.iter().any(|&(_, r)| r == p || engine.piece(r).promotes_to == Some(p));
-    let aimed: Vec<u16> = aim.pieces.iter().copied().filter(|&p| !setup_royal(p)).collect();
+    let setup_royal = |p: PieceId| royal_types.iter().any(|&(_, r)| r == p || engine.piece(r).promotes_to == Some(p));
+    let aimed: Vec<PieceId> = aim.pieces.iter().copied().filter(|&p| !setup_royal(p)).collect();
     for &(player, piece) in &royal_types {
         // Or its royal promoted form (Hook's Emperor, the Prince's), which stands in its place:
         // always when aimed at, else a third of the time.
-        let promoted = engine.piece(piece).promotes_to.filter(|&p| game.pieces[p as usize].royal);
+        let promoted = engine.piece(piece).promotes_to.filter(|&p| game.pieces[p.index()].royal);
         let piece = match promoted {
             Some(p) if aim.pieces.contains(&p) || rng.below(3) == 0 => p,
             _ => piece,
@@ -114,7 +115,8 @@ pub fn position(engine: &Engine, admit: Admit, rng: &mut SplitMix64, aim: &Aim) 
     // Others: a few random pieces of any non-royal type (promoted forms too), for either side.
     let extras = if aim.pieces.is_empty() { 2 + rng.below(12) } else { rng.below(6) };
     // Not royals: a side never has more royals than its setup gives it.
-    let others: Vec<u16> = (0..game.pieces.len() as u16).filter(|&i| !game.pieces[i as usize].royal).collect();
+    let others: Vec<PieceId> =
+        (0..game.pieces.len()).map(PieceId::new).filter(|&i| !game.pieces[i.index()].royal).collect();
     for _ in 0..extras {
         let piece = others[rng.below(others.len())];
         let man = Man { player: Color::ALL[rng.below(2)], piece };
@@ -129,12 +131,12 @@ pub fn position(engine: &Engine, admit: Admit, rng: &mut SplitMix64, aim: &Aim) 
             for player in Color::ALL {
                 for _ in 0..rng.below(4) {
                     let piece = droppable[rng.below(droppable.len())];
-                    let n = pos.hands[player][piece as usize];
+                    let n = pos.hands[player][piece.index()];
                     pos.set_hand(z, player, piece, n + 1 + rng.below(2) as u16);
                 }
             }
             for &piece in aim.pieces.iter().filter(|p| droppable.contains(p)) {
-                let n = pos.hands[side][piece as usize];
+                let n = pos.hands[side][piece.index()];
                 pos.set_hand(z, side, piece, n + 1);
             }
         }

@@ -3,7 +3,7 @@
 //! result (greedy, not the smallest there is) is a position small enough to read. The checker
 //! shrinks violations this way, and the reading witnesses (`witness::confirm`) theirs.
 
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::{Engine, Position};
 
 /// What a shrink may take away besides non-royal men.
@@ -55,7 +55,7 @@ pub fn shrink<T>(
                     continue;
                 }
                 let mut trial = best.clone();
-                trial.set_hand(z, player, piece as u16, if may.whole_hand { 0 } else { n - 1 });
+                trial.set_hand(z, player, PieceId::new(piece), if may.whole_hand { 0 } else { n - 1 });
                 try_trial(trial, &mut best, &mut said);
             }
         }

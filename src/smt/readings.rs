@@ -16,7 +16,7 @@ use super::board::SymBoard;
 use super::fragments;
 use super::symbolic::{all_paths, holds, SymPath, Window};
 use super::{solve, Answer, Limits, Verdict};
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::Engine;
 use crate::geometry::Square;
 use crate::spec::abilities::Ability;
@@ -275,7 +275,7 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
         }
     }
     // Search: seeded games and designed positions, both options' moves and results compared.
-    let aim_pieces: Vec<u16> = changed
+    let aim_pieces: Vec<PieceId> = changed
         .iter()
         .filter_map(|c| c.strip_prefix("piece."))
         .filter_map(|r| r.split('.').next())
@@ -455,7 +455,7 @@ fn start_squares(game: &GameSpec, squares: &[Square]) -> Vec<Square> {
 /// rules: check, burning, freezing, ranks) is excluded and Z3 asked again.
 fn moves_from(
     pair: &Pair,
-    piece: u16,
+    piece: PieceId,
     ca: &CompiledBetza,
     cb: &CompiledBetza,
     from: Square,

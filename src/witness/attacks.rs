@@ -8,14 +8,14 @@ use super::build::{centre, filler};
 use super::compare::{compare, witness};
 use super::confirm::shrink;
 use super::{Pair, Witness};
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
 
 /// Squares from which `piece` (first player) takes an enemy on `target` on an otherwise empty
 /// board, farthest first.
-fn capture_squares(engine: &Engine, piece: u16, target: Square) -> Vec<Square> {
+fn capture_squares(engine: &Engine, piece: PieceId, target: Square) -> Vec<Square> {
     let size = engine.game.board;
     let mut occ = Occupancy::empty(size);
     occ.set(target, Cell::Enemy);
@@ -42,11 +42,11 @@ pub fn designed(pair: &Pair) -> Option<Witness> {
     let e = pair.a;
     let size = e.game.board;
     let target = centre(&e.game);
-    let royal = (0..e.pieces.len() as u16).find(|&i| e.piece(i).royal)?;
+    let royal = (0..e.pieces.len()).map(PieceId::new).find(|&i| e.piece(i).royal)?;
     // The taker: a piece with the ban first (its captures of royals are what protection
     // decides), else the royal itself.
-    let mut takers: Vec<u16> =
-        (0..e.pieces.len() as u16).filter(|&i| e.piece(i).abilities.protected_royal_ban).collect();
+    let mut takers: Vec<PieceId> =
+        (0..e.pieces.len()).map(PieceId::new).filter(|&i| e.piece(i).abilities.protected_royal_ban).collect();
     takers.push(royal);
     let near: Vec<(i32, i32)> = (-2..=2).flat_map(|x| (-2..=2).map(move |y| (x, y))).filter(|&d| d != (0, 0)).collect();
     let found = |pos: &Position| compare(pair, pos).is_some_and(|(d, o)| !d.is_empty() || !o.is_empty());
@@ -65,7 +65,7 @@ pub fn designed(pair: &Pair) -> Option<Witness> {
             pos
         };
         // One enemy piece of each type near the royal: a protector by some capture.
-        for p in 0..e.pieces.len() as u16 {
+        for p in (0..e.pieces.len()).map(PieceId::new) {
             for &d in &near {
                 let Some(sq) = size.offset(target, d) else { continue };
                 if sq == from {
@@ -82,7 +82,7 @@ pub fn designed(pair: &Pair) -> Option<Witness> {
         // A protector that can take every square (an enemy taker far away) whose recapture a
         // friend next to the royal would forbid.
         let Some(friend) = filler(e) else { continue };
-        for p in (0..e.pieces.len() as u16).filter(|&i| e.piece(i).abilities.protected_royal_ban) {
+        for p in (0..e.pieces.len()).map(PieceId::new).filter(|&i| e.piece(i).abilities.protected_royal_ban) {
             let Some(&far) = capture_squares(e, p, target)
                 .iter()
                 .find(|&&s| s != from && s.file.abs_diff(from.file).max(s.rank.abs_diff(from.rank)) >= 2)

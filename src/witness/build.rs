@@ -4,7 +4,7 @@
 
 use super::compare::transfer;
 use super::Pair;
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::{chebyshev, Square};
 use crate::sampling::designed::setup_royals;
@@ -13,25 +13,25 @@ use crate::xbetza::generate::{Cell, Occupancy};
 
 /// The piece types that stand in for "a friend" and "an enemy" on a decoded board: plain
 /// pieces (no abilities, not royal, lowest rank, unpromoted where possible).
-pub(crate) fn filler(engine: &Engine) -> Option<u16> {
+pub(crate) fn filler(engine: &Engine) -> Option<PieceId> {
     let game = &engine.game;
     let promoted = |id: &str| game.pieces.iter().any(|q| q.promotes_to.as_deref() == Some(id));
-    let mut best: Option<(u32, usize, u16)> = None;
+    let mut best: Option<(u32, usize, PieceId)> = None;
     for (i, p) in game.pieces.iter().enumerate() {
         if p.royal || !p.abilities.is_empty() || !p.zone_moves.is_empty() {
             continue;
         }
-        let key = (p.rank.unwrap_or(0), promoted(&p.id) as usize, i as u16);
+        let key = (p.rank.unwrap_or(0), promoted(&p.id) as usize, PieceId::new(i));
         if best.is_none_or(|b| key < b) {
             best = Some(key);
         }
     }
-    best.map(|b| b.2).or_else(|| game.pieces.iter().position(|p| !p.royal).map(|i| i as u16))
+    best.map(|b| b.2).or_else(|| game.pieces.iter().position(|p| !p.royal).map(PieceId::new))
 }
 
 /// A position from a decoded occupancy: `piece` of the first player on `from`, fillers for
 /// friends and enemies, royals added; the first player to move.
-pub(crate) fn position_from(pair: &Pair, occ: &Occupancy, from: Square, piece: u16) -> Option<Position> {
+pub(crate) fn position_from(pair: &Pair, occ: &Occupancy, from: Square, piece: PieceId) -> Option<Position> {
     let engine = pair.a;
     let fill = filler(engine)?;
     let z = &engine.zobrist;
@@ -56,13 +56,13 @@ pub fn centre(game: &GameSpec) -> Square {
 }
 
 /// The royal types each player gets: the setup's, or (no setup) one of each royal type.
-fn royals(engine: &Engine) -> Vec<(Color, u16)> {
+fn royals(engine: &Engine) -> Vec<(Color, PieceId)> {
     let mut r = setup_royals(engine);
     if r.is_empty() {
         for (i, p) in engine.pieces.iter().enumerate() {
-            if p.royal && !engine.pieces.iter().any(|q| q.promotes_to == Some(i as u16)) {
-                r.push((Color::Black, i as u16));
-                r.push((Color::White, i as u16));
+            if p.royal && !engine.pieces.iter().any(|q| q.promotes_to == Some(PieceId::new(i))) {
+                r.push((Color::Black, PieceId::new(i)));
+                r.push((Color::White, PieceId::new(i)));
             }
         }
     }

@@ -3,7 +3,7 @@
 //! witness record the report shows.
 
 use super::{DifferingMove, Pair, Witness};
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Identity, Man, Move, Position};
 use std::collections::BTreeMap;
@@ -14,7 +14,7 @@ pub(crate) fn transfer(from: &Engine, to: &Engine, pos: &Position) -> Option<Pos
     if from.game.board != to.game.board || pos.size != to.game.board {
         return None;
     }
-    let index: Vec<Option<u16>> = from.pieces.iter().map(|p| to.piece_index(&p.id)).collect();
+    let index: Vec<Option<PieceId>> = from.pieces.iter().map(|p| to.piece_index(&p.id)).collect();
     let z = &to.zobrist;
     let mut out = Position::empty(pos.size, to.pieces.len());
     // What the position remembers of its pieces carries over as far as the target engine
@@ -28,7 +28,7 @@ pub(crate) fn transfer(from: &Engine, to: &Engine, pos: &Position) -> Option<Pos
     }
     for sq in pos.size.squares() {
         if let Some(m) = pos.at(sq) {
-            out.put(z, sq, Some(Man { player: m.player, piece: index[m.piece as usize]? }));
+            out.put(z, sq, Some(Man { player: m.player, piece: index[m.piece.index()]? }));
             out.set_flags(z, sq, pos.flags_at(sq) & keep);
         }
     }
@@ -125,7 +125,7 @@ pub fn records(pair: &Pair, diff: &[(Move, bool)]) -> (Vec<DifferingMove>, usize
 /// so that two alternatives with different piece lists compare by piece id.
 pub fn ident(first: &Engine, own: &Engine, m: &Move) -> Identity {
     let mut id = m.identity();
-    let map = |p: u16| first.piece_index(&own.piece(p).id).unwrap_or(u16::MAX);
+    let map = |p: PieceId| first.piece_index(&own.piece(p).id).unwrap_or(PieceId::new(usize::from(u16::MAX)));
     id.dropped = id.dropped.map(map);
     id.promotion = id.promotion.map(map);
     id

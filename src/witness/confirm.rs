@@ -6,6 +6,7 @@
 use super::build::position_from;
 use super::compare::{compare, witness};
 use super::{Pair, Witness};
+use crate::core::PieceId;
 use crate::engine::Position;
 use crate::geometry::Square;
 use crate::sampling;
@@ -29,7 +30,7 @@ pub(crate) fn confirm_moves(
     pair: &Pair,
     occ: &Occupancy,
     from: Square,
-    piece: u16,
+    piece: PieceId,
     targets: &[Square],
 ) -> Option<Witness> {
     let pos = position_from(pair, occ, from, piece)?;

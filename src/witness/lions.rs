@@ -13,12 +13,12 @@ use super::build::add_royals;
 use super::build::centre;
 use super::confirm::confirm;
 use super::{Pair, Witness};
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 
-fn lions(e: &Engine) -> Vec<u16> {
-    (0..e.pieces.len() as u16).filter(|&p| e.piece(p).lion).collect()
+fn lions(e: &Engine) -> Vec<PieceId> {
+    (0..e.pieces.len()).map(PieceId::new).filter(|&p| e.piece(p).lion).collect()
 }
 
 fn board_with(e: &Engine, men: &[(Square, Man)]) -> Position {
@@ -51,7 +51,7 @@ fn adjacent(a: Square, b: Square) -> bool {
 /// A witness for `lion-trade.protectors`, or why none was built.
 pub fn protectors(pair: &Pair) -> Result<Witness, String> {
     let e = pair.a;
-    let takers: Vec<u16> = (0..e.pieces.len() as u16).filter(|&p| e.piece(p).bridge_excluded).collect();
+    let takers: Vec<PieceId> = (0..e.pieces.len()).map(PieceId::new).filter(|&p| e.piece(p).bridge_excluded).collect();
     if lions(e).is_empty() || takers.is_empty() {
         return Err("no Lion, or no piece that makes no bridge (lion-trade.bridge-excluded)".into());
     }
@@ -85,7 +85,8 @@ pub fn protectors(pair: &Pair) -> Result<Witness, String> {
 /// A witness for `lion-trade.counter-strike-same-square`, or why none was built.
 pub(crate) fn counter_strike_same_square(pair: &Pair) -> Result<Witness, String> {
     let e = pair.a;
-    let strikers: Vec<u16> = (0..e.pieces.len() as u16).filter(|&p| !e.piece(p).lion && !e.piece(p).royal).collect();
+    let strikers: Vec<PieceId> =
+        (0..e.pieces.len()).map(PieceId::new).filter(|&p| !e.piece(p).lion && !e.piece(p).royal).collect();
     if lions(e).is_empty() || e.rules.lion_trade.as_ref().is_none_or(|t| !t.counter_strike) {
         return Err("no counter-strike rule here".into());
     }

@@ -10,7 +10,7 @@ use super::build::add_royals;
 use super::compare::{differing, records, transfer};
 use super::lines::play_both;
 use super::{Pair, Witness};
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::{Engine, Man, Move, Position};
 use crate::geometry::Square;
 
@@ -175,7 +175,7 @@ fn starts(pair: &Pair, history: History) -> Vec<(Position, Vec<Move>)> {
                 return out;
             };
             let first_zone = first_zone.as_str();
-            for p in 0..a.pieces.len() as u16 {
+            for p in (0..a.pieces.len()).map(PieceId::new) {
                 let piece = a.piece(p);
                 if !piece.is_promoted_form || piece.royal {
                     continue;

@@ -1288,7 +1288,7 @@ fn generic_record_fails_on_a_record_that_disagrees_with_the_positions() {
     let mv = g.legal(&before, "R e5xe7");
     let after = g.made(&before, &mv);
     holds(&inv, &g.t(&before, &mv, &after, &[]));
-    assert_eq!(after.hands[0][g.e.piece_index("P").unwrap() as usize], 1, "the Tokin goes to hand as a Pawn");
+    assert_eq!(after.hands[0][g.e.piece_index("P").unwrap().index()], 1, "the Tokin goes to hand as a Pawn");
     // The captured Tokin never reached the hand.
     let mut lost = after.clone();
     lost.set_hand(&g.e.zobrist, Color::Black, g.e.piece_index("P").unwrap(), 0);

@@ -17,7 +17,7 @@ use kensho::engine::{Man, Position};
 use kensho::geometry::Square;
 use kensho::random::SplitMix64;
 use kensho::sampling;
-use kensho::Color;
+use kensho::{Color, PieceId};
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
 use quickcheck::{QuickCheck, TestResult};
@@ -84,9 +84,9 @@ fn build(s: &Subject, d: &Design) -> Option<Position> {
         d.men
             .iter()
             .map(|&(sq, piece, player)| {
-                (sq, Man { player: Color::ALL[usize::from(player)], piece: (piece % g.pieces.len()) as u16 })
+                (sq, Man { player: Color::ALL[usize::from(player)], piece: PieceId::new(piece % g.pieces.len()) })
             })
-            .filter(|(_, m)| !g.pieces[m.piece as usize].royal),
+            .filter(|(_, m)| !g.pieces[m.piece.index()].royal),
     );
     for (sq, man) in men {
         let sq: Square = g.board.square_at(sq % squares);
@@ -97,7 +97,7 @@ fn build(s: &Subject, d: &Design) -> Option<Position> {
     if sampling::designed::drops_enabled(e) {
         let droppable = sampling::designed::droppable(e);
         for &(player, piece, n) in &d.hands {
-            let piece = (piece % g.pieces.len()) as u16;
+            let piece = PieceId::new(piece % g.pieces.len());
             if droppable.contains(&piece) {
                 pos.set_hand(z, Color::ALL[usize::from(player)], piece, n);
             }

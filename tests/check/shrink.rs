@@ -19,7 +19,7 @@ fn census(engine: &Engine, pos: &Position) -> ([usize; 2], usize, u16) {
             rooks += usize::from(m.player == Color::Black && m.piece == rook);
         }
     }
-    (men, rooks, pos.hands[0][usize::from(pawn)])
+    (men, rooks, pos.hands[0][pawn.index()])
 }
 
 #[test]

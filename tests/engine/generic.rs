@@ -16,7 +16,7 @@ use kensho::engine::{Engine, Man, Move, MoveKind, Position};
 use kensho::geometry::Square;
 use kensho::random::SplitMix64;
 use kensho::spec::settings::Setting;
-use kensho::Color;
+use kensho::{Color, PieceId};
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -255,7 +255,7 @@ proptest! {
         let z = &e.zobrist;
         // Only what a capture can put in hand (drops::not_held), and no more men than squares:
         // the position parser refuses any other hand (issue 26).
-        let holdable: Vec<u16> = (0..e.pieces.len() as u16).filter(|&p| drops::not_held(e, p).is_none()).collect();
+        let holdable: Vec<PieceId> = (0..e.pieces.len()).map(PieceId::new).filter(|&p| drops::not_held(e, p).is_none()).collect();
         for mut pos in game_positions(e, seed, plies) {
             for &(player, piece, n) in hands.iter().filter(|_| !holdable.is_empty()) {
                 let men = pos.board.iter().flatten().count() as u16;

@@ -7,7 +7,7 @@ use kensho::engine::drops::hand_type;
 use kensho::engine::position::MAX_MOVE_NUMBER;
 use kensho::engine::status::Outcome;
 use kensho::engine::{Engine, Position};
-use kensho::Color;
+use kensho::{Color, PieceId};
 
 const FIRST: &str = "first player (Black, sente)";
 const SECOND: &str = "second player (White, gote)";
@@ -146,16 +146,16 @@ fn hands_hold_what_a_capture_puts_there() {
     for game in ["shogi", "shoogantshii", "ryu", "heian-ryu"] {
         let e = engine(game);
         let kings = rows(e.game.board, &men_at(&["K@e1", "k@e9"]));
-        let given: std::collections::BTreeSet<u16> =
-            (0..e.pieces.len() as u16).filter(|&p| !e.piece(p).royal).map(|p| hand_type(&e, p)).collect();
-        for p in 0..e.pieces.len() as u16 {
+        let given: std::collections::BTreeSet<PieceId> =
+            (0..e.pieces.len()).map(PieceId::new).filter(|&p| !e.piece(p).royal).map(|p| hand_type(&e, p)).collect();
+        for p in (0..e.pieces.len()).map(PieceId::new) {
             let token = e.token(kensho::engine::Man { player: Color::Black, piece: p });
             let text = format!("{kings} b {token} 1");
             let royal_ok = e.piece(p).royal && e.rules.royal_loss_ends;
             match e.parse_position(&text) {
                 Ok(pos) => {
                     assert!(given.contains(&p) || royal_ok, "{game}: {token} accepted in hand");
-                    assert_eq!(pos.hands[0][p as usize], 1);
+                    assert_eq!(pos.hands[0][p.index()], 1);
                 }
                 Err(err) => {
                     assert!(!given.contains(&p) && !royal_ok, "{game}: {token} refused: {err}");

@@ -807,7 +807,7 @@ fn reading_shogi_drops() {
         let pos = position(&e, &["K@a1", "G@c4", "+r@c6", "k@g12", "p@g10"], "b");
         let (pos, _) = play(&e, &pos, "G c4xc6");
         for id in ["R", "+R"] {
-            let n = pos.hands[0][e.piece_index(id).unwrap() as usize];
+            let n = pos.hands[0][e.piece_index(id).unwrap().index()];
             assert_eq!(n, u16::from(id == in_hand), "{option}: {id} in hand");
         }
         let (pos, _) = play(&e, &pos, "P g10-g9");

@@ -118,7 +118,7 @@ fn the_player_takes_a_hanging_piece() {
     let pos = e.parse_position("k8/9/9/9/4r4/4G4/9/9/K8 b - 1").unwrap();
     let (after, _, text) = choose(&e, &pos, 3000);
     let rook = e.piece_index("R").unwrap();
-    assert_eq!(after.hands[0][rook as usize], 1, "{text} leaves the hanging Rook");
+    assert_eq!(after.hands[0][rook.index()], 1, "{text} leaves the hanging Rook");
 }
 
 /// Chu Shogi allows moving into check (legality.self-check = allowed; the game ends when the

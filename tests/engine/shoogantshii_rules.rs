@@ -279,15 +279,15 @@ fn rule5_a_captured_promoted_piece_is_held_and_dropped_unpromoted() {
     let capture = e.legal_moves(&p).into_iter().find(|m| e.move_text(m) == "R a1xa5").expect("R a1xa5 is legal");
     let mut undo = Vec::new();
     e.make(&mut p, &capture, &mut undo);
-    let rook = e.piece_index("R").unwrap() as usize;
-    let dragon = e.piece_index("+R").unwrap() as usize;
+    let rook = e.piece_index("R").unwrap().index();
+    let dragon = e.piece_index("+R").unwrap().index();
     assert_eq!((p.hands[0][rook], p.hands[0][dragon]), (1, 0), "{}", e.position_string(&p));
     // The second player moves; then the first player's drops are all unpromoted Rooks.
     let reply = e.legal_moves(&p).into_iter().find(|m| e.move_text(m) == "K f9-f8").expect("K f9-f8 is legal");
     e.make(&mut p, &reply, &mut undo);
     let drops: Vec<_> = e.legal_moves(&p).into_iter().filter(|m| m.kind == MoveKind::Drop).collect();
     assert!(!drops.is_empty());
-    assert!(drops.iter().all(|m| m.man.piece as usize == rook && m.promotion.is_none()));
+    assert!(drops.iter().all(|m| m.man.piece.index() == rook && m.promotion.is_none()));
 }
 
 /// SHO-37 "and may not promote until it ends a move in your promotion zone" (reading

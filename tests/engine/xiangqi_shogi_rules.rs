@@ -560,8 +560,8 @@ fn shogi_captured_pieces_go_to_the_hand_unpromoted() {
     // Sente Gold e5 takes the Gote Dragon Horse (+B) e6: Sente holds a Bishop.
     let mut p = position(e, 'b', "-", &[("a1", "K"), ("i9", "k"), ("e5", "G"), ("e6", "+b")]);
     play(e, &mut p, "G e5xe6");
-    let b = e.piece_index("B").unwrap() as usize;
-    let plus_b = e.piece_index("+B").unwrap() as usize;
+    let b = e.piece_index("B").unwrap().index();
+    let plus_b = e.piece_index("+B").unwrap().index();
     assert_eq!((p.hands[0][b], p.hands[0][plus_b]), (1, 0));
     assert!(e.position_string(&p).contains(" w B "), "{}", e.position_string(&p));
     // Gote: the Gold e5 takes the Dragon King (+R) e4, the Pawn c5 takes the Tokin (+P) c4.

@@ -6,6 +6,7 @@
 //! against the rule text) and one where they cannot (no effect).
 
 use crate::common::smt;
+use kensho::PieceId;
 
 use kensho::engine::{Engine, Position};
 use kensho::smt::fragments;
@@ -69,15 +70,15 @@ fn position(e: &Engine, w: &Witness) -> Position {
 
 /// The promoted form of the first (or last) special piece a move of the witness takes, read
 /// off the position and the move's path: the rule as the option texts state it.
-fn special_form(e: &Engine, pos: &Position, m: &kensho::engine::Move, first: bool) -> Option<u16> {
-    let targets: Vec<u16> = e.rules.deva_targets.iter().filter_map(|t| e.piece_index(t)).collect();
-    let form = |piece: u16| {
+fn special_form(e: &Engine, pos: &Position, m: &kensho::engine::Move, first: bool) -> Option<PieceId> {
+    let targets: Vec<PieceId> = e.rules.deva_targets.iter().filter_map(|t| e.piece_index(t)).collect();
+    let form = |piece: PieceId| {
         targets
             .iter()
             .find(|&&t| piece == t || Some(piece) == e.piece(t).promotes_to)
             .and_then(|&t| e.piece(t).promotes_to)
     };
-    let specials: Vec<u16> = m
+    let specials: Vec<PieceId> = m
         .path
         .iter()
         .filter(|s| s.kind == kensho::xbetza::generate::StepKind::Capture)

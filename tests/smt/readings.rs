@@ -593,7 +593,7 @@ fn drop_ban_against_no_ban_has_a_witness_the_engine_confirms() {
     let pos = &r.pos_a;
     assert_eq!(pos.side, Color::Black);
     let p = banned.piece_index("P").unwrap();
-    assert!(pos.hands[0][p as usize] > 0, "no Pawn in hand: {}", w.position);
+    assert!(pos.hands[0][p.index()] > 0, "no Pawn in hand: {}", w.position);
     let expect: BTreeSet<Pid> = (0..5u8)
         .map(|f| Square::new(f, 4))
         .filter(|&s| pos.at(s).is_none())

@@ -81,7 +81,7 @@ pub(crate) fn pawn_drop_mate(game: &GameSpec, pieces: &[String], t: &Transition<
     let mut undo = Vec::new();
     let escapes = engine.legal_moves(t.after).iter().any(|reply| {
         let takes_royal =
-            reply.captures.iter().any(|(_, m)| m.player == mv.man.player && game.pieces[m.piece as usize].royal);
+            reply.captures.iter().any(|(_, m)| m.player == mv.man.player && game.pieces[m.piece.index()].royal);
         engine.make(&mut work, reply, &mut undo);
         let safe = !engine.in_check(&work, opponent);
         engine.unmake(&mut work, &mut undo);

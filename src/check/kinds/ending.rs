@@ -115,7 +115,7 @@ pub fn game_end(game: &GameSpec, by: EndBy, t: &Transition<'_>) -> Verdict {
     match by {
         EndBy::LastRoyalCaptured => {
             let took_royal =
-                t.mv.captures.iter().any(|(_, m)| m.player == opponent && game.pieces[m.piece as usize].royal);
+                t.mv.captures.iter().any(|(_, m)| m.player == opponent && game.pieces[m.piece.index()].royal);
             let ended_by_royal = says(t.outcome, "royal piece was captured");
             if !took_royal && !ended_by_royal {
                 return Verdict::NotConcerned;
@@ -230,7 +230,7 @@ pub fn repetition(count: usize, hands: bool, perpetual_check_loses: bool, t: &Tr
 /// when the mover was in check or moved a royal.
 pub(crate) fn no_self_check(game: &GameSpec, t: &Transition<'_>) -> Verdict {
     let me = t.mv.man.player;
-    let concerned = game.pieces[t.mv.man.piece as usize].royal || t.in_check_before(me);
+    let concerned = game.pieces[t.mv.man.piece.index()].royal || t.in_check_before(me);
     if t.engine.in_check(t.after, me) {
         return Verdict::Violated(format!("{} leaves a royal of the mover attacked", t.engine.move_text(t.mv)));
     }

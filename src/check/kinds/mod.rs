@@ -65,7 +65,7 @@ pub fn judge(inv: &Invariant, t: &Transition<'_>) -> Verdict {
 }
 
 fn id(game: &GameSpec, man: Man) -> &str {
-    &game.pieces[man.piece as usize].id
+    &game.pieces[man.piece.index()].id
 }
 
 fn named(list: &[String], piece: &str) -> bool {
@@ -89,7 +89,7 @@ fn men(pos: &Position) -> impl Iterator<Item = (Square, Man)> + '_ {
 /// The royals of each player, found in one pass over the board.
 fn royals_by_player(game: &GameSpec, pos: &Position) -> [SmallVec<[Square; 4]>; 2] {
     let mut out = [SmallVec::new(), SmallVec::new()];
-    for (sq, man) in men(pos).filter(|(_, m)| game.pieces[m.piece as usize].royal) {
+    for (sq, man) in men(pos).filter(|(_, m)| game.pieces[m.piece.index()].royal) {
         out[man.player].push(sq);
     }
     out

@@ -3,7 +3,7 @@
 use super::{id, men, named, own_rank, verdict};
 use crate::check::properties::{FreezeSide, PromotionTrigger, ZoneBy, ZoneFrame};
 use crate::check::{path, Transition, Verdict};
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::MoveKind;
 use crate::geometry::{chebyshev, Square};
 use crate::spec::game::GameSpec;
@@ -65,22 +65,22 @@ pub fn confined(
     exempt_royal_captures: bool,
     t: &Transition<'_>,
 ) -> Verdict {
-    if exempt_royal_captures && t.mv.captures.iter().any(|(_, m)| game.pieces[m.piece as usize].royal) {
+    if exempt_royal_captures && t.mv.captures.iter().any(|(_, m)| game.pieces[m.piece.index()].royal) {
         return Verdict::NotConcerned;
     }
     // The confined piece types, named once rather than man by man.
     let confined: SmallVec<[bool; 32]> = game.pieces.iter().map(|p| named(pieces, &p.id)).collect();
-    for (sq, man) in men(t.after).filter(|(_, m)| confined[m.piece as usize]) {
+    for (sq, man) in men(t.after).filter(|(_, m)| confined[m.piece.index()]) {
         if !game.in_zone(zone, man.player, sq) {
             return Verdict::Violated(format!("{} on {}, outside its {zone}", id(game, man), sq.name()));
         }
     }
-    verdict(confined[t.mv.man.piece as usize])
+    verdict(confined[t.mv.man.piece.index()])
 }
 
 /// The jump rank of a piece type: pieces without one rank below every ranked piece.
-fn jump_rank(game: &GameSpec, piece: u16) -> u32 {
-    game.pieces[piece as usize].rank.unwrap_or(0)
+fn jump_rank(game: &GameSpec, piece: PieceId) -> u32 {
+    game.pieces[piece.index()].rank.unwrap_or(0)
 }
 
 pub(crate) fn rank_jump(
@@ -130,7 +130,7 @@ pub(crate) fn rank_jump(
         let Some(victim) = t.before.at(sq) else {
             return Verdict::Violated(format!("jumped {} was empty", sq.name()));
         };
-        let royal = game.pieces[victim.piece as usize].royal;
+        let royal = game.pieces[victim.piece.index()].royal;
         if captured && royal && !capture_royals {
             return Verdict::Violated(format!("captured the royal {} on {} in passing", id(game, victim), sq.name()));
         }
@@ -214,7 +214,7 @@ pub fn zone_moves(
         return Verdict::NotConcerned;
     }
     let me = mv.man.player;
-    let piece = &game.pieces[mv.man.piece as usize];
+    let piece = &game.pieces[mv.man.piece.index()];
     // A promoted form without zone moves of its own moves as its unpromoted piece's move of
     // `promoted_zone`.
     let unpromoted = game.pieces.iter().find(|p| p.promotes_to.as_deref() == Some(piece.id.as_str()));
@@ -276,7 +276,7 @@ pub(crate) fn capture_promotion(
     };
     let expected: &str = match special {
         Some(becomes) => becomes,
-        None => game.pieces[mv.man.piece as usize].promotes_to.as_deref().unwrap_or(mover),
+        None => game.pieces[mv.man.piece.index()].promotes_to.as_deref().unwrap_or(mover),
     };
     let Some(now) = t.after.at(to) else {
         return Verdict::Violated(format!("{} is empty after the capture", to.name()));
@@ -320,18 +320,18 @@ pub fn promotion(
 ) -> Verdict {
     let mv = t.mv;
     let (Some(to), true) = (mv.to, mv.kind != MoveKind::Drop) else { return Verdict::NotConcerned };
-    let piece = &game.pieces[mv.man.piece as usize];
+    let piece = &game.pieces[mv.man.piece.index()];
     // A change back to the piece that promotes to this one is a demotion (Heian), not a
     // promotion: another kind's business.
     let demotion =
-        mv.promotion.is_some_and(|p| game.pieces[p as usize].promotes_to.as_deref() == Some(piece.id.as_str()));
+        mv.promotion.is_some_and(|p| game.pieces[p.index()].promotes_to.as_deref() == Some(piece.id.as_str()));
     if demotion {
         return Verdict::NotConcerned;
     }
     let Some(target) = piece.promotes_to.as_deref() else {
         return match mv.promotion {
             Some(p) => {
-                Verdict::Violated(format!("{} has no promotion, yet became {}", piece.id, game.pieces[p as usize].id))
+                Verdict::Violated(format!("{} has no promotion, yet became {}", piece.id, game.pieces[p.index()].id))
             }
             None => Verdict::NotConcerned,
         };
@@ -344,7 +344,7 @@ pub fn promotion(
     let allowed = reaches_last_rank || trigger_allows(game, zone, trigger, me, mv.from, to, !mv.captures.is_empty());
     let twin = |promoted: bool| {
         let mut id = mv.identity();
-        id.promotion = if promoted { game.pieces.iter().position(|p| p.id == target).map(|i| i as u16) } else { None };
+        id.promotion = if promoted { game.pieces.iter().position(|p| p.id == target).map(PieceId::new) } else { None };
         t.moves.iter().any(|m| m.identity() == id)
     };
     match mv.promotion {
@@ -355,8 +355,8 @@ pub fn promotion(
                     t.engine.move_text(mv)
                 ));
             }
-            if game.pieces[p as usize].id != target {
-                return Verdict::Violated(format!("{} became {}, not {target}", piece.id, game.pieces[p as usize].id));
+            if game.pieces[p.index()].id != target {
+                return Verdict::Violated(format!("{} became {}, not {target}", piece.id, game.pieces[p.index()].id));
             }
             // A promotion in place has a pass for its unpromoted twin, which the skip rules
             // may forbid (SUZ-164 lets the promoting pass stand after a skip).

@@ -17,7 +17,7 @@
 //! and its victims around it.
 
 use super::{centre, confirm, models, value_int};
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::config::Abilities;
 use crate::engine::{Man, Position};
 use crate::geometry::Square;
@@ -35,7 +35,7 @@ const AROUND: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, 
 /// The most neighbours a plain igui of the piece takes (one that captures from its square and
 /// visits no other square), if it can take every set of up to that many; None when some set is
 /// missing (then no proof of no effect is possible this way).
-fn plain_igui_reach(pair: &Pair, piece: u16, at: Square) -> Option<usize> {
+fn plain_igui_reach(pair: &Pair, piece: PieceId, at: Square) -> Option<usize> {
     let size = pair.a.game.board;
     let neighbours: Vec<Square> = AROUND.iter().filter_map(|&d| size.offset(at, d)).collect();
     let mut occ = Occupancy::empty(size);
@@ -61,7 +61,8 @@ fn plain_igui_reach(pair: &Pair, piece: u16, at: Square) -> Option<usize> {
 }
 
 pub(crate) fn return_to_start(pair: &Pair, limits: &Limits) -> Facet {
-    let burners: Vec<u16> = (0..pair.a.pieces.len() as u16)
+    let burners: Vec<PieceId> = (0..pair.a.pieces.len())
+        .map(PieceId::new)
         .filter(|&i| {
             let p = pair.a.piece(i);
             let other = pair.b.piece_index(&p.id).map(|j| &pair.b.piece(j).abilities);
@@ -81,7 +82,7 @@ pub(crate) fn return_to_start(pair: &Pair, limits: &Limits) -> Facet {
     Facet::NoEffect(proved.join("; "))
 }
 
-fn one_burner(pair: &Pair, piece: u16, limits: &Limits) -> Facet {
+fn one_burner(pair: &Pair, piece: PieceId, limits: &Limits) -> Facet {
     let aa = &pair.a.piece(piece).abilities;
     let ab: &Abilities =
         &pair.b.piece(pair.b.piece_index(&pair.a.piece(piece).id).expect("a burner of both")).abilities;
@@ -126,7 +127,7 @@ fn one_burner(pair: &Pair, piece: u16, limits: &Limits) -> Facet {
 }
 
 /// The burner on the centre with `n` enemies around it, `immune` of them burn-immune.
-fn realise(pair: &Pair, piece: u16, at: Square, model: &z3::Model, n: &Int, immune: &Int) -> Facet {
+fn realise(pair: &Pair, piece: PieceId, at: Square, model: &z3::Model, n: &Int, immune: &Int) -> Facet {
     let (nv, iv) = (value_int(model, n) as usize, value_int(model, immune) as usize);
     let size = pair.a.game.board;
     let immune_piece = pair.a.piece(piece).abilities.burn_immune.iter().find_map(|id| pair.a.piece_index(id));

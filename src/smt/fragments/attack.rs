@@ -21,6 +21,7 @@
 //! next to it), confirmed by the engine.
 
 use super::centre;
+use crate::core::PieceId;
 use crate::engine::config::{ExtraTurnCheck, PawnMate, SelfCheck};
 use crate::engine::Engine;
 use crate::geometry::Square;
@@ -114,7 +115,7 @@ fn final_leg(pair: &Pair, limits: &Limits) -> Facet {
     let from = centre(&e.game);
     let mut seen: Vec<&crate::xbetza::compile::CompiledBetza> = Vec::new();
     let mut radius_min = u8::MAX;
-    for i in 0..e.pieces.len() as u16 {
+    for i in (0..e.pieces.len()).map(PieceId::new) {
         let p = e.piece(i);
         for c in std::iter::once(&p.moves).chain(p.zone_moves.iter().map(|(_, c)| c)) {
             if seen.contains(&c) {

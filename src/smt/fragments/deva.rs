@@ -12,7 +12,7 @@
 //! the engine then confirms it with a capturer that takes that many on one move.
 
 use super::{centre, confirm, models, value_int};
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::smt::readings::Facet;
@@ -40,9 +40,10 @@ fn decided(rule: DevaMulti, k: &Int, t: &[Int; 3]) -> Int {
 /// Pieces the special promotion applies to under the engine's other deva settings (not royal,
 /// not exempt, with or without a promotion of their own as promotion.deva and
 /// promotion.deva-priority say).
-fn capturers(engine: &Engine) -> Vec<u16> {
+fn capturers(engine: &Engine) -> Vec<PieceId> {
     let r = &engine.rules;
-    (0..engine.pieces.len() as u16)
+    (0..engine.pieces.len())
+        .map(PieceId::new)
         .filter(|&i| {
             let p = engine.piece(i);
             let exempt = p.royal || r.deva_exempt.contains(&p.id);
@@ -57,7 +58,7 @@ fn capturers(engine: &Engine) -> Vec<u16> {
 
 /// Capture squares, in path order, of `piece`'s moves from `at` taking exactly `k` pieces on a
 /// board full of enemies around it.
-fn capture_orders(engine: &Engine, piece: u16, at: Square, k: usize) -> Vec<Vec<Square>> {
+fn capture_orders(engine: &Engine, piece: PieceId, at: Square, k: usize) -> Vec<Vec<Square>> {
     let size = engine.game.board;
     let mut occ = Occupancy::empty(size);
     for sq in size.squares() {

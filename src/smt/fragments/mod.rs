@@ -17,7 +17,7 @@ mod memory;
 
 use super::readings::Facet;
 use super::{solve, Answer, Limits};
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::sampling::designed::droppable;
@@ -166,7 +166,7 @@ fn skip(pair: &Pair, limits: &Limits) -> Facet {
         let at = centre(&pair.a.game);
         let z = &pair.a.zobrist;
         let mut pos = Position::empty(pair.a.game.board, pair.a.pieces.len());
-        pos.put(z, at, Some(Man { player: Color::Black, piece: passer as u16 }));
+        pos.put(z, at, Some(Man { player: Color::Black, piece: PieceId::new(passer) }));
         pos.set_side(z, Color::Black);
         pos.last_skip = [o, p];
         let exclude = Bool::and(&[own.eq(b(o)), opp.eq(b(p))]).not();
@@ -324,13 +324,13 @@ fn jump(pair: &Pair, limits: &Limits) -> Facet {
         let Some(ji) = pair.a.piece_index(&j.id) else { continue };
         let at = centre(ga);
         let facet = models(facts, limits, "", |m| {
-            let (vt, wt) = (value_int(m, &v) as u16, value_int(m, &w) as u16);
+            let (vt, wt) = (PieceId::new(value_int(m, &v) as usize), PieceId::new(value_int(m, &w) as usize));
             let (tj, fc, ve) =
                 (value_bool(m, &takes_jumped), value_bool(m, &final_capture), value_bool(m, &victim_enemy));
             let k = value_int(m, &count) as i32;
             let exclude = Bool::and(&[
-                v.eq(vt as i64),
-                w.eq(wt as i64),
+                v.eq(vt.index() as i64),
+                w.eq(wt.index() as i64),
                 takes_jumped.eq(b(tj)),
                 final_capture.eq(b(fc)),
                 victim_enemy.eq(b(ve)),
@@ -445,12 +445,12 @@ fn burn(pair: &Pair, limits: &Limits) -> Facet {
 // settings drops.rank-ban, drops.dead-piece).
 
 /// Squares where a piece can never move on an empty board (drops.dead-piece = empty-board).
-fn dead_squares(engine: &Engine, piece: u16) -> Vec<Square> {
+fn dead_squares(engine: &Engine, piece: PieceId) -> Vec<Square> {
     let size = engine.game.board;
     let empty = Occupancy::empty(size);
     size.squares()
         .filter(|&s| {
-            let compiled = engine.game.moves_at(&engine.game.pieces[piece as usize], s);
+            let compiled = engine.game.moves_at(&engine.game.pieces[piece.index()], s);
             generate(compiled, &empty, s, Orientation::Up).iter().all(|m| m.to == s && m.captures.is_empty())
         })
         .collect()
@@ -470,7 +470,7 @@ fn drops(pair: &Pair, limits: &Limits) -> Facet {
         for (id, ranks) in rules.drops_rank_ban {
             if let Some(i) = pair.a.piece_index(&id) {
                 let on: Vec<Bool> = ranks.iter().map(|&k| r.eq(k as i64 - 1)).collect();
-                any.push(Bool::and(&[t.eq(i as i64), Bool::or(&on)]));
+                any.push(Bool::and(&[t.eq(i.index() as i64), Bool::or(&on)]));
             }
         }
         match rules.drops_dead_piece {
@@ -479,7 +479,7 @@ fn drops(pair: &Pair, limits: &Limits) -> Facet {
                 for &i in &types {
                     let Some(own) = engine.piece_index(&pair.a.piece(i).id) else { continue };
                     for s in dead_squares(engine, own) {
-                        any.push(Bool::and(&[t.eq(i as i64), f.eq(s.file as i64), r.eq(s.rank as i64)]));
+                        any.push(Bool::and(&[t.eq(i.index() as i64), f.eq(s.file as i64), r.eq(s.rank as i64)]));
                     }
                 }
             }
@@ -492,12 +492,12 @@ fn drops(pair: &Pair, limits: &Limits) -> Facet {
         (Err(e), _) | (_, Err(e)) => return Facet::Open(e),
     };
     let size = pair.a.game.board;
-    let in_types: Vec<Bool> = types.iter().map(|&i| t.eq(i as i64)).collect();
+    let in_types: Vec<Bool> = types.iter().map(|&i| t.eq(i.index() as i64)).collect();
     let facts =
         vec![ba.xor(&bb), Bool::or(&in_types), f.ge(0), f.lt(size.files as i64), r.ge(0), r.lt(size.ranks as i64)];
     models(facts, limits, "the two readings ban the same drops", |m| {
-        let (tv, fv, rv) = (value_int(m, &t) as u16, value_int(m, &f) as u8, value_int(m, &r) as u8);
-        let exclude = Bool::and(&[t.eq(tv as i64), f.eq(fv as i64), r.eq(rv as i64)]).not();
+        let (tv, fv, rv) = (PieceId::new(value_int(m, &t) as usize), value_int(m, &f) as u8, value_int(m, &r) as u8);
+        let exclude = Bool::and(&[t.eq(tv.index() as i64), f.eq(fv as i64), r.eq(rv as i64)]).not();
         let sq = Square::new(fv, rv);
         let z = &pair.a.zobrist;
         let mut pos = Position::empty(size, pair.a.pieces.len());

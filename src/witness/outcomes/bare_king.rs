@@ -3,7 +3,7 @@
 
 use super::kit::Kit;
 use super::play::{Played, Step};
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::geometry::{chebyshev, Square};
 use crate::sampling::designed::droppable;
 use crate::witness::Witness;
@@ -18,7 +18,7 @@ pub(super) fn bare_king(kit: &Kit) -> Option<Witness> {
     if base.at(centre).is_some() {
         return None;
     }
-    let mut hands: Vec<Option<u16>> = vec![None];
+    let mut hands: Vec<Option<PieceId>> = vec![None];
     if a.rules.drops || pair.b.rules.drops {
         hands.extend(droppable(a).into_iter().find(|&p| pair.b.piece_index(&a.piece(p).id).is_some()).map(Some));
     }

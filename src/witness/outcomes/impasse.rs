@@ -4,7 +4,7 @@
 use super::kit::Kit;
 use super::play::{Played, Step};
 use super::stalemate::results_differ;
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::{Man, Position};
 use crate::geometry::{chebyshev, Square};
 use crate::sampling::designed::droppable;
@@ -117,31 +117,32 @@ pub(super) fn impasse_points(kit: &Kit) -> Option<Witness> {
         let Some(pb) = transfer(a, pair.b, pos) else { return false };
         result_score(&a.impasse_result(pos)) != result_score(&pair.b.impasse_result(&pb))
     };
-    let in_both = |t: &u16| pair.b.piece_index(&a.piece(*t).id).is_some();
-    let setup: Vec<u16> =
+    let in_both = |t: &PieceId| pair.b.piece_index(&a.piece(*t).id).is_some();
+    let setup: Vec<PieceId> =
         a.game.setup.iter().filter_map(|p| a.piece_index(&p.piece)).filter(|&t| !a.piece(t).royal).collect();
-    let five = |t: &u16| ia.five.contains(&a.piece(*t).id) || ib.five.contains(&a.piece(*t).id);
+    let five = |t: &PieceId| ia.five.contains(&a.piece(*t).id) || ib.five.contains(&a.piece(*t).id);
     let hand_types = droppable(a);
     let drops = a.rules.drops || pair.b.rules.drops;
     let mut plays = 0;
     for promoted in [false, true] {
-        let units: Vec<u16> = setup
+        let units: Vec<PieceId> = setup
             .iter()
             .map(|&t| if promoted { a.piece(t).promotes_to.unwrap_or(t) } else { t })
             .filter(in_both)
             .collect();
-        let (fives, ones): (Vec<u16>, Vec<u16>) = units.iter().partition(|t| five(t));
+        let (fives, ones): (Vec<PieceId>, Vec<PieceId>) = units.iter().partition(|t| five(t));
         for in_hand in [true, false] {
             if in_hand && !drops {
                 continue;
             }
             for m in 0..=fives.len() {
-                let order: Vec<u16> = fives[..m].iter().chain(ones.iter()).chain(fives[m..].iter()).copied().collect();
+                let order: Vec<PieceId> =
+                    fives[..m].iter().chain(ones.iter()).chain(fives[m..].iter()).copied().collect();
                 let mut pos = base.clone();
                 let mut free = spots.clone();
                 for &t in &order {
                     let placed = if in_hand && hand_types.contains(&t) {
-                        let n = pos.hands[Color::Black][t as usize];
+                        let n = pos.hands[Color::Black][t.index()];
                         pos.set_hand(&a.zobrist, Color::Black, t, n + 1);
                         true
                     } else {
@@ -191,7 +192,7 @@ pub(super) fn declaration(kit: &Kit) -> Option<Witness> {
     if kit.in_check_under_either(&pos, Color::Black) || kit.in_check_under_either(&pos, Color::White) {
         return None;
     }
-    let setup: Vec<u16> = a
+    let setup: Vec<PieceId> = a
         .game
         .setup
         .iter()
@@ -199,7 +200,8 @@ pub(super) fn declaration(kit: &Kit) -> Option<Witness> {
         .filter_map(|p| a.piece_index(&p.piece))
         .filter(|&t| !a.piece(t).royal)
         .collect();
-    let (mut units, ones): (Vec<u16>, Vec<u16>) = setup.iter().partition(|&&t| impasse.five.contains(&a.piece(t).id));
+    let (mut units, ones): (Vec<PieceId>, Vec<PieceId>) =
+        setup.iter().partition(|&&t| impasse.five.contains(&a.piece(t).id));
     units.extend(ones);
     let mut free: Vec<Square> = size.squares().filter(|&s| inside(Color::Black, s) && pos.at(s).is_none()).collect();
     free.sort_by_key(|&s| (std::cmp::Reverse(chebyshev(s, k1)), s));
@@ -213,7 +215,7 @@ pub(super) fn declaration(kit: &Kit) -> Option<Witness> {
     }
     let hand_types = droppable(a);
     for &t in units.iter().chain(units.iter()).filter(|t| hand_types.contains(t)) {
-        let n = pos.hands[Color::Black][t as usize];
+        let n = pos.hands[Color::Black][t.index()];
         pos.set_hand(&a.zobrist, Color::Black, t, n + 1);
         if results_differ(pair, &pos) {
             return witness(pair, &pos);
@@ -225,7 +227,7 @@ pub(super) fn declaration(kit: &Kit) -> Option<Witness> {
 /// Puts a piece of the first player on the first of `free` where it may stand (inside its
 /// confinement zone, not on a rank where it must promote or could not be dropped, not beside
 /// another of its one-per-file kind) and gives no check; that square is used up.
-fn place_piece(kit: &Kit, pos: &mut Position, free: &mut Vec<Square>, t: u16) -> bool {
+fn place_piece(kit: &Kit, pos: &mut Position, free: &mut Vec<Square>, t: PieceId) -> bool {
     let a = kit.engine();
     let p = a.piece(t);
     let rules = &a.rules;

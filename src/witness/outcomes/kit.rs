@@ -4,7 +4,7 @@
 //! spectators, quiet steps).
 
 use super::play::{play, Played, Step};
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::config::{BareKing, Rules};
 use crate::engine::moves::MoveKind;
 use crate::engine::promotion::empty_board_moves;
@@ -20,9 +20,9 @@ pub(super) struct Kit<'p> {
     pub(super) pair: &'p Pair<'p>,
     /// Non-royal piece types of the first engine that the second has too, one per distinct
     /// move (XBetza, zone moves, abilities, promotion), fewest empty-board moves first.
-    pub(super) types: Vec<u16>,
+    pub(super) types: Vec<PieceId>,
     /// Royal types of the first engine that the second has too, fewest moves first.
-    pub(super) royals: Vec<u16>,
+    pub(super) royals: Vec<PieceId>,
     /// Rounds a shuffling line repeats: one more than the largest count either rule names.
     pub(super) rounds: usize,
     pub(super) max_plies: usize,
@@ -33,17 +33,17 @@ impl<'p> Kit<'p> {
         let a = pair.a;
         let size = a.game.board;
         let centre = Square::new(size.files / 2, size.ranks / 2);
-        let moves_on_empty = |i: u16| empty_board_moves(a, Man { player: Color::Black, piece: i }, centre).len();
+        let moves_on_empty = |i: PieceId| empty_board_moves(a, Man { player: Color::Black, piece: i }, centre).len();
         let in_both = |i: usize| pair.b.piece_index(&a.pieces[i].id).is_some();
         let mut seen: Vec<String> = Vec::new();
-        let mut types: Vec<u16> = Vec::new();
-        let mut royals: Vec<u16> = Vec::new();
+        let mut types: Vec<PieceId> = Vec::new();
+        let mut royals: Vec<PieceId> = Vec::new();
         for (i, p) in a.game.pieces.iter().enumerate() {
             if !in_both(i) {
                 continue;
             }
             if p.royal {
-                royals.push(i as u16);
+                royals.push(PieceId::new(i));
                 continue;
             }
             let zone: Vec<(&String, &String)> = p.zone_moves.iter().map(|(z, (b, _))| (z, b)).collect();
@@ -56,7 +56,7 @@ impl<'p> Kit<'p> {
             );
             if !seen.contains(&key) {
                 seen.push(key);
-                types.push(i as u16);
+                types.push(PieceId::new(i));
             }
         }
         types.sort_by_key(|&i| (moves_on_empty(i), i));
@@ -88,7 +88,7 @@ impl<'p> Kit<'p> {
 
     /// The royal type each player's King is: the setup's, else the first royal type (the
     /// second player's as the first player's when the setup gives it none).
-    pub(super) fn royal_types(&self) -> Option<(u16, u16)> {
+    pub(super) fn royal_types(&self) -> Option<(PieceId, PieceId)> {
         let royals = setup_royals(self.engine());
         let r0 = royals.iter().find(|r| r.0 == Color::Black).map(|r| r.1).or(self.royals.first().copied())?;
         let r1 = royals.iter().find(|r| r.0 == Color::White).map(|r| r.1).unwrap_or(r0);
@@ -187,7 +187,7 @@ impl<'p> Kit<'p> {
         out
     }
 
-    pub(super) fn put(&self, pos: &mut Position, sq: Square, player: Color, piece: u16) {
+    pub(super) fn put(&self, pos: &mut Position, sq: Square, player: Color, piece: PieceId) {
         pos.put(&self.engine().zobrist, sq, Some(Man { player, piece }));
     }
 

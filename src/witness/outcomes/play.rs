@@ -2,6 +2,7 @@
 //! for, and the line played under both engines at once, each with its own history, until the
 //! results first differ.
 
+use crate::core::PieceId;
 use crate::engine::moves::MoveKind;
 use crate::engine::{Move, Position};
 use crate::geometry::Square;
@@ -18,7 +19,7 @@ pub(super) enum Step {
     /// A skipped turn of the side to move.
     Skip,
     /// A drop of this piece type (the first engine's index) on the square.
-    Drop(u16, Square),
+    Drop(PieceId, Square),
     /// The extra turn a drop earned, declined (extra-turn.optional).
     Decline,
 }

@@ -4,7 +4,7 @@
 
 use super::kit::Kit;
 use super::play::{Played, Step};
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::Position;
 use crate::geometry::{chebyshev, Square};
 use crate::sampling::designed::droppable;
@@ -82,13 +82,13 @@ pub(super) fn perpetual_check(kit: &Kit) -> Option<Witness> {
     let mut tries = 0;
     for v in kit.quiet_steps(&base, u) {
         // The piece on `x` attacks the King on `target`?
-        let attacks = |t: u16, x: Square, target: Square| {
+        let attacks = |t: PieceId, x: Square, target: Square| {
             if x == target {
                 return false;
             }
             let mut p = base.clone();
             p.put(&a.zobrist, u, None);
-            kit.put(&mut p, target, Color::White, base.at(u).map(|m| m.piece).unwrap_or(0));
+            kit.put(&mut p, target, Color::White, base.at(u).map(|m| m.piece).unwrap_or(PieceId::new(0)));
             kit.put(&mut p, x, Color::Black, t);
             a.piece_attacks(&p, x, target)
         };
@@ -132,7 +132,8 @@ pub(super) fn hand_swap(kit: &Kit) -> Option<Witness> {
     }
     let (kings, k0, k1) = kit.kings()?;
     let t0 = *kit.quiet_steps(&kings, k0).first()?;
-    let pieces: Vec<u16> = droppable(a).into_iter().filter(|&p| pair.b.piece_index(&a.piece(p).id).is_some()).collect();
+    let pieces: Vec<PieceId> =
+        droppable(a).into_iter().filter(|&p| pair.b.piece_index(&a.piece(p).id).is_some()).collect();
     let steps1 = kit.quiet_steps(&kings, k1);
     let mut tries = 0;
     for &x in pieces.iter().take(6) {
@@ -184,7 +185,8 @@ pub(super) fn extra_turn_rounds(kit: &Kit) -> Option<Witness> {
     // Where the first player's drop earns the extra turn, nearest the centre first.
     let mut zone: Vec<Square> = size.squares().filter(|&s| e.in_zone(&extra.zone, Color::Black, s)).collect();
     zone.sort_by_key(mid);
-    let pieces: Vec<u16> = droppable(a).into_iter().filter(|&p| pair.b.piece_index(&a.piece(p).id).is_some()).collect();
+    let pieces: Vec<PieceId> =
+        droppable(a).into_iter().filter(|&p| pair.b.piece_index(&a.piece(p).id).is_some()).collect();
     let mut tries = 0;
     for &w in zone.iter().take(6) {
         for k1 in neighbours(w) {

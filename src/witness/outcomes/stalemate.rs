@@ -3,7 +3,7 @@
 //! that takes away the most moves.
 
 use super::kit::Kit;
-use crate::core::Color;
+use crate::core::{Color, PieceId};
 use crate::engine::config::SelfCheck;
 use crate::engine::Position;
 use crate::geometry::{chebyshev, Square};
@@ -31,7 +31,7 @@ pub(super) fn stalemate(kit: &Kit) -> Option<Witness> {
     let a = kit.engine();
     let in_setup =
         a.game.setup.iter().filter(|p| p.player == Color::Black && a.piece_index(&p.piece) == Some(first)).count();
-    let mut sets: Vec<Vec<u16>> = vec![vec![first]];
+    let mut sets: Vec<Vec<PieceId>> = vec![vec![first]];
     if let Some(&second) = royals.get(1) {
         sets.push(vec![first, second]);
     }
@@ -66,7 +66,7 @@ pub(super) fn stalemate(kit: &Kit) -> Option<Witness> {
 /// player's royals far away; then, one at a time, the piece (of either player where moving
 /// into attack is illegal, else the first player's own) on a square near the corner that
 /// leaves the first player the fewest legal moves, never giving check, until no move is left.
-fn box_in(kit: &Kit, royals: &[u16], corner: Square, skips: [bool; 2]) -> Option<Position> {
+fn box_in(kit: &Kit, royals: &[PieceId], corner: Square, skips: [bool; 2]) -> Option<Position> {
     let (pair, a) = (kit.pair, kit.engine());
     let mut pos = kit.empty();
     let beside = Square::new(if corner.file == 0 { 1 } else { corner.file - 1 }, corner.rank);
