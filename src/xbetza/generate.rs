@@ -358,6 +358,31 @@ fn plain_moves(
     found: &mut Vec<PieceMove>,
 ) {
     let start = found.len();
+    plain_rays(plain, geometry, board, from, origin, |to, kind, program| {
+        let captures: Squares = if kind == StepKind::Capture { smallvec::smallvec![to] } else { Squares::new() };
+        let known = plain.overlapping && found[start..].iter().any(|m| m.to == to && m.captures[..] == captures[..]);
+        if !known {
+            let path: Path = smallvec::smallvec![PathStep { square: to, kind }];
+            let mv = PieceMove { from, to, captures, path, program: Some(program) };
+            if accept(&mv) {
+                found.push(mv);
+            }
+        }
+    });
+}
+
+/// Each landing of a plain piece's rays from `from`, in program and ray order: `land(to, kind,
+/// program)` with `StepKind::Move` onto an empty square, `StepKind::Capture` onto a piece it
+/// takes. Rays of two programs may land on one square (`PlainRays::overlapping`).
+#[inline]
+fn plain_rays(
+    plain: &PlainRays,
+    geometry: &Geometry,
+    board: &Occupancy,
+    from: Square,
+    origin: Origin,
+    mut land: impl FnMut(Square, StepKind, u32),
+) {
     for r in plain.from(origin) {
         let reach = geometry.on_board(&r.ray, from, origin.index, r.steps);
         let mut index = origin.index as i32;
@@ -371,22 +396,34 @@ fn plain_moves(
                 Cell::Empty => continue,
                 _ => break,
             };
-            let to = geometry.square(index as usize);
-            let captures: Squares = if kind == StepKind::Capture { smallvec::smallvec![to] } else { Squares::new() };
-            let known =
-                plain.overlapping && found[start..].iter().any(|m| m.to == to && m.captures[..] == captures[..]);
-            if !known {
-                let path: Path = smallvec::smallvec![PathStep { square: to, kind }];
-                let mv = PieceMove { from, to, captures, path, program: Some(r.program) };
-                if accept(&mv) {
-                    found.push(mv);
-                }
-            }
+            land(geometry.square(index as usize), kind, r.program);
             if cell != Cell::Empty {
                 break;
             }
         }
     }
+}
+
+/// The landings of a plain piece (`MoveTable::plain`) from `from`, its moves not written:
+/// `land(to, kind)` for each destination, `StepKind::Move` onto an empty square and
+/// `StepKind::Capture` onto a piece it takes, one per move `generate_tabled_into` would find
+/// (every one-leg path is accepted there). False, with nothing visited, when the move is not
+/// plain, or when two of its rays may land on one square (`PlainRays::overlapping`: the second
+/// landing is no new move, which only the moves written tell).
+pub fn plain_landings(
+    table: &MoveTable,
+    board: &Occupancy,
+    from: Square,
+    orientation: Orientation,
+    mut land: impl FnMut(Square, StepKind),
+) -> bool {
+    let Some((plain, origin)) = table.plain().filter(|p| !p.overlapping).zip(table.origin(orientation, from)) else {
+        return false;
+    };
+    if !shut_in(plain, table.geometry(), board, origin) {
+        plain_rays(plain, table.geometry(), board, from, origin, |to, kind, _| land(to, kind));
+    }
+    true
 }
 
 /// How the leg after a non-final leg end is walked: by the general legs from the step vector
