@@ -11,8 +11,8 @@ use crate::core::{Color, PieceId};
 use crate::geometry::chebyshev;
 use crate::geometry::{BoardSize, Square};
 use crate::xbetza::{
-    generate, generate_tabled, generate_tabled_into, sort_by_identity, CaptureReach, Cell, CompiledBetza, Occupancy,
-    Orientation, PieceMove, PieceMoveKind, StepKind,
+    generate, generate_tabled, generate_tabled_into, plain_landings, sort_by_identity, CaptureReach, Cell,
+    CompiledBetza, Occupancy, Orientation, PathStep, PieceMove, PieceMoveKind, StepKind,
 };
 use smallvec::SmallVec;
 
@@ -37,19 +37,29 @@ pub(crate) fn passes_on_empty_board(moves: &CompiledBetza, size: BoardSize) -> b
     generate(moves, &Occupancy::empty(size), centre, Orientation::Up).iter().any(|m| m.kind() == PieceMoveKind::Pass)
 }
 
-/// The pieces that freeze `player`'s pieces: the opponent's freezers, and the player's own
-/// where `freeze.targets = any`.
-fn freezers(engine: &Engine, pos: &Position, player: Color) -> Freezers {
-    // The square is named only for the few men that freeze (naming it divides).
+/// The board as `player`'s pieces see it, with the men that freeze them (the opponent's
+/// freezers, and the player's own where `freeze.targets = any`), read in one pass over the
+/// board: every position generated reads both.
+fn occupancy_and_freezers(engine: &Engine, pos: &Position, player: Color) -> (Occupancy, Freezers) {
     let mut found = Freezers::new();
-    for (i, m) in pos.board.iter().enumerate() {
-        let Some(m) = *m else { continue };
-        let whom = if m.player == player { FREEZES_OWN } else { FREEZES_ENEMIES };
-        if engine.freeze_targets[m.piece.index()] & whom != 0 {
-            found.push((pos.size.square_at(i), m));
-        }
-    }
-    found
+    let cells = pos
+        .board
+        .iter()
+        .enumerate()
+        .map(|(i, m)| match m {
+            None => Cell::Empty,
+            Some(m) => {
+                let (cell, whom) =
+                    if m.player == player { (Cell::Friend, FREEZES_OWN) } else { (Cell::Enemy, FREEZES_ENEMIES) };
+                // The square is named only for the few men that freeze (naming it divides).
+                if engine.freeze_targets[m.piece.index()] & whom != 0 {
+                    found.push((pos.size.square_at(i), *m));
+                }
+                cell
+            }
+        })
+        .collect();
+    (Occupancy::from_cells(pos.size, cells), found)
 }
 
 /// `Engine::freeze_targets` bits: a piece type freezes the opponent's men, or its own side's.
@@ -80,9 +90,9 @@ pub struct SideView {
 
 impl SideView {
     pub fn new(engine: &Engine, pos: &Position, player: Color) -> SideView {
-        let freezers = if engine.any_freezer { freezers(engine, pos, player) } else { Freezers::new() };
+        let (occupancy, freezers) = occupancy_and_freezers(engine, pos, player);
         let mid_move_freeze = freezers.iter().any(|(_, f)| engine.piece(f.piece).abilities.freeze_mid_move);
-        SideView { player, occupancy: occupancy(pos, player), freezers, mid_move_freeze }
+        SideView { player, occupancy, freezers, mid_move_freeze }
     }
 
     #[inline]
@@ -501,9 +511,13 @@ impl Engine {
         let mut count = 0;
         buffer.clear();
         for (sq, man) in pos.squares_of(pos.side) {
-            piece_paths_into(self, pos, &view, sq, man, &mut paths, Order::Any);
-            count += paths.iter().map(|pm| self.path_move_count(pos, man, pm)).sum::<u64>();
-            paths.clear();
+            if let Some(n) = self.plain_move_count(pos, &view, sq, man) {
+                count += n;
+            } else {
+                piece_paths_into(self, pos, &view, sq, man, &mut paths, Order::Any);
+                count += paths.iter().map(|pm| self.path_move_count(pos, man, pm)).sum::<u64>();
+                paths.clear();
+            }
             // The rarer moves a man has besides its paths (`board_moves_of`), written out.
             self.moves_besides_paths(pos, &view, sq, man, buffer);
         }
@@ -743,7 +757,16 @@ impl Engine {
 
     /// The moves of a man that are not its paths: the pass of skip.squares =
     /// any-adjacent-empty, promotion in place, the flying royal's captures.
+    #[inline]
     fn moves_besides_paths(&self, pos: &Position, view: &SideView, sq: Square, man: Man, out: &mut Vec<Move>) {
+        // Most men have none (`PieceType::moves_besides_paths`).
+        if self.piece(man.piece).moves_besides_paths {
+            self.other_moves_of(pos, view, sq, man, out);
+        }
+    }
+
+    /// `moves_besides_paths` of a man that may have such moves.
+    fn other_moves_of(&self, pos: &Position, view: &SideView, sq: Square, man: Man, out: &mut Vec<Move>) {
         if self.piece(man.piece).can_pass && self.rules.skip_squares == super::config::SkipSquares::AnyAdjacentEmpty {
             skip::adjacent_empty_pass(self, pos, view, sq, man, out);
         }
@@ -800,6 +823,34 @@ impl Engine {
         promotions.iter().filter(|&&p| kept(p)).count() as u64
     }
 
+    /// The legal moves of a plain man (one-leg rays, `xbetza::plain_landings`), counted from
+    /// its landings without a path written: each landing is judged as `judge_path` judges its
+    /// one-leg path (never a pass, so no skip rule applies). None where its paths need more:
+    /// reference generation, a move set chosen by zone, a frozen man or one a freezer may stop
+    /// mid-move, the path filters of its abilities (`PieceType::path_filtered`), or captures
+    /// that the protected-royal ban or the Lion-trading rules judge from the position after.
+    fn plain_move_count(&self, pos: &Position, view: &SideView, sq: Square, man: Man) -> Option<u64> {
+        let piece = self.piece(man.piece);
+        if self.reference_generation
+            || !piece.zone_moves.is_empty()
+            || piece.path_filtered
+            || view.mid_move_freeze
+            || piece.abilities.protected_royal_ban
+            || self.rules.lion_trade.is_some()
+            || view.is_frozen(self, man, sq)
+        {
+            return None;
+        }
+        let mut count = 0;
+        let counted = plain_landings(&piece.table, &view.occupancy, sq, self.orientation(man.player), |to, kind| {
+            let path = [PathStep { square: to, kind }];
+            let taken = if kind == StepKind::Capture { pos.at(to).map(|victim| (to, victim)) } else { None };
+            let route = promotion::Route { from: sq, to, path: &path };
+            count += promotion::choices(self, pos, man, route, taken.as_slice()).len() as u64;
+        });
+        counted.then_some(count)
+    }
+
     /// What the rules make of one path before its moves are written, or None when they refuse
     /// it: a pass where passes do not come from the piece's move, a capture the protected-royal
     /// ban or the Lion-trading rules forbid. `expand` and `path_move_count` share it.
@@ -826,7 +877,7 @@ impl Engine {
         {
             return None;
         }
-        let promotions = promotion::choices(self, pos, man, pm, &captures);
+        let promotions = promotion::choices(self, pos, man, pm.into(), &captures);
         Some(Judged { kind, captures, promotions })
     }
 

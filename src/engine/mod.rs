@@ -28,7 +28,7 @@ pub mod status;
 pub mod zobrist;
 
 use crate::core::{Color, PieceId};
-use crate::geometry::Square;
+use crate::geometry::{Square, SquareSet};
 use crate::spec::abilities::AbilitySettings;
 use crate::spec::game::GameSpec;
 use crate::spec::rules::{PromotionNamesakes, Rule, RuleSettings, ZoneMovesPromoted};
@@ -96,6 +96,10 @@ pub struct PieceType {
     pub(crate) zone_move_zones: Vec<usize>,
     /// Is the piece named in promotion.last-rank (read for every move it makes)?
     pub(crate) last_rank_promotes: bool,
+    /// May it have moves besides its paths (`Engine::moves_besides_paths`): a pass to an
+    /// adjacent empty square (skip.squares = any-adjacent-empty), a promotion in place, a
+    /// flying capture? Asked for every man of every position generated, so answered once.
+    pub(crate) moves_besides_paths: bool,
     /// Is the piece named in promotion.deva-exempt (read for every capture it makes)?
     pub(crate) deva_exempt: bool,
     /// Is it named in drops.nifu-pieces, and in drops.pawn-mate-pieces (read for every drop)?
@@ -134,7 +138,7 @@ pub struct Engine {
     pub pieces: Vec<PieceType>,
     pub zobrist: Zobrist,
     /// Zone membership per player, zone id -> one flag per square index.
-    zones: Vec<(String, [Vec<bool>; 2])>,
+    zones: Vec<(String, [SquareSet; 2])>,
     /// The promotion zone's index in `zones` (promotion.zone), looked at for every move.
     pub(crate) promotion_zone: Option<usize>,
     /// promotion.deva-targets as (target type, its promoted type), in the listed order, for
@@ -273,6 +277,7 @@ impl Engine {
                 path_filtered: false,
                 zone_move_zones: Vec::new(),
                 last_rank_promotes: false,
+                moves_besides_paths: false,
                 deva_exempt: false,
                 nifu: false,
                 pawn_mate: false,
@@ -286,10 +291,16 @@ impl Engine {
             .zones
             .keys()
             .map(|z| {
-                let flags = |player: Color| game.board.squares().map(|sq| game.in_zone(z, player, sq)).collect();
-                (z.clone(), [flags(Color::Black), flags(Color::White)])
+                let set = |player: Color| {
+                    game.board
+                        .squares()
+                        .filter(|&sq| game.in_zone(z, player, sq))
+                        .map(|sq| game.board.index(sq))
+                        .collect()
+                };
+                (z.clone(), [set(Color::Black), set(Color::White)])
             })
-            .collect::<Vec<(String, [Vec<bool>; 2])>>();
+            .collect::<Vec<(String, [SquareSet; 2])>>();
         // Zones by index for the hot paths (a name is looked up once, here).
         let zone_index = |name: &str| zones.iter().position(|(z, _)| z == name).unwrap_or(usize::MAX);
         for p in &mut pieces {
@@ -298,6 +309,9 @@ impl Engine {
             p.path_filtered = a.jumps || a.screens_non_cannon || a.burn_max > 0 || p.confine_zone.is_some();
             p.zone_move_zones = p.zone_moves.iter().map(|(z, _)| zone_index(z)).collect();
             p.last_rank_promotes = rules.last_rank.contains(&p.id);
+            p.moves_besides_paths = (p.can_pass && rules.skip_squares == config::SkipSquares::AnyAdjacentEmpty)
+                || ((rules.promote_in_place_any || rules.last_rank_any_time) && p.promotes_to.is_some())
+                || p.abilities.flying_capture != config::FlyingCapture::None;
             p.deva_exempt = rules.deva_exempt.contains(&p.id);
             p.nifu = rules.nifu_pieces.contains(&p.id);
             p.pawn_mate = rules.pawn_mate_pieces.contains(&p.id);
@@ -362,12 +376,22 @@ impl Engine {
 
     /// `in_zone` for a zone given by its index (`PieceType::confine_zone`, `zone_move_zones`).
     pub(crate) fn in_zone_at(&self, zone: usize, player: Color, sq: Square) -> bool {
-        self.zones.get(zone).is_some_and(|(_, flags)| flags[player][self.game.board.index(sq)])
+        self.zone_squares(zone, player).is_some_and(|set| set.contains(self.game.board.index(sq)))
+    }
+
+    /// The squares of `player`'s zone with index `zone`, by square index; None for an index
+    /// no zone has. For a caller that asks about many squares of one zone.
+    #[inline]
+    pub(crate) fn zone_squares(&self, zone: usize, player: Color) -> Option<&SquareSet> {
+        self.zones.get(zone).map(|(_, sets)| &sets[player])
     }
 
     /// Is `sq` in `player`'s zone `zone`?
     pub fn in_zone(&self, zone: &str, player: Color, sq: Square) -> bool {
-        self.zones.iter().find(|(z, _)| z == zone).is_some_and(|(_, flags)| flags[player][self.game.board.index(sq)])
+        self.zones
+            .iter()
+            .find(|(z, _)| z == zone)
+            .is_some_and(|(_, sets)| sets[player].contains(self.game.board.index(sq)))
     }
 
     /// How `player`'s pieces see the board: the second player's forward is down, and its left

@@ -11,7 +11,7 @@ use super::position::{Man, Position, DEMOTED, DROPPED};
 use super::Engine;
 use crate::core::{Color, PieceId};
 use crate::geometry::Square;
-use crate::xbetza::{generate, Occupancy, PieceMove, StepKind};
+use crate::xbetza::{generate, Occupancy, PathStep, PieceMove, StepKind};
 use smallvec::SmallVec;
 
 /// The promotions a move may be made with (`None`: as it is), in order: none, one or two, kept
@@ -42,9 +42,25 @@ impl std::ops::Deref for Choices {
     }
 }
 
+/// What the promotion rules read of a path: where it starts and ends, and the end of every
+/// leg. A borrowed view, so that a one-leg move counted without being written (perft's last
+/// ply) is judged without building its `PieceMove`.
+#[derive(Clone, Copy)]
+pub struct Route<'p> {
+    pub from: Square,
+    pub to: Square,
+    pub path: &'p [PathStep],
+}
+
+impl<'p> From<&'p PieceMove> for Route<'p> {
+    fn from(pm: &'p PieceMove) -> Route<'p> {
+        Route { from: pm.from, to: pm.to, path: &pm.path }
+    }
+}
+
 /// The promotion outcomes a path may end with: `None` stays, `Some(t)` becomes type `t`. An
 /// empty list means the path is not a legal move (a capture a piece may not make).
-pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captures: &[(Square, Man)]) -> Choices {
+pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: Route, captures: &[(Square, Man)]) -> Choices {
     let rules = &engine.rules;
     let me = engine.piece(man.piece);
     // demotion.on (HEI-6): a promoted piece moving into the first zone is re-flipped.
@@ -91,8 +107,13 @@ pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: &PieceMove, captur
         }
     }
     // Zone promotion.
-    let (Some(zone), Some(zone_index)) = (&rules.promotion_zone, engine.promotion_zone) else { return stay };
-    let in_zone = |sq: Square| engine.in_zone_at(zone_index, man.player, sq);
+    let (Some(zone), Some(squares)) =
+        (&rules.promotion_zone, engine.promotion_zone.and_then(|z| engine.zone_squares(z, man.player)))
+    else {
+        return stay;
+    };
+    let board = engine.game.board;
+    let in_zone = |sq: Square| squares.contains(board.index(sq));
     let stationary = pm.to == pm.from;
     if stationary && !rules.stationary_promotes {
         return stay;
@@ -269,7 +290,7 @@ pub(crate) fn empty_board_moves(engine: &Engine, man: Man, sq: Square) -> Vec<Pi
 /// The Deva/Dark Spirit rule: capturing a target (or its promoted form) turns the capturer
 /// into the target's promoted form, unless the capturer is exempt, royal (all-non-royal), or
 /// without its own promotion (promotable-only), or its own promotion comes first.
-fn deva_target(engine: &Engine, man: Man, pm: &PieceMove, captures: &[(Square, Man)]) -> Option<PieceId> {
+fn deva_target(engine: &Engine, man: Man, pm: Route, captures: &[(Square, Man)]) -> Option<PieceId> {
     let rules = &engine.rules;
     if rules.deva == 0 {
         return None;

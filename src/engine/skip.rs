@@ -85,16 +85,8 @@ pub(crate) fn adjacent_empty_pass(
         PathStep { square: empty, kind: StepKind::Move },
         PathStep { square: sq, kind: StepKind::Move }
     ];
-    let promotions: super::promotion::Choices = {
-        let pm = crate::xbetza::PieceMove {
-            from: sq,
-            to: sq,
-            captures: crate::xbetza::Squares::new(),
-            path: path.clone(),
-            program: None,
-        };
-        super::promotion::choices(engine, pos, man, &pm, &[])
-    };
+    let route = super::promotion::Route { from: sq, to: sq, path: &path };
+    let promotions = super::promotion::choices(engine, pos, man, route, &[]);
     for &promotion in promotions.iter() {
         let mv = Move {
             kind: MoveKind::Pass,

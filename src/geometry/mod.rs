@@ -232,9 +232,55 @@ impl fmt::Display for Square {
     }
 }
 
+/// Words of a `SquareSet`: one bit per square of the largest board.
+const SQUARE_SET_WORDS: usize = (MAX_DIM as usize * MAX_DIM as usize).div_ceil(64);
+
+/// A set of a board's squares by index (`BoardSize::index`), one bit each, inline: a zone the
+/// engine asks about for every move it judges is a shift and a mask away, with no name looked
+/// up and no pointer followed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SquareSet {
+    words: [u64; SQUARE_SET_WORDS],
+}
+
+impl SquareSet {
+    /// Adds the square with this index (below `MAX_DIM * MAX_DIM`).
+    pub fn insert(&mut self, index: usize) {
+        self.words[index / 64] |= 1 << (index % 64);
+    }
+
+    /// Is the square with this index in the set? (An index off every board is not.)
+    #[inline]
+    pub fn contains(&self, index: usize) -> bool {
+        index < SQUARE_SET_WORDS * 64 && self.words[index / 64] >> (index % 64) & 1 != 0
+    }
+}
+
+impl FromIterator<usize> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = usize>>(indices: I) -> SquareSet {
+        let mut set = SquareSet::default();
+        indices.into_iter().for_each(|i| set.insert(i));
+        set
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every square of the largest board, alone in a set, is in it and no other square is
+    /// (the word boundaries included); an index past the largest board is in no set.
+    #[test]
+    fn a_square_set_holds_exactly_its_squares() {
+        let last = usize::from(MAX_DIM) * usize::from(MAX_DIM) - 1;
+        for index in [0, 1, 63, 64, 65, 127, 128, 600, last] {
+            let set: SquareSet = [index].into_iter().collect();
+            let members: Vec<usize> = (0..=last + 64).filter(|&i| set.contains(i)).collect();
+            assert_eq!(members, [index], "the set of {index} alone");
+        }
+        let corners: SquareSet = [0, last].into_iter().collect();
+        assert!(corners.contains(0) && corners.contains(last) && !corners.contains(1));
+    }
 
     #[test]
     fn between_lists_the_squares_a_slide_passes_over() {

@@ -9,7 +9,7 @@ use super::compile::{CompiledBetza, LegDirections, LegProgram, Program};
 use super::directions::rotate45;
 use super::readings::{ToggleScope, ToggleSpan};
 use super::table::{CompassProgram, Geometry, MoveTable, Origin, PlainRays, Ray, LINE_LEGS, SHARED_LEGS};
-use crate::geometry::{BoardSize, GeometryError, Square, Vec2};
+use crate::geometry::{BoardSize, GeometryError, Square, Vec2, MAX_DIM};
 use smallvec::SmallVec;
 
 /// What stands on a square, seen from the moving piece.
@@ -37,17 +37,32 @@ pub enum Orientation {
 pub struct Occupancy {
     pub size: BoardSize,
     cells: Vec<Cell>,
+    /// Per rank, the files holding a friend (`rows[0]`) and an enemy (`rows[1]`) as bits: the
+    /// look for a piece near a square (`piece_within`, asked at every leg end of the capturing
+    /// area moves) reads a few words instead of every cell. Kept with `cells`.
+    rows: [[u32; MAX_DIM as usize]; 2],
 }
 
 impl Occupancy {
     pub fn empty(size: BoardSize) -> Self {
-        Occupancy { size, cells: vec![Cell::Empty; size.square_count()] }
+        Occupancy { size, cells: vec![Cell::Empty; size.square_count()], rows: [[0; MAX_DIM as usize]; 2] }
     }
 
     /// A board from its cells in square-index order (`BoardSize::index`).
     pub fn from_cells(size: BoardSize, cells: Vec<Cell>) -> Self {
         assert_eq!(cells.len(), size.square_count(), "one cell per square");
-        Occupancy { size, cells }
+        let mut rows = [[0; MAX_DIM as usize]; 2];
+        let files = usize::from(size.files);
+        for (rank, row) in cells.chunks_exact(files).enumerate() {
+            for (file, &cell) in row.iter().enumerate() {
+                match cell {
+                    Cell::Empty => {}
+                    Cell::Friend => rows[0][rank] |= 1 << file,
+                    Cell::Enemy => rows[1][rank] |= 1 << file,
+                }
+            }
+        }
+        Occupancy { size, cells, rows }
     }
 
     /// Is a friend (`friend`) or an enemy (`enemy`) at most `steps` king steps from the square
@@ -57,13 +72,12 @@ impl Occupancy {
         let files = usize::from(self.size.files);
         let (f, r) = (index % files, index / files);
         let s = usize::from(steps);
-        let (ranks, files_end) =
-            (r.saturating_sub(s)..=(r + s).min(usize::from(self.size.ranks) - 1), (f + s).min(files - 1));
-        ranks.into_iter().any(|rank| {
-            self.cells[rank * files + f.saturating_sub(s)..=rank * files + files_end]
-                .iter()
-                .any(|&c| (friend && c == Cell::Friend) || (enemy && c == Cell::Enemy))
-        })
+        let (low, high) = (f.saturating_sub(s), (f + s).min(files - 1));
+        // Files low..=high (at most 26 of the 32 bits).
+        let mask = (u32::MAX >> (31 - (high - low))) << low;
+        let wanted =
+            |rank: usize| (friend && self.rows[0][rank] & mask != 0) || (enemy && self.rows[1][rank] & mask != 0);
+        (r.saturating_sub(s)..=(r + s).min(usize::from(self.size.ranks) - 1)).any(wanted)
     }
 
     pub fn get(&self, sq: Square) -> Cell {
@@ -79,6 +93,14 @@ impl Occupancy {
     pub fn set(&mut self, sq: Square, cell: Cell) {
         let i = self.size.index(sq);
         self.cells[i] = cell;
+        let (rank, bit) = (usize::from(sq.rank), 1u32 << sq.file);
+        self.rows[0][rank] &= !bit;
+        self.rows[1][rank] &= !bit;
+        match cell {
+            Cell::Empty => {}
+            Cell::Friend => self.rows[0][rank] |= bit,
+            Cell::Enemy => self.rows[1][rank] |= bit,
+        }
     }
 
     /// Builds a board from square names; a square named twice (in either list) is an error.
@@ -360,6 +382,31 @@ fn plain_moves(
     found: &mut Vec<PieceMove>,
 ) {
     let start = found.len();
+    plain_rays(plain, geometry, board, from, origin, |to, kind, program| {
+        let captures: Squares = if kind == StepKind::Capture { smallvec::smallvec![to] } else { Squares::new() };
+        let known = plain.overlapping && found[start..].iter().any(|m| m.to == to && m.captures[..] == captures[..]);
+        if !known {
+            let path: Path = smallvec::smallvec![PathStep { square: to, kind }];
+            let mv = PieceMove { from, to, captures, path, program: Some(program) };
+            if accept(&mv) {
+                found.push(mv);
+            }
+        }
+    });
+}
+
+/// Each landing of a plain piece's rays from `from`, in program and ray order: `land(to, kind,
+/// program)` with `StepKind::Move` onto an empty square, `StepKind::Capture` onto a piece it
+/// takes. Rays of two programs may land on one square (`PlainRays::overlapping`).
+#[inline]
+fn plain_rays(
+    plain: &PlainRays,
+    geometry: &Geometry,
+    board: &Occupancy,
+    from: Square,
+    origin: Origin,
+    mut land: impl FnMut(Square, StepKind, u32),
+) {
     for r in plain.from(origin) {
         let reach = geometry.on_board(&r.ray, from, origin.index, r.steps);
         let mut index = origin.index as i32;
@@ -373,22 +420,34 @@ fn plain_moves(
                 Cell::Empty => continue,
                 _ => break,
             };
-            let to = geometry.square(index as usize);
-            let captures: Squares = if kind == StepKind::Capture { smallvec::smallvec![to] } else { Squares::new() };
-            let known =
-                plain.overlapping && found[start..].iter().any(|m| m.to == to && m.captures[..] == captures[..]);
-            if !known {
-                let path: Path = smallvec::smallvec![PathStep { square: to, kind }];
-                let mv = PieceMove { from, to, captures, path, program: Some(r.program) };
-                if accept(&mv) {
-                    found.push(mv);
-                }
-            }
+            land(geometry.square(index as usize), kind, r.program);
             if cell != Cell::Empty {
                 break;
             }
         }
     }
+}
+
+/// The landings of a plain piece (`MoveTable::plain`) from `from`, its moves not written:
+/// `land(to, kind)` for each destination, `StepKind::Move` onto an empty square and
+/// `StepKind::Capture` onto a piece it takes, one per move `generate_tabled_into` would find
+/// (every one-leg path is accepted there). False, with nothing visited, when the move is not
+/// plain, or when two of its rays may land on one square (`PlainRays::overlapping`: the second
+/// landing is no new move, which only the moves written tell).
+pub fn plain_landings(
+    table: &MoveTable,
+    board: &Occupancy,
+    from: Square,
+    orientation: Orientation,
+    mut land: impl FnMut(Square, StepKind),
+) -> bool {
+    let Some((plain, origin)) = table.plain().filter(|p| !p.overlapping).zip(table.origin(orientation, from)) else {
+        return false;
+    };
+    if !shut_in(plain, table.geometry(), board, origin) {
+        plain_rays(plain, table.geometry(), board, from, origin, |to, kind, _| land(to, kind));
+    }
+    true
 }
 
 /// How the leg after a non-final leg end is walked: by the general legs from the step vector

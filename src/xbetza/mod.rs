@@ -30,8 +30,8 @@ pub use ast::{Atom, Betza, Component, Modifier, PrefixItem, Span};
 pub use compile::{compile, compile_str, CompiledBetza, Program};
 pub use error::XBetzaError;
 pub use generate::{
-    generate, generate_tabled, generate_tabled_into, generate_where, sort_by_identity, Cell, Occupancy, Orientation,
-    Path, PathStep, PieceMove, PieceMoveKind, Squares, StepKind,
+    generate, generate_tabled, generate_tabled_into, generate_where, plain_landings, sort_by_identity, Cell, Occupancy,
+    Orientation, Path, PathStep, PieceMove, PieceMoveKind, Squares, StepKind,
 };
 pub use parser::parse;
 pub use reach::{CaptureReach, Probe};

@@ -527,14 +527,15 @@ fn is_line(program: &Program, turns: &[Vec<u8>]) -> bool {
         && !last.modes.has_toggle()
 }
 
-/// How many squares `Occupancy::piece_within` reads for the cost of walking one path.
-const PATH_COST_IN_SQUARES: usize = 4;
+/// How many ranks `Occupancy::piece_within` reads (one word each) for the cost of walking one
+/// path.
+const PATH_COST_IN_RANKS: usize = 4;
 
 /// `CompassProgram::capture_ahead`: for each leg, the first capture-only leg from it on, if no
 /// leg from it to that one toggles the range (a toggle would make a later leg slide; whether
 /// the legs step once is the walker's to check), and only where looking at the squares that
-/// near (a box of (2 steps + 1)^2) is cheaper than the paths to it (the product of the legs'
-/// direction counts, `PATH_COST_IN_SQUARES` squares each): the Fire Demon's burns, and a Lion's
+/// near (2 steps + 1 ranks of the box around) is cheaper than the paths to it (the product of
+/// the legs' direction counts, `PATH_COST_IN_RANKS` ranks each): the Fire Demon's burns, and a Lion's
 /// capture on its first step.
 fn capture_ahead(program: &Program) -> Vec<Option<CaptureAhead>> {
     let directions = |leg: &super::compile::LegProgram| match &leg.directions {
@@ -553,12 +554,14 @@ fn capture_ahead(program: &Program) -> Vec<Option<CaptureAhead>> {
             }
             let steps = k - i + 1;
             let paths = program.legs[i..=k].iter().map(directions).fold(1usize, |p, d| p.saturating_mul(d));
-            let look = (2 * steps + 1) * (2 * steps + 1);
+            let look = 2 * steps + 1;
             // A path costs the walker several times what reading one square costs (a step,
             // its modes, the path kept, the landing): measured on the Fire Demon's burns,
-            // about four. So even a capture on the leg itself (the Lion's first step) is looked
-            // for first: that took 5% off Suzumu's and 7% off Mitsugumi's perft instructions.
-            let cost = PATH_COST_IN_SQUARES;
+            // about four, and a rank of the box is read as one word. So even a capture on the
+            // leg itself (the Lion's first step) is looked for first: that took 5% off
+            // Suzumu's and 7% off Mitsugumi's perft instructions when the box was read square
+            // by square.
+            let cost = PATH_COST_IN_RANKS;
             (paths.saturating_mul(cost) > look).then_some(CaptureAhead {
                 steps: steps as u8,
                 friend: leg.modes.friend,
