@@ -215,8 +215,10 @@ fn finish(
     let mut errors = Vec::new();
     let mut value = base_spec.as_ref().map(|b| b.value.clone()).unwrap_or(toml::Value::Table(Default::default()));
     paths::merge(&mut value, &own_value);
+    // The file and the bases it extends, each parsed once for all the problems placed in it.
+    let chain = std::cell::OnceCell::new();
     let place = |path: &str, message: String| -> Diagnostic {
-        locate_in_chain(&label, &source, base_spec.as_deref(), path, message)
+        locate_in_chain(chain.get_or_init(|| span_chain(&label, &source, base_spec.as_deref())), path, message)
     };
     let game = match build_from_value(&value) {
         Ok(g) => Some(g),
@@ -239,14 +241,26 @@ fn finish(
     }
 }
 
+/// A file and the bases it extends, in that order: each one's label and source, parsed.
+type SpanChain<'s> = Vec<(&'s str, &'s str, paths::PathSpans<'s>)>;
+
+fn span_chain<'s>(label: &'s str, source: &'s str, mut base: Option<&'s LoadedSpec>) -> SpanChain<'s> {
+    let mut chain = vec![(label, source, paths::PathSpans::new(source))];
+    while let Some(b) = base {
+        chain.push((b.path.as_str(), b.source.as_str(), paths::PathSpans::new(&b.source)));
+        base = b.base.as_deref();
+    }
+    chain
+}
+
 /// A diagnostic at `path`, found in this file or, failing that, in the base it extends.
-fn locate_in_chain(label: &str, source: &str, base: Option<&LoadedSpec>, path: &str, message: String) -> Diagnostic {
-    if let Some(span) = paths::locate(source, path) {
-        return Diagnostic::at(label, source, span, message);
+fn locate_in_chain(chain: &SpanChain, path: &str, message: String) -> Diagnostic {
+    for (label, source, spans) in chain {
+        if let Some(span) = spans.locate(path) {
+            return Diagnostic::at(label, source, span, message);
+        }
     }
-    if let Some(b) = base {
-        return locate_in_chain(&b.path, &b.source, b.base.as_deref(), path, message);
-    }
+    let (label, source, _) = &chain[0];
     Diagnostic::at(label, source, 0..0, message)
 }
 

@@ -193,43 +193,56 @@ fn merge_by_id(base: &mut Value, child: &Value) {
     }
 }
 
-/// Where `path` is written in `source`: the span of the deepest segment found (the value when
-/// the whole path is there, else its nearest written ancestor). `None` if not even the first
-/// segment is in this source.
-pub(crate) fn locate(source: &str, path: &str) -> Option<Range<usize>> {
-    use toml_edit::{ArrayOfTables, Item, TableLike};
-    enum Node<'a> {
-        Table(&'a dyn TableLike),
-        Tables(&'a ArrayOfTables),
+/// One source's TOML parsed once, to find where spec paths are written in it: a spec with many
+/// problems is not parsed again for each (a setup naming one square a thousand times, each a
+/// problem, took 1.4 s to report when it was).
+pub(crate) struct PathSpans<'s> {
+    doc: Option<toml_edit::ImDocument<&'s str>>,
+}
+
+impl<'s> PathSpans<'s> {
+    pub(crate) fn new(source: &'s str) -> PathSpans<'s> {
+        PathSpans { doc: toml_edit::ImDocument::parse(source).ok() }
     }
-    let doc = toml_edit::ImDocument::parse(source).ok()?;
-    let mut best = None;
-    let mut node = Node::Table(doc.as_table());
-    for seg in segments(path) {
-        let item: &Item = match node {
-            Node::Table(t) => {
-                let Some((key, item)) = t.get_key_value(seg) else { return best };
-                best = item.span().or(key.span()).or(best);
-                item
-            }
-            Node::Tables(array) => {
-                let Some(table) = array.iter().find(|t| t.get("id").and_then(|i| i.as_str()) == Some(seg)) else {
-                    return best;
-                };
-                best = table.get("id").and_then(|i| i.span()).or(best);
-                node = Node::Table(table);
-                continue;
-            }
-        };
-        node = if let Some(t) = item.as_table_like() {
-            Node::Table(t)
-        } else if let Some(a) = item.as_array_of_tables() {
-            Node::Tables(a)
-        } else {
-            return best;
-        };
+
+    /// Where `path` is written: the span of the deepest segment found (the value when the
+    /// whole path is there, else its nearest written ancestor). `None` if not even the first
+    /// segment is in this source.
+    pub(crate) fn locate(&self, path: &str) -> Option<Range<usize>> {
+        use toml_edit::{ArrayOfTables, Item, TableLike};
+        enum Node<'a> {
+            Table(&'a dyn TableLike),
+            Tables(&'a ArrayOfTables),
+        }
+        let doc = self.doc.as_ref()?;
+        let mut best = None;
+        let mut node = Node::Table(doc.as_table());
+        for seg in segments(path) {
+            let item: &Item = match node {
+                Node::Table(t) => {
+                    let Some((key, item)) = t.get_key_value(seg) else { return best };
+                    best = item.span().or(key.span()).or(best);
+                    item
+                }
+                Node::Tables(array) => {
+                    let Some(table) = array.iter().find(|t| t.get("id").and_then(|i| i.as_str()) == Some(seg)) else {
+                        return best;
+                    };
+                    best = table.get("id").and_then(|i| i.span()).or(best);
+                    node = Node::Table(table);
+                    continue;
+                }
+            };
+            node = if let Some(t) = item.as_table_like() {
+                Node::Table(t)
+            } else if let Some(a) = item.as_array_of_tables() {
+                Node::Tables(a)
+            } else {
+                return best;
+            };
+        }
+        best
     }
-    best
 }
 
 #[cfg(test)]
@@ -275,11 +288,11 @@ limit = "none"
     #[test]
     fn locate_finds_values_inside_piece_elements() {
         let src = "[[piece]]\nid = \"FD\"\nbetza = \"K\"\n[[piece]]\nid = \"VG\"\nbetza = \"B\"\n";
-        let span = locate(src, "piece.VG.betza").unwrap();
+        let span = PathSpans::new(src).locate("piece.VG.betza").unwrap();
         assert_eq!(&src[span], "\"B\"");
-        let span = locate(src, "piece.VG.promotes_to").unwrap();
+        let span = PathSpans::new(src).locate("piece.VG.promotes_to").unwrap();
         assert_eq!(&src[span], "\"VG\"");
-        assert_eq!(locate(src, "rules.skip"), None);
+        assert_eq!(PathSpans::new(src).locate("rules.skip"), None);
     }
 
     #[test]
