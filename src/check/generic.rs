@@ -7,6 +7,7 @@
 //! Each cites the clauses whose encoding it exercises (found by the clauses' `encode` paths),
 //! so the coverage table can say which clauses the engine's every move witnesses.
 
+use super::notation;
 use super::path::{path_obeys, PathOptions};
 use super::properties::{Invariant, InvariantKind};
 use super::{Transition, Verdict};
@@ -138,9 +139,16 @@ fn notation(piece: &str, t: &Transition<'_>) -> Verdict {
     let orientation = t.engine.orientation(me);
     // A piece with zone moves may use any of its moves here; which one is the zone-moves
     // invariant's business.
+    // The matcher reads the XBetza strings themselves (src/check/notation.rs), once per
+    // thread, never the compiled programs the generator walks.
     let mut errors = Vec::new();
-    for moves in std::iter::once(&spec.moves).chain(spec.zone_moves.values().map(|(_, m)| m)) {
-        match path_obeys(moves, &occupancy, from, orientation, &mv.path, options) {
+    for text in std::iter::once(&spec.betza).chain(spec.zone_moves.values().map(|(text, _)| text)) {
+        let read = notation::cached(text, game.board, game.xbetza);
+        let verdict = match read.as_ref() {
+            Ok(moves) => path_obeys(moves, &occupancy, from, orientation, &mv.path, options),
+            Err(e) => Err(format!("the path matcher cannot read {text}: {e}")),
+        };
+        match verdict {
             Ok(()) => return Verdict::Holds,
             Err(e) => errors.push(e),
         }

@@ -15,6 +15,7 @@ pub mod derived;
 pub mod designed;
 pub mod generic;
 pub mod kinds;
+pub mod notation;
 pub mod path;
 pub mod properties;
 pub mod published;

@@ -2,13 +2,18 @@
 //! piece?
 //!
 //! This is a second, independent reading of the notation, written from ../shared/XBETZA.md and
-//! docs/xbetza.md over the compiled leg programs (`src/xbetza/compile.rs`): it never runs the
-//! move generator (`xbetza::generate`). The generator walks forward from the piece and lists
-//! every move; the matcher goes the other way: it is given the end square of every leg and asks,
-//! leg by leg, whether some program could have made exactly that step. Both read the same
-//! compiled programs (directions, modes, ranges, `j`, `n`) and the same readings
-//! (`CompiledBetza::readings`), so they can only disagree on what the notation means, which is
-//! what the cross-check in `tests/check/path.rs` looks for.
+//! docs/xbetza.md: it never runs the move generator (`xbetza::generate`), and since issue 24
+//! item 6 it no longer reads the compiled leg programs either (`xbetza::compile`,
+//! `xbetza::directions`): the legs it matches are its own reading of the text,
+//! [`NotationMoves`] (src/check/notation.rs). The generator walks forward from the piece and
+//! lists every move; the matcher goes the other way: it is given the end square of every leg
+//! and asks, leg by leg, whether some chain could have made exactly that step. What the two
+//! still share: the parser and the syntax tree, the unrolling of repetition groups
+//! (`xbetza::expand`), the readings (`xbetza::Readings`), the board geometry and the path
+//! records (`PathStep`, `Occupancy`, `Orientation`). A compile step that adds or loses a
+//! direction or gets a mode wrong now shows as a generated path the matcher rejects (or a
+//! generated path missing, which the cross-check in `tests/check/path.rs` finds from the
+//! matcher's side on near-miss paths).
 //!
 //! A path is the end square of every leg, in order, each with what happened there
 //! ([`PathStep`]). It obeys a program when it has one step per leg and, for every leg:
@@ -26,9 +31,9 @@
 //!   `g`; non-final legs only). A final leg ends with a move or a capture.
 //!
 //! What later legs see: the origin is empty (igui, the pass); a square captured by an earlier
-//! leg is empty; a hopped piece stays. The range is the program's `base_steps`; a leg ending
+//! leg is empty; a hopped piece stays. The range is the chain's `base_steps`; a leg ending
 //! with `y` or `g` toggles it for later legs (a leaper becomes a rider of the longest line, a
-//! rider a leaper, `Program::toggled_steps`): under the `y-scope` reading `whole-leg` any ending
+//! rider a leaper, `LegChain::toggled_steps`): under the `y-scope` reading `whole-leg` any ending
 //! of a leg that has `y` or `g` toggles, under `own-alternative` only the `y`/`g` ending does;
 //! under `toggle-span` `rest-of-move` a toggle holds until toggled back, under `next-leg` for the
 //! next leg only.
@@ -38,9 +43,8 @@
 //! the previous leg's board vector counter-clockwise on the board. Under DownBoardSides that
 //! makes a relative `l` the board's right after a forward step; no spec has a multi-leg piece
 //! with one-sided relative turns under that frame, so the choice is not yet tested by any rule.
+use super::notation::{turn, Directions, Leg, LegChain, Modes, NotationMoves};
 use crate::geometry::{Square, Vec2};
-use crate::xbetza::compile::{CompiledBetza, LegDirections, LegProgram, Modes, Program};
-use crate::xbetza::directions::rotate45;
 use crate::xbetza::readings::{ToggleScope, ToggleSpan};
 use crate::xbetza::{Cell, Occupancy, Orientation, PathStep, StepKind};
 
@@ -57,14 +61,14 @@ pub struct PathOptions {
     pub captures_may_take_friends: bool,
 }
 
-/// Ok when some program of `moves` yields exactly this path from `from` for a piece of this
+/// Ok when some chain of `moves` (the piece's notation as the matcher reads it) yields exactly this path from `from` for a piece of this
 /// orientation on this occupancy (Friend/Enemy/Empty as seen by the mover, the position BEFORE
 /// the move); Err with a short reason otherwise: the failure of the program that got furthest
 /// (deepest leg; within a leg, a wrong end square beats an unreachable one beats one off every
 /// direction), e.g. "leg 2: c3 is not on a direction of the leg from d4 (closest program mcabK,
 /// 2 legs)", or "no program has 3 legs (the piece's programs have 1, 2)".
 pub fn path_obeys(
-    moves: &CompiledBetza,
+    moves: &NotationMoves,
     occupancy: &Occupancy,
     from: Square,
     orientation: Orientation,
@@ -73,7 +77,7 @@ pub fn path_obeys(
 ) -> Result<(), String> {
     let size = moves.size;
     if occupancy.size != size {
-        return Err(format!("the occupancy is a {} board, the moves are compiled for {}", occupancy.size, size));
+        return Err(format!("the occupancy is a {} board, the moves are read for {}", occupancy.size, size));
     }
     let on_board = |s: Square| size.contains(s.file as i32, s.rank as i32);
     if !on_board(from) {
@@ -85,8 +89,8 @@ pub fn path_obeys(
     if let Some(s) = path.iter().find(|s| !on_board(s.square)) {
         return Err(format!("{} is off the {size} board", s.square));
     }
-    let mut best: Option<(Miss, &Program)> = None;
-    for program in &moves.programs {
+    let mut best: Option<(Miss, &LegChain)> = None;
+    for program in &moves.chains {
         if program.legs.len() != path.len() {
             continue;
         }
@@ -100,8 +104,7 @@ pub fn path_obeys(
             max_line: size.max_line(),
             scope: moves.readings.toggle_scope,
             span: moves.readings.toggle_span,
-            landing_widened: options.jump_may_land_empty
-                && program.legs.iter().any(|l| !l.is_final && (l.modes.hop || l.modes.grasshop)),
+            landing_widened: options.jump_may_land_empty && program.hops_before_final,
         };
         let mut captured = Vec::new();
         match m.leg(0, from, None, false, &mut captured) {
@@ -122,11 +125,9 @@ pub fn path_obeys(
             program.legs.len(),
             if program.legs.len() == 1 { "" } else { "s" }
         )),
-        None if moves.programs.is_empty() => Err("the piece has no moves".into()),
+        None if moves.chains.is_empty() => Err("the piece has no moves".into()),
         None => {
-            let mut counts: Vec<usize> = moves.programs.iter().map(|p| p.legs.len()).collect();
-            counts.sort();
-            counts.dedup();
+            let counts = moves.leg_counts();
             let counts: Vec<String> = counts.iter().map(|c| c.to_string()).collect();
             Err(format!(
                 "no program has {} leg{} (the piece's programs have {})",
@@ -198,26 +199,11 @@ impl Why {
                     StepKind::Hop => "a hop",
                 };
                 let place = if *is_final { "final" } else { "non-final" };
-                format!("{kind} to {to} ({cell}) is not what the {place} leg's modes {} allow", mode_letters(modes))
+                format!("{kind} to {to} ({cell}) is not what the {place} leg's modes {} allow", modes.letters())
             }
             Why::NoPrevious => "a relative leg without a previous step".into(),
         }
     }
-}
-
-fn mode_letters(m: &Modes) -> String {
-    let mut s = String::new();
-    for (on, c) in
-        [(m.empty, 'm'), (m.enemy, 'c'), (m.friend, 'd'), (m.hop, 'p'), (m.grasshop, 'g'), (m.toggle_empty, 'y')]
-    {
-        if on {
-            s.push(c);
-        }
-    }
-    if s.is_empty() {
-        s.push('-');
-    }
-    s
 }
 
 #[derive(Clone, Debug)]
@@ -245,7 +231,7 @@ impl Miss {
 }
 
 struct Matcher<'a> {
-    program: &'a Program,
+    program: &'a LegChain,
     occupancy: &'a Occupancy,
     from: Square,
     orientation: Orientation,
@@ -340,18 +326,19 @@ impl Matcher<'_> {
             false
         };
         let found = match &leg.directions {
-            LegDirections::Universal => {
+            Directions::Universal => {
                 if to == pos {
                     return Err(miss(Why::Stays { at: to }));
                 }
                 return self.end(i, leg, to, None, toggled, captured);
             }
-            LegDirections::Absolute(vs) => vs.iter().any(|&v| along(self.turned(v), &mut closest)),
-            LegDirections::Relative(turns) => {
+            Directions::Absolute(vs) => vs.iter().any(|&v| along(self.turned(v), &mut closest)),
+            Directions::Relative(turns) => {
                 let Some(p) = prev else {
                     return Err(miss(Why::NoPrevious));
                 };
-                turns.iter().any(|&t| along(rotate45(p, t), &mut closest))
+                // An oblique step has no turn; the reading refuses such a later leg.
+                turns.iter().filter_map(|&t| turn(p, t)).any(|v| along(v, &mut closest))
             }
         };
         if found {
@@ -365,7 +352,7 @@ impl Matcher<'_> {
     #[allow(clippy::too_many_arguments)]
     fn way(
         &self,
-        leg: &LegProgram,
+        leg: &Leg,
         pos: Square,
         to: Square,
         v: Vec2,
@@ -435,7 +422,7 @@ impl Matcher<'_> {
     fn end(
         &self,
         i: usize,
-        leg: &LegProgram,
+        leg: &Leg,
         to: Square,
         v: Option<Vec2>,
         toggled: bool,
@@ -520,7 +507,7 @@ impl Matcher<'_> {
 mod tests {
     use super::*;
     use crate::geometry::BoardSize;
-    use crate::xbetza::{compile_str, Readings};
+    use crate::xbetza::Readings;
 
     fn sq(name: &str) -> Square {
         Square::parse(name).unwrap()
@@ -538,7 +525,7 @@ mod tests {
     }
 
     fn obeys(betza: &str, occ: &Occupancy, from: &str, path: &[PathStep]) -> Result<(), String> {
-        let compiled = compile_str(betza, occ.size, Readings::default()).unwrap();
+        let compiled = NotationMoves::read(betza, occ.size, Readings::default()).unwrap();
         path_obeys(&compiled, occ, sq(from), Orientation::Up, path, PathOptions::default())
     }
 
@@ -571,7 +558,7 @@ mod tests {
     #[test]
     fn orientation_turns_the_first_leg() {
         let occ = board("9x9", &[], &[]);
-        let c = compile_str("fW", occ.size, Readings::default()).unwrap();
+        let c = NotationMoves::read("fW", occ.size, Readings::default()).unwrap();
         let up = |o| path_obeys(&c, &occ, sq("e5"), o, &[step("e6", M)], PathOptions::default());
         assert_eq!(up(Orientation::Up), Ok(()));
         assert!(up(Orientation::Down).is_err());
@@ -579,7 +566,7 @@ mod tests {
         assert_eq!(down(Orientation::Down), Ok(()));
         assert_eq!(down(Orientation::DownBoardSides), Ok(()));
         // lW: the board's left for DownBoardSides, the mover's own left (the board's right) for Down
-        let l = compile_str("lW", occ.size, Readings::default()).unwrap();
+        let l = NotationMoves::read("lW", occ.size, Readings::default()).unwrap();
         let go = |o, to| path_obeys(&l, &occ, sq("e5"), o, &[step(to, M)], PathOptions::default());
         assert_eq!(go(Orientation::Up, "d5"), Ok(()));
         assert_eq!(go(Orientation::Down, "f5"), Ok(()));

@@ -9,6 +9,7 @@
 //! heavy shapes (the Fire Demon) a quarter of that. `KENSHO_PATH_TIMES=1` prints each shape's
 //! time.
 
+use kensho::check::notation::NotationMoves;
 use kensho::check::path::{path_obeys, PathOptions};
 use kensho::engine::filters;
 use kensho::geometry::{BoardSize, Square};
@@ -40,6 +41,15 @@ fn compiled(betza: &str, size: BoardSize, readings: &[&str]) -> CompiledBetza {
     xbetza::compile_str(betza, size, r).unwrap_or_else(|e| panic!("{betza}: {}", e.render(betza)))
 }
 
+/// The matcher's own reading of the same string (src/check/notation.rs).
+fn notation(betza: &str, size: BoardSize, readings: &[&str]) -> NotationMoves {
+    let mut r = Readings::default();
+    for a in readings {
+        r.apply(a).unwrap();
+    }
+    NotationMoves::read(betza, size, r).unwrap_or_else(|e| panic!("{betza}: {}", e.render(betza)))
+}
+
 /// A path written as `e4 m, e5 c` (m move, c capture, h hop).
 fn path(text: &str) -> Vec<PathStep> {
     text.split(',')
@@ -67,7 +77,7 @@ struct Case<'a> {
 
 impl Case<'_> {
     fn check(&self, p: &str) -> Result<(), String> {
-        let c = compiled(self.betza, self.occ.size, self.readings);
+        let c = notation(self.betza, self.occ.size, self.readings);
         path_obeys(&c, &self.occ, sq(self.from), self.orientation, &path(p), self.options)
     }
 
@@ -79,7 +89,7 @@ impl Case<'_> {
         }
         let generated = self.generated();
         assert!(generated.contains(&path(p)), "{} from {}: the generator does not make {p}", self.betza, self.from);
-        let c = compiled(self.betza, self.occ.size, self.readings);
+        let c = notation(self.betza, self.occ.size, self.readings);
         for q in mutations(&path(p), self.occ.size) {
             let verdict = path_obeys(&c, &self.occ, sq(self.from), self.orientation, &q, self.options);
             assert_eq!(
@@ -318,7 +328,7 @@ fn the_universal_leaper_goes_anywhere_but_home() {
 
 #[test]
 fn bad_input_is_an_error_not_a_panic() {
-    let c = compiled("K", BoardSize::parse("9x9").unwrap(), &[]);
+    let c = notation("K", BoardSize::parse("9x9").unwrap(), &[]);
     let occ = board("9x9", &[], &[]);
     let e = path_obeys(&c, &occ, sq("e5"), Orientation::Up, &[], PathOptions::default()).unwrap_err();
     assert!(e.contains("empty"), "{e}");
@@ -335,10 +345,12 @@ fn cases_per_shape() -> usize {
     std::env::var("KENSHO_PATH_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(120)
 }
 
-/// One piece shape to cross-check: where it comes from, and its compiled move.
+/// One piece shape to cross-check: where it comes from, its compiled move (the generator's), and
+/// the matcher's own reading of the same text.
 struct Shape {
     label: String,
     moves: CompiledBetza,
+    notation: NotationMoves,
     /// A piece of a spec under its default readings (all the boards), or a shape that only a
     /// switched reading gives (an eighth of them).
     own: bool,
@@ -346,7 +358,7 @@ struct Shape {
 
 /// Every piece and zone move of every spec, under the spec's default readings and under each
 /// other option of its readings, deduplicated by what the two sides read (text, board, programs,
-/// toggle readings); and every shape
+/// readings that matter); and every shape
 /// whose text the XBetza readings touch (h, y, g) under every combination of them.
 fn shapes() -> Vec<Shape> {
     let mut files: Vec<_> = std::fs::read_dir("specs")
@@ -359,13 +371,16 @@ fn shapes() -> Vec<Shape> {
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     let mut push = |label: String, text: &str, moves: &CompiledBetza, own: bool, out: &mut Vec<Shape>| {
-        // what the generator and the matcher read: the programs, and the toggle readings when a
-        // leg toggles (the h reading is compiled into the programs already)
+        // what the generator and the matcher read: the programs, the toggle readings when a
+        // leg toggles, and the h reading when the text has an h (the matcher reads the text
+        // itself, so two readings that compile alike may still read apart there)
         let toggles = moves.programs.iter().flat_map(|p| &p.legs).any(|l| l.modes.has_toggle());
-        let readings = toggles.then(|| format!("{:?} {:?}", moves.readings.toggle_scope, moves.readings.toggle_span));
+        let readings = (toggles || text.contains('h')).then(|| format!("{:?}", moves.readings));
         let key = (text.to_string(), moves.size.files, moves.size.ranks, format!("{:?}", moves.programs), readings);
         if seen.insert(key) {
-            out.push(Shape { label, moves: moves.clone(), own });
+            let notation = NotationMoves::read(text, moves.size, moves.readings)
+                .unwrap_or_else(|e| panic!("{label}: the matcher cannot read it: {}", e.render(text)));
+            out.push(Shape { label, moves: moves.clone(), notation, own });
         }
     };
     // each spec under its default readings, then under every other option of its own readings
@@ -555,7 +570,7 @@ fn cross_check(shape: &Shape, cases: usize, seed: u64, counts: &mut Counts) -> V
             counts.boards += 1;
             let paths = all_paths(generator_moves, &occ, from, o);
             let moves = xbetza::generate(generator_moves, &occ, from, o);
-            let judge = |p: &[PathStep]| path_obeys(&shape.moves, &occ, from, o, p, options);
+            let judge = |p: &[PathStep]| path_obeys(&shape.notation, &occ, from, o, p, options);
             let report = |bad: &mut Vec<String>, what: &str, p: &[PathStep], why: String| {
                 bad.push(format!(
                     "{}{}: {what} [{}] ({why}); {}",

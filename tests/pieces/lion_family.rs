@@ -453,41 +453,80 @@ fn lion_empty_board_is_the_5x5_box_and_the_pass() {
     }
 }
 
-/// What the witnesses share (docs/DESIGN.md, "What the witnesses share"): the generator, the
-/// checker's path matcher and the SMT symbolic paths all read the compiled leg programs, so a
-/// bug in a compile step is one they share; a count made from the document, as the test above
-/// is, catches it. Here the Lion's King step is compiled without its step to the front right:
-/// the document's box loses i9, while the path matcher, reading the same programs, accepts
-/// every path of the broken generator and refuses the one to i9.
+/// What the witnesses share (docs/DESIGN.md, "What the witnesses share"): the checker's path
+/// matcher reads the XBetza text itself (src/check/notation.rs), not the compiled leg programs
+/// the generator walks, so a bug in a compile step gives the generator moves the matcher
+/// refuses. Here the Lion's King step is compiled with a direction too many, a three-square
+/// leap to the right: the broken generator goes to k8, and the matcher, reading "KNADcaKmcabK",
+/// rejects that path with a reason, while it accepts every path of the intact compile. (Before
+/// item 6 the matcher read the same broken programs and accepted it: this test would fail.)
 #[test]
-fn a_broken_compile_step_is_caught_by_the_documents_count_not_by_the_path_matcher() {
+fn a_compile_step_that_adds_a_direction_is_caught_by_the_path_matcher() {
+    use kensho::check::notation::NotationMoves;
     use kensho::check::path::{path_obeys, PathOptions};
     use kensho::geometry::{BoardSize, Square};
     use kensho::xbetza::compile::LegDirections;
     use kensho::xbetza::{compile_str, generate, Occupancy, Orientation, Readings};
     let size = BoardSize::parse(SUZUMU).unwrap();
-    let mut broken = compile_str(LION, size, Readings::default()).unwrap();
+    let (empty, h8) = (Occupancy::empty(size), Square::new(7, 7));
+    let matcher = NotationMoves::read(LION, size, Readings::default()).unwrap();
+    let judge = |path: &[kensho::xbetza::PathStep]| {
+        path_obeys(&matcher, &empty, h8, Orientation::Up, path, PathOptions::default())
+    };
+    // the intact compile: no path rejected
+    let intact = compile_str(LION, size, Readings::default()).unwrap();
+    for m in generate(&intact, &empty, h8, Orientation::Up) {
+        assert_eq!(judge(&m.path), Ok(()), "intact Lion to {}", m.to);
+    }
+    let mut broken = intact.clone();
     assert_eq!(&*broken.programs[0].text, "K", "the first program is the King step");
     let LegDirections::Absolute(steps) = &mut broken.programs[0].legs[0].directions else {
         panic!("the King step's leg has absolute directions")
     };
-    let before = steps.len();
-    steps.retain(|&v| v != (1, 1));
-    assert_eq!(steps.len(), before - 1, "the step to the front right was there");
-    let (empty, h8) = (Occupancy::empty(size), Square::new(7, 7));
+    steps.push((3, 0));
     let paths = generate(&broken, &empty, h8, Orientation::Up);
-    // The document's count: the 24 squares of the 5x5 box and the pass (the test above).
-    let squares: BTreeSet<String> = paths.iter().filter(|m| m.to != h8).map(|m| m.to.name()).collect();
-    assert_eq!(squares.len(), 23, "caught: the box has 24 squares, the broken Lion reaches {squares:?}");
-    assert!(!squares.contains("i9"));
-    // The path matcher shares the bug: every broken path obeys the broken programs, and the
-    // intact Lion's step to i9 does not.
-    for m in &paths {
-        assert_eq!(path_obeys(&broken, &empty, h8, Orientation::Up, &m.path, PathOptions::default()), Ok(()));
-    }
+    let rejected: Vec<(String, String)> =
+        paths.iter().filter_map(|m| judge(&m.path).err().map(|why| (m.to.name(), why))).collect();
+    assert_eq!(rejected.len(), 1, "only the added leap is refused: {rejected:?}");
+    assert_eq!(rejected[0].0, "k8");
+    // the closest reading: the K leg's own step to the right, three times over its range
+    assert!(rejected[0].1.contains("h8-k8 is 3 steps, beyond the leg's range 1"), "{}", rejected[0].1);
+}
+
+/// The same with a mode broken instead of a direction: the Lion's igui (`mcabK`) compiled with
+/// `d` added to its first leg, so the broken generator takes a friend next to the Lion and
+/// steps back. The matcher, reading `mc` there, rejects that path; the intact compile gives no
+/// such path and no rejection.
+#[test]
+fn a_compile_step_that_widens_a_mode_is_caught_by_the_path_matcher() {
+    use kensho::check::notation::NotationMoves;
+    use kensho::check::path::{path_obeys, PathOptions};
+    use kensho::geometry::{BoardSize, Square};
+    use kensho::xbetza::{compile_str, generate, Occupancy, Orientation, Readings, StepKind};
+    let size = BoardSize::parse(SUZUMU).unwrap();
+    let board = Occupancy::from_names(size, &["h9".to_string()], &["g7".to_string()]).unwrap();
+    let h8 = Square::new(7, 7);
+    let matcher = NotationMoves::read(LION, size, Readings::default()).unwrap();
+    let judge = |path: &[kensho::xbetza::PathStep]| {
+        path_obeys(&matcher, &board, h8, Orientation::Up, path, PathOptions::default())
+    };
     let intact = compile_str(LION, size, Readings::default()).unwrap();
-    let to_i9 = generate(&intact, &empty, h8, Orientation::Up).into_iter().find(|m| m.to.name() == "i9").unwrap();
-    assert!(path_obeys(&broken, &empty, h8, Orientation::Up, &to_i9.path, PathOptions::default()).is_err());
+    for m in generate(&intact, &board, h8, Orientation::Up) {
+        assert_eq!(judge(&m.path), Ok(()), "intact Lion to {}", m.to);
+    }
+    let mut broken = intact.clone();
+    let igui = broken.programs.iter_mut().find(|p| &*p.text == "mcabK").expect("the igui program");
+    assert!(!igui.legs[0].modes.friend, "the igui's first leg takes no friend");
+    igui.legs[0].modes.friend = true;
+    let paths = generate(&broken, &board, h8, Orientation::Up);
+    let rejected: Vec<(Vec<String>, String)> = paths
+        .iter()
+        .filter_map(|m| judge(&m.path).err().map(|why| (m.path.iter().map(|s| s.square.name()).collect(), why)))
+        .collect();
+    assert_eq!(rejected.len(), 1, "only the friend taken is refused: {rejected:?}");
+    assert_eq!(rejected[0].0, ["h9", "h8"]);
+    assert!(rejected[0].1.contains("a capture to h9 (a friend)"), "{}", rejected[0].1);
+    assert!(paths.iter().any(|m| m.path[0].kind == StepKind::Capture && m.path[0].square.name() == "h9"));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use super::{id, men, named, own_rank, verdict};
 use crate::check::properties::{FreezeSide, PromotionTrigger, ZoneBy, ZoneFrame};
-use crate::check::{path, Transition, Verdict};
+use crate::check::{notation, path, Transition, Verdict};
 use crate::core::{Color, PieceId};
 use crate::engine::MoveKind;
 use crate::geometry::{chebyshev, Square};
@@ -234,9 +234,17 @@ pub fn zone_moves(
     let zone = fixed
         .map(str::to_string)
         .or_else(|| zone_moves.keys().find(|z| game.in_zone(z, frame_player, square)).cloned());
-    let (label, moves) = match zone.as_deref().and_then(|z| zone_moves.get(z).map(|m| (z, m))) {
-        Some((z, (_, compiled))) => (format!("its {z}-zone move"), compiled),
-        None => ("its move outside the zones".to_string(), &piece.moves),
+    // The matcher reads the XBetza text (src/check/notation.rs), not the compiled programs.
+    let (label, text) = match zone.as_deref().and_then(|z| zone_moves.get(z).map(|m| (z, m))) {
+        Some((z, (text, _))) => (format!("its {z}-zone move"), text),
+        None => ("its move outside the zones".to_string(), &piece.betza),
+    };
+    let read = notation::cached(text, game.board, game.xbetza);
+    let moves = match read.as_ref() {
+        Ok(moves) => moves,
+        Err(e) => {
+            return Verdict::Violated(format!("{}: the path matcher cannot read {text}: {e}", t.engine.move_text(mv)))
+        }
     };
     let occupancy = t.occupancy(me);
     // Left and right in the frame the invariant names, not the engine's.
