@@ -701,3 +701,33 @@ fn every_generated_path_is_accepted_and_every_near_miss_judged_alike() {
         bad.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
     );
 }
+
+/// Constructs no bundled spec uses, each cross-checked the same way on a 9x9 board: the
+/// matcher's reading of the text (src/check/notation.rs) and the compile step's are written
+/// apart, so the specs' pieces alone would leave these readings unchecked (oblique direction
+/// letters, pairs on eight-way atoms, later-leg turns, toggles, `j`/`n` on other atoms).
+#[test]
+fn shapes_no_spec_uses_are_read_alike_by_the_matcher_and_the_generator() {
+    let size = BoardSize::parse("9x9").unwrap();
+    let texts = [
+        "fN", "bN", "sN", "vN", "lN", "rfN", "frN", "flN", "lbN", "fsN", "bsN", "ffN", "bbN", "nN", "jN", "fC", "fZ",
+        "C", "Z", "fsK", "flK", "vsQ", "lfQ", "bhQ", "lhK", "fhR", "fhB", "rvB", "fbsW", "fsW", "W3", "D2", "N2", "jR",
+        "jB", "jD", "nD", "nA", "caF", "mafsK", "cabK", "cafrK", "mpaflK", "yafK", "gasR", "pafcR", "mRcpR", "gQ",
+        "cgB", "mayaK", "(a)3W", "caflW", "mafsW", "cavD", "dW", "mdK", "yK", "U",
+    ];
+    let mut bad = Vec::new();
+    let mut counts = Counts::default();
+    for (i, text) in texts.iter().enumerate() {
+        let moves = compiled(text, size, &[]);
+        let notation = notation(text, size, &[]);
+        let shape = Shape { label: format!("{text} on 9x9"), moves, notation, own: true };
+        bad.extend(cross_check(&shape, 60, 0x6e6f_7370_6563 ^ i as u64, &mut counts));
+    }
+    assert!(counts.accepted > 0);
+    assert!(
+        bad.is_empty(),
+        "{} disagreements, the first:\n{}",
+        bad.len(),
+        bad.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
