@@ -24,7 +24,7 @@ pub mod shrink;
 use crate::core::Color;
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Move, Position};
-use crate::xbetza::generate::{Cell, Occupancy};
+use crate::xbetza::{Cell, Occupancy};
 pub use properties::{Invariant, InvariantKind, Properties};
 use std::collections::BTreeMap;
 

@@ -27,6 +27,32 @@ pub struct Square {
 /// A displacement on the board, in (files, ranks).
 pub type Vec2 = (i32, i32);
 
+/// Which way "forward" points for the moving piece: the player's view of the board, which
+/// turns the displacements its moves are written in (forward up) into the board's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Orientation {
+    /// The first player: forward is toward higher ranks.
+    Up,
+    /// The second player: the board seen rotated 180 degrees.
+    Down,
+    /// The second player moving down, with left and right the board's (the first player's),
+    /// not its own: the board mirrored across the middle rank.
+    DownBoardSides,
+}
+
+impl Orientation {
+    /// The displacement `v`, written as the piece sees it (forward up), on the board; and back,
+    /// as each orientation is its own inverse.
+    #[inline]
+    pub fn turn(self, v: Vec2) -> Vec2 {
+        match self {
+            Orientation::Up => v,
+            Orientation::Down => (-v.0, -v.1),
+            Orientation::DownBoardSides => (v.0, -v.1),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GeometryError {
     BadBoardSize(String),

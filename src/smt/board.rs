@@ -3,7 +3,7 @@
 
 use super::symbolic::SymPath;
 use crate::geometry::{BoardSize, Square};
-use crate::xbetza::generate::{Cell, Occupancy};
+use crate::xbetza::{Cell, Occupancy};
 use std::collections::BTreeMap;
 use z3::ast::Bool;
 use z3::Model;

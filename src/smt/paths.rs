@@ -10,7 +10,7 @@ use crate::geometry::{BoardSize, Square};
 use crate::spec::game::GameSpec;
 use crate::text::board::draw;
 use crate::xbetza::compile::CompiledBetza;
-use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
+use crate::xbetza::{generate, Cell, Occupancy, Orientation};
 use serde::Serialize;
 use z3::ast::Bool;
 

@@ -30,7 +30,7 @@ use crate::witness::lines::lines;
 use crate::witness::search::search;
 use crate::witness::{Pair, Witness};
 use crate::xbetza::compile::CompiledBetza;
-use crate::xbetza::generate::Orientation;
+use crate::xbetza::Orientation;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use z3::ast::Bool;

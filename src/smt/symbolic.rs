@@ -15,8 +15,8 @@
 use crate::geometry::{Square, Vec2};
 use crate::xbetza::compile::{CompiledBetza, LegDirections, LegProgram, Program};
 use crate::xbetza::directions::rotate45;
-use crate::xbetza::generate::{Cell, Orientation, PathStep, StepKind};
 use crate::xbetza::readings::{ToggleScope, ToggleSpan};
+use crate::xbetza::{Cell, Orientation, PathStep, StepKind};
 
 /// The squares a symbolic run may look at: within `radius` (king steps) of `center`, on the
 /// board. A path that needs a square outside is left out, so results hold "within the window".

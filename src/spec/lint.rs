@@ -8,7 +8,7 @@ use super::load::LoadedSpec;
 use super::model::SetupSymmetry;
 use crate::core::Color;
 use crate::geometry::Square;
-use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
+use crate::xbetza::{generate, Cell, Occupancy, Orientation};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Every finding for one loaded spec: the default game, then each reading alternative's.

@@ -11,7 +11,7 @@ use super::{Pair, Witness};
 use crate::core::{Color, PieceId};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
-use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
+use crate::xbetza::{generate, Cell, Occupancy, Orientation};
 
 /// Squares from which `piece` (first player) takes an enemy on `target` on an otherwise empty
 /// board, farthest first.

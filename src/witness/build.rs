@@ -9,7 +9,7 @@ use crate::engine::{Engine, Man, Position};
 use crate::geometry::{chebyshev, Square};
 use crate::sampling::designed::setup_royals;
 use crate::spec::game::GameSpec;
-use crate::xbetza::generate::{Cell, Occupancy};
+use crate::xbetza::{Cell, Occupancy};
 
 /// The piece types that stand in for "a friend" and "an enemy" on a decoded board: plain
 /// pieces (no abilities, not royal, lowest rank, unpromoted where possible).

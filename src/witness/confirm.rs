@@ -11,7 +11,7 @@ use crate::engine::Position;
 use crate::geometry::Square;
 use crate::sampling;
 use crate::sampling::shrink::Removable;
-use crate::xbetza::generate::Occupancy;
+use crate::xbetza::Occupancy;
 
 /// Confirms a candidate position with the engine: some move satisfying `wanted` is legal under
 /// one alternative only; then shrinks it keeping that.

@@ -21,18 +21,21 @@ pub mod directions;
 pub mod error;
 pub mod expand;
 pub mod generate;
+pub mod occupancy;
 pub mod parser;
 pub mod reach;
 pub mod readings;
 pub mod table;
 
+pub use crate::geometry::Orientation;
 pub use ast::{Atom, Betza, Component, Modifier, PrefixItem, Span};
 pub use compile::{compile, compile_str, CompiledBetza, Program};
 pub use error::XBetzaError;
 pub use generate::{
-    generate, generate_tabled, generate_tabled_into, generate_where, plain_landings, sort_by_identity, Cell, Occupancy,
-    Orientation, Path, PathStep, PieceMove, PieceMoveKind, Squares, StepKind,
+    generate, generate_tabled, generate_tabled_into, generate_where, plain_landings, sort_by_identity, Path, PathStep,
+    PieceMove, PieceMoveKind, Squares, StepKind,
 };
+pub use occupancy::{Cell, Occupancy, OccupancyError};
 pub use parser::parse;
 pub use reach::{CaptureReach, Probe};
 pub use readings::Readings;

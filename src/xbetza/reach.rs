@@ -14,8 +14,9 @@
 //!   by shape: what the report's piece diagrams draw and `kensho diff` compares.
 
 use super::compile::{CompiledBetza, LegDirections, Program};
-use super::generate::{generate_where, Cell, Occupancy, Orientation, PieceMove, StepKind};
-use crate::geometry::{BoardSize, Square, Vec2};
+use super::generate::{generate_where, PieceMove, StepKind};
+use super::occupancy::{Cell, Occupancy};
+use crate::geometry::{BoardSize, Orientation, Square, Vec2};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaptureReach {
@@ -221,11 +222,7 @@ fn leaper_way(from: Square, (dx, dy): Vec2) -> impl Iterator<Item = Square> {
 /// The way from `from` to `target` as the piece sees it (forward is up for every player).
 fn seen_from(orientation: Orientation, from: Square, target: Square) -> Vec2 {
     let d = (target.file as i32 - from.file as i32, target.rank as i32 - from.rank as i32);
-    match orientation {
-        Orientation::Up => d,
-        Orientation::Down => (-d.0, -d.1),
-        Orientation::DownBoardSides => (d.0, -d.1),
-    }
+    orientation.turn(d)
 }
 
 /// The k >= 1 with d = k * v, if there is one.

@@ -29,8 +29,7 @@
 
 use super::compile::{CompiledBetza, LegDirections, Program};
 use super::directions::COMPASS;
-use super::generate::Orientation;
-use crate::geometry::{BoardSize, Square, Vec2};
+use crate::geometry::{BoardSize, Orientation, Square, Vec2};
 use std::sync::Arc;
 
 /// One direction of a one-leg program, for one orientation: where it goes from any square.
@@ -450,7 +449,7 @@ fn compass_program(program: &Program, orientations: &[Orientation]) -> Option<Co
     let LegDirections::Absolute(vectors) = &first.directions else { return None };
     let first = orientations
         .iter()
-        .map(|&o| vectors.iter().map(|&v| COMPASS.iter().position(|&u| u == orient(o, v)).map(|d| d as u8)).collect())
+        .map(|&o| vectors.iter().map(|&v| COMPASS.iter().position(|&u| u == o.turn(v)).map(|d| d as u8)).collect())
         .collect::<Option<Vec<Vec<u8>>>>()?;
     let turns = rest
         .iter()
@@ -637,17 +636,9 @@ fn program_table(program: &Program, size: BoardSize, orientations: &[Orientation
     let leaper = program.base_steps == 1;
     let rays = orientations
         .iter()
-        .map(|&orientation| vectors.iter().map(|&v| ray(size, orient(orientation, v), leaper)).collect())
+        .map(|&orientation| vectors.iter().map(|&v| ray(size, orientation.turn(v), leaper)).collect())
         .collect();
     Some(ProgramTable { rays })
-}
-
-fn orient(orientation: Orientation, v: Vec2) -> Vec2 {
-    match orientation {
-        Orientation::Up => v,
-        Orientation::Down => (-v.0, -v.1),
-        Orientation::DownBoardSides => (v.0, -v.1),
-    }
 }
 
 /// The ray along `v` (from any square).

@@ -26,7 +26,7 @@ use crate::smt::{solve, Answer, Limits};
 use crate::witness::build::add_royals;
 use crate::witness::build::filler;
 use crate::witness::Pair;
-use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation, StepKind};
+use crate::xbetza::{generate, Cell, Occupancy, Orientation, StepKind};
 use std::collections::BTreeSet;
 use z3::ast::{Bool, Int};
 

@@ -32,7 +32,7 @@ use crate::smt::symbolic::SymPath;
 use crate::smt::{solve, Answer, Limits};
 use crate::witness::attacks;
 use crate::witness::Pair;
-use crate::xbetza::generate::{Cell, StepKind};
+use crate::xbetza::{Cell, StepKind};
 use z3::ast::Bool;
 
 /// The rules of `engine`'s game that ask whether a square is attacked.

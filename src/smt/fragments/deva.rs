@@ -21,7 +21,7 @@ use crate::spec::rules::DevaMulti;
 use crate::witness::build::add_royals;
 use crate::witness::build::filler;
 use crate::witness::Pair;
-use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation, StepKind};
+use crate::xbetza::{generate, Cell, Occupancy, Orientation, StepKind};
 use z3::ast::{Bool, Int};
 
 /// The special target (1-based index into the targets, 0: none) that decides, as a term.

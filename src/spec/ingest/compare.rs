@@ -8,8 +8,8 @@ use crate::geometry::{parse_squares, BoardSize, Square};
 use crate::spec::finding::{Finding, Severity};
 use crate::spec::settings::edit_distance;
 use crate::xbetza::compile::compile_str;
-use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
 use crate::xbetza::readings::Readings;
+use crate::xbetza::{generate, Cell, Occupancy, Orientation};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Where two move strings part: the square, the board around it, the moves only one has.
