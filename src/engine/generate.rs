@@ -7,7 +7,7 @@ use super::filters;
 use super::moves::{Captures, Move, MoveKind};
 use super::position::{Man, Position};
 use super::{flying, promotion, skip, Engine};
-use crate::core::{Color, PieceId};
+use crate::core::{Color, PieceId, ZoneId};
 use crate::geometry::chebyshev;
 use crate::geometry::{BoardSize, Square};
 use crate::xbetza::{
@@ -255,7 +255,7 @@ struct ExactMan<'e> {
     player: Color,
     reach: &'e CaptureReach,
     orientation: Orientation,
-    confine: Option<usize>,
+    confine: Option<ZoneId>,
 }
 
 impl<'e> ExactMan<'e> {

@@ -27,7 +27,7 @@ pub mod skip;
 pub mod status;
 pub mod zobrist;
 
-use crate::core::{Color, PieceId};
+use crate::core::{Color, PieceId, ZoneId};
 use crate::geometry::{Square, SquareSet};
 use crate::spec::abilities::AbilitySettings;
 use crate::spec::game::GameSpec;
@@ -87,13 +87,13 @@ pub struct PieceType {
     /// stands on it (rank-limited jumping, cannon screens, burns), and a reach (each zone
     /// move's too) that answers every attack test (`CaptureReach::is_exact`).
     pub(crate) exact_attacker: bool,
-    /// `abilities.confine` and the zones of `zone_moves`, as indices into the engine's zones
+    /// `abilities.confine` and the zones of `zone_moves`, as ids of the engine's zones
     /// (`Engine::in_zone_at`; an unknown name holds no square).
-    pub(crate) confine_zone: Option<usize>,
+    pub(crate) confine_zone: Option<ZoneId>,
     /// Does `filters::path_ok` judge even its one-step paths (rank-limited jumping, screens,
     /// confinement, burns)? Without these it judges only paths of more than one leg.
     pub(crate) path_filtered: bool,
-    pub(crate) zone_move_zones: Vec<usize>,
+    pub(crate) zone_move_zones: Vec<ZoneId>,
     /// Is the piece named in promotion.last-rank (read for every move it makes)?
     pub(crate) last_rank_promotes: bool,
     /// May it have moves besides its paths (`Engine::moves_besides_paths`): a pass to an
@@ -137,10 +137,10 @@ pub struct Engine {
     pub piece_settings: Vec<AbilitySettings>,
     pub pieces: Vec<PieceType>,
     pub zobrist: Zobrist,
-    /// Zone membership per player, zone id -> one flag per square index.
+    /// Zone membership per player, by `ZoneId`: one flag per square index.
     zones: Vec<(String, [SquareSet; 2])>,
-    /// The promotion zone's index in `zones` (promotion.zone), looked at for every move.
-    pub(crate) promotion_zone: Option<usize>,
+    /// The promotion zone (promotion.zone), looked at for every move.
+    pub(crate) promotion_zone: Option<ZoneId>,
     /// promotion.deva-targets as (target type, its promoted type), in the listed order, for
     /// the targets that exist and promote: looked at for every capture under the Deva rule.
     pub(crate) deva_forms: Vec<(PieceId, PieceId)>,
@@ -301,8 +301,9 @@ impl Engine {
                 (z.clone(), [set(Color::Black), set(Color::White)])
             })
             .collect::<Vec<(String, [SquareSet; 2])>>();
-        // Zones by index for the hot paths (a name is looked up once, here).
-        let zone_index = |name: &str| zones.iter().position(|(z, _)| z == name).unwrap_or(usize::MAX);
+        // Zones by id for the hot paths (a name is looked up once, here); a name no zone has
+        // gets the id past the last zone, which holds no square.
+        let zone_index = |name: &str| ZoneId::new(zones.iter().position(|(z, _)| z == name).unwrap_or(zones.len()));
         for p in &mut pieces {
             p.confine_zone = p.abilities.confine.as_deref().map(zone_index);
             let a = &p.abilities;
@@ -374,16 +375,16 @@ impl Engine {
         &self.pieces[index.index()]
     }
 
-    /// `in_zone` for a zone given by its index (`PieceType::confine_zone`, `zone_move_zones`).
-    pub(crate) fn in_zone_at(&self, zone: usize, player: Color, sq: Square) -> bool {
+    /// `in_zone` for a zone given by its id (`PieceType::confine_zone`, `zone_move_zones`).
+    pub(crate) fn in_zone_at(&self, zone: ZoneId, player: Color, sq: Square) -> bool {
         self.zone_squares(zone, player).is_some_and(|set| set.contains(self.game.board.index(sq)))
     }
 
-    /// The squares of `player`'s zone with index `zone`, by square index; None for an index
-    /// no zone has. For a caller that asks about many squares of one zone.
+    /// The squares of `player`'s zone `zone`, by square index; None for an id no zone has.
+    /// For a caller that asks about many squares of one zone.
     #[inline]
-    pub(crate) fn zone_squares(&self, zone: usize, player: Color) -> Option<&SquareSet> {
-        self.zones.get(zone).map(|(_, sets)| &sets[player])
+    pub(crate) fn zone_squares(&self, zone: ZoneId, player: Color) -> Option<&SquareSet> {
+        self.zones.get(zone.index()).map(|(_, sets)| &sets[player])
     }
 
     /// Is `sq` in `player`'s zone `zone`?
