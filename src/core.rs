@@ -46,7 +46,7 @@ impl Color {
 
     /// The player of index 0 or 1; None for any other number.
     #[inline]
-    pub const fn from_index(index: usize) -> Option<Color> {
+    pub(crate) const fn from_index(index: usize) -> Option<Color> {
         match index {
             0 => Some(Color::Black),
             1 => Some(Color::White),

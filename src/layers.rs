@@ -6,7 +6,7 @@
 
 /// Top-level modules by layer, lowest first. A module may use the modules of the layers before
 /// its own.
-pub const LAYERS: &[&[&str]] = &[
+pub(crate) const LAYERS: &[&[&str]] = &[
     &["core", "geometry", "random"],
     &["text"],
     &["xbetza"],

@@ -58,7 +58,7 @@ pub(crate) fn note_and_tests(note: &str) -> (String, String) {
 
 impl ClauseRow {
     /// The invariants in short ([`invariants_in_short`]).
-    pub fn invariants_in_short(&self) -> Vec<String> {
+    pub(crate) fn invariants_in_short(&self) -> Vec<String> {
         invariants_in_short(&self.invariants)
     }
 
@@ -93,7 +93,7 @@ fn structural(paths: &[String]) -> Option<&'static str> {
 }
 
 /// The rows for every encoded clause.
-pub fn rows(spec: &LoadedSpec, props: &Properties, invariants: &[Invariant], tally: &Tally) -> Vec<ClauseRow> {
+pub(crate) fn rows(spec: &LoadedSpec, props: &Properties, invariants: &[Invariant], tally: &Tally) -> Vec<ClauseRow> {
     spec.all_clauses()
         .into_iter()
         .filter(|c| *c.status.get_ref() == ClauseStatus::Encoded)

@@ -34,7 +34,7 @@ pub struct Derived {
 }
 
 /// The prefix of every derived invariant's id.
-pub const PREFIX: &str = "derived:";
+pub(crate) const PREFIX: &str = "derived:";
 
 /// Does override entry `name` (`derived:confined`) cover derived invariant `id`
 /// (`derived:confined` or `derived:confined:palace`)?

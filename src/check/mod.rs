@@ -73,7 +73,7 @@ impl Transition<'_> {
 
     /// Is `player` in check before the move (`Engine::in_check`)? Asked once for the side to
     /// move.
-    pub fn in_check_before(&self, player: Color) -> bool {
+    pub(crate) fn in_check_before(&self, player: Color) -> bool {
         match self.before_facts {
             Some(facts) if player == self.before.side => {
                 *facts.in_check.get_or_init(|| self.engine.in_check(self.before, player))
@@ -197,7 +197,7 @@ impl Tally {
         }
     }
 
-    pub fn total_violations(&self) -> u64 {
+    pub(crate) fn total_violations(&self) -> u64 {
         self.violated.values().sum()
     }
 }

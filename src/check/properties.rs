@@ -33,11 +33,11 @@ pub struct Properties {
     /// `clauses` and `why` (names: record, make-unmake, round-trip, promotion-map, rotation,
     /// notation:<piece id>).
     #[serde(default)]
-    pub generic: BTreeMap<String, GenericCitation>,
+    pub(crate) generic: BTreeMap<String, GenericCitation>,
     /// `[[position]]`: positions designed by hand, judged on every run like the designed ones
     /// (for an invariant no random position reaches, such as a smothered Palace).
     #[serde(default, rename = "position")]
-    pub positions: Vec<HandPosition>,
+    pub(crate) positions: Vec<HandPosition>,
 }
 
 impl Properties {
@@ -63,7 +63,7 @@ pub struct HandPosition {
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct GenericCitation {
+pub(crate) struct GenericCitation {
     pub clauses: Vec<String>,
     pub why: String,
 }

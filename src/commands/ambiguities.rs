@@ -37,7 +37,7 @@ impl Ambiguities {
     }
 
     /// Path shapes whose Z3 witness the generator did not confirm: a disagreement to look at.
-    pub fn unconfirmed(&self) -> impl Iterator<Item = &PathReport> {
+    pub(crate) fn unconfirmed(&self) -> impl Iterator<Item = &PathReport> {
         self.paths.iter().filter(|p| p.verdict == Verdict::Witness && !p.confirmed)
     }
 }
@@ -106,7 +106,7 @@ pub fn render(result: &Ambiguities, engine: Option<&Engine>, markdown: bool) -> 
                 c.effect.clone(),
                 c.method.clone(),
                 c.verdict.name().to_string(),
-                super::clauses::shorten(&c.summary, 90),
+                crate::text::shorten(&c.summary, 90),
             ]);
         }
     }
@@ -211,7 +211,7 @@ pub struct Args {
     #[arg(long, value_name = "READING")]
     pub only: Vec<String>,
     #[command(flatten)]
-    pub smt: SmtArgs,
+    pub(crate) smt: SmtArgs,
 }
 
 pub fn run(args: Args) -> exit::Result {

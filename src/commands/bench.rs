@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::Instant;
 
 /// The games Fairy-Stockfish plays under the same name as a kensho spec's game id.
-pub const FSF_GAMES: &[&str] = &["shogi", "xiangqi", "minishogi"];
+pub(crate) const FSF_GAMES: &[&str] = &["shogi", "xiangqi", "minishogi"];
 
 /// (depth of the speed figure, depth of the comparison with Fairy-Stockfish) for a game: deep
 /// enough that a run takes a measurable time (about 0.1 to 2 s here), shallow enough that the
@@ -30,7 +30,7 @@ pub(crate) fn default_depths(game: &str) -> (u32, u32) {
 
 /// The speed of one spec.
 #[derive(Clone, Debug, serde::Serialize)]
-pub struct SpeedRow {
+pub(crate) struct SpeedRow {
     pub spec: String,
     pub depth: u32,
     pub nodes: u64,
@@ -42,17 +42,17 @@ pub struct SpeedRow {
 }
 
 impl SpeedRow {
-    pub fn one_thread_rate(&self) -> f64 {
+    pub(crate) fn one_thread_rate(&self) -> f64 {
         rate(self.nodes, self.one_thread_seconds)
     }
-    pub fn all_threads_rate(&self) -> f64 {
+    pub(crate) fn all_threads_rate(&self) -> f64 {
         rate(self.nodes, self.all_threads_seconds)
     }
 }
 
 /// kensho beside Fairy-Stockfish on one game, one thread each.
 #[derive(Clone, Debug, serde::Serialize)]
-pub struct FsfRow {
+pub(crate) struct FsfRow {
     pub game: String,
     pub depth: u32,
     pub nodes: u64,
@@ -92,7 +92,7 @@ fn timed_one_thread(engine: &Engine, pos: &Position, depth: u32) -> (u64, f64) {
 }
 
 /// The speed row of one spec: `runs` interleaved one-thread and all-thread runs.
-pub fn speed(spec: &str, engine: &Engine, pos: &Position, depth: u32, runs: usize) -> SpeedRow {
+pub(crate) fn speed(spec: &str, engine: &Engine, pos: &Position, depth: u32, runs: usize) -> SpeedRow {
     let (mut one, mut all) = (Vec::new(), Vec::new());
     let mut nodes = 0;
     for _ in 0..runs.max(1) {
@@ -115,7 +115,7 @@ pub fn speed(spec: &str, engine: &Engine, pos: &Position, depth: u32, runs: usiz
 
 /// What Fairy-Stockfish's perft script said: nodes and CPU seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FsfReply {
+pub(crate) struct FsfReply {
     pub nodes: u64,
     pub seconds: f64,
 }
@@ -191,7 +191,7 @@ fn per_second(r: f64) -> String {
 }
 
 /// The speed table and, if any, the comparison table, as text.
-pub fn render(speed: &[SpeedRow], fsf: &[FsfRow]) -> String {
+pub(crate) fn render(speed: &[SpeedRow], fsf: &[FsfRow]) -> String {
     let threads = speed.first().map_or(1, |r| r.threads);
     let mut out = format!(
         "{:<16} {:>5} {:>14} {:>20} {:>22} {:>8}\n",
@@ -285,7 +285,7 @@ pub struct Args {
     pub fsf: Option<std::path::PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    pub(crate) format: Format,
 }
 
 pub fn run(args: Args) -> exit::Result {

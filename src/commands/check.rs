@@ -3,7 +3,6 @@
 //! invariant not yet exercised; the clause coverage table; every violation with its shrunk
 //! witness and the seed to replay it.
 
-use super::clauses::shorten;
 use super::cli::{self, CheckFormat};
 use super::engine::{draw_position, engine_for_moves};
 use super::exit::{self, Output};
@@ -14,6 +13,7 @@ use crate::check::run::{self, Budget, Report};
 use crate::check::Invariant;
 use crate::engine::{Engine, Position};
 use crate::spec::LoadedSpec;
+use crate::text::shorten;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -31,9 +31,9 @@ pub struct Subject {
     pub invariants: Vec<Invariant>,
     /// The invariants derived from the spec's settings (those a properties invariant overrides
     /// included), and the settings left underived with the reason.
-    pub derived: crate::check::derived::Derived,
+    pub(crate) derived: crate::check::derived::Derived,
     /// The derived invariants a properties invariant replaces: (derived id, the file's id).
-    pub overridden: Vec<(String, String)>,
+    pub(crate) overridden: Vec<(String, String)>,
     /// The properties file's `[[position]]`s, read.
     pub hand_positions: Vec<Position>,
     pub warnings: Vec<String>,
@@ -191,7 +191,7 @@ pub struct Outcome {
     pub rows: Vec<ClauseRow>,
     pub seconds: f64,
     pub budget: Budget,
-    pub aimed_tries: usize,
+    pub(crate) aimed_tries: usize,
 }
 
 /// The run: games and designed positions, then positions aimed at unexercised invariants.
@@ -474,7 +474,7 @@ pub struct Args {
     pub readings: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: CheckFormat,
+    pub(crate) format: CheckFormat,
 }
 
 pub fn run(args: Args) -> exit::Result {

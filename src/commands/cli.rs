@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, clap::ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     Table,
     Json,
 }
@@ -16,7 +16,7 @@ pub enum Format {
 /// The formats of the commands whose tables are also wanted in Markdown (check, ambiguities,
 /// prove, diff).
 #[derive(Clone, Copy, clap::ValueEnum)]
-pub enum CheckFormat {
+pub(crate) enum CheckFormat {
     Table,
     Json,
     Markdown,
@@ -24,7 +24,7 @@ pub enum CheckFormat {
 
 /// What every engine command takes: the spec, readings, a position.
 #[derive(clap::Args)]
-pub struct GameArgs {
+pub(crate) struct GameArgs {
     /// A spec file (specs/*.toml).
     pub spec: PathBuf,
     /// Switch one of the spec's readings: READING=OPTION (repeatable; `kensho show` lists them).
@@ -37,7 +37,7 @@ pub struct GameArgs {
 
 /// Bounds shared by the SMT commands.
 #[derive(clap::Args)]
-pub struct SmtArgs {
+pub(crate) struct SmtArgs {
     /// Z3's time limit per query, in milliseconds (a query that runs out reports unknown).
     #[arg(long, default_value_t = 5000, value_name = "MS", value_parser = clap::value_parser!(u32).range(1..))]
     pub timeout: u32,

@@ -26,7 +26,6 @@ pub struct Options<'a> {
 /// What a run produced: the report, what it was run against, and the texts to print.
 pub struct Run {
     pub report: Report,
-    pub engine_name: String,
     pub readings: BTreeMap<String, String>,
     pub warnings: Vec<String>,
     pub text: String,
@@ -131,7 +130,7 @@ pub fn against(spec: &LoadedSpec, mut chosen: BTreeMap<String, String>, opts: &O
             "engine_only": d.engine_only,
         })),
     });
-    Ok(Run { report, engine_name: hello.engine, readings: chosen, warnings, text, json })
+    Ok(Run { report, readings: chosen, warnings, text, json })
 }
 
 #[derive(clap::Args)]
@@ -141,7 +140,7 @@ once). Exit status: 0 no difference, 1 a difference (printed with its position),
 an engine failure.")]
 pub struct Args {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub(crate) game: GameArgs,
     /// The other engine's command line (run through sh -c).
     #[arg(long, value_name = "CMD")]
     pub engine: String,
@@ -159,7 +158,7 @@ pub struct Args {
     pub timeout: f64,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    pub(crate) format: Format,
 }
 
 pub fn run(args: Args) -> exit::Result {

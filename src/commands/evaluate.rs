@@ -32,7 +32,7 @@ const VALUE_GAMES: usize = 8;
 const VALUE_SEED: u64 = 1;
 const VALUE_PLIES: usize = 120;
 /// About how many bars the length histogram gets.
-pub const HISTOGRAM_BARS: u32 = 12;
+pub(crate) const HISTOGRAM_BARS: u32 = 12;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -66,7 +66,7 @@ pub struct Args {
     /// Compare with the same spec under these readings as well as the --reading ones (or with
     /// SPEC2 under these): READING=OPTION (repeatable).
     #[arg(long = "against-reading", value_name = "READING=OPTION", conflicts_with = "shard")]
-    pub against_readings: Vec<String>,
+    pub(crate) against_readings: Vec<String>,
     /// Play only shard K of N (games i with i mod N = K-1); needs --seed, so that every shard
     /// plays the same run. Write the record with --out and combine the shards with --merge.
     #[arg(long, value_name = "K/N")]
@@ -83,11 +83,11 @@ pub struct Args {
     pub out: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: CheckFormat,
+    pub(crate) format: CheckFormat,
 }
 
 /// One side of an evaluation: the spec, its readings, the record and the summary.
-pub struct Evaluated {
+pub(crate) struct Evaluated {
     pub spec: LoadedSpec,
     pub readings: BTreeMap<String, String>,
     pub record: Record,
@@ -96,7 +96,7 @@ pub struct Evaluated {
     /// that cite it).
     pub clauses: Vec<coverage::ClauseRow>,
     /// Game ends the engine does not play under these readings.
-    pub not_played: Vec<String>,
+    pub(crate) not_played: Vec<String>,
     /// The other reading options watched in the games.
     pub alternatives: usize,
     pub seconds: f64,
@@ -170,7 +170,7 @@ fn write_record(out: Option<&Path>, record: &Record, output: Output) -> exit::Re
 /// A spec made ready to play: its subject (engine and invariants), every reading's option
 /// (the chosen ones, the defaults for the rest), the game ends not played, the other readings
 /// to watch and the digests a record keeps. Everything that can refuse the input is done here.
-pub struct Prepared {
+pub(crate) struct Prepared {
     subject: super::check::Subject,
     readings: BTreeMap<String, String>,
     not_played: Vec<String>,
@@ -205,18 +205,8 @@ fn complete_readings(spec: &LoadedSpec, chosen: &BTreeMap<String, String>) -> BT
     all
 }
 
-/// Plays the games of `settings` on `spec` under `readings` (the shard's, with a progress bar
-/// where standard error is a terminal): `prepare` and [`play`].
-pub fn evaluate(
-    spec: LoadedSpec,
-    readings: BTreeMap<String, String>,
-    settings: Settings,
-    shard: Option<Shard>,
-) -> Result<Evaluated, Error> {
-    Ok(play(prepare(spec, &readings)?, settings, shard, true))
-}
-
-/// [`evaluate`] with nothing on standard error, for a caller that shows its own progress (the
+/// Plays the games of `settings` on `spec` under `readings` (the shard's), `prepare` and
+/// [`play`], with nothing on standard error, for a caller that shows its own progress (the
 /// report's per-spec lines, which a second bar would garble) and says the game ends not played
 /// itself (`Evaluated::not_played`).
 pub(crate) fn evaluate_quietly(

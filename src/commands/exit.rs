@@ -19,7 +19,7 @@ impl Output {
     }
 
     /// Appends `text` as it is.
-    pub fn append(&mut self, text: impl Display) {
+    pub(crate) fn append(&mut self, text: impl Display) {
         // Writing into a String cannot fail.
         let _ = write!(self.text, "{text}");
     }
@@ -45,7 +45,7 @@ impl Output {
     }
 
     /// Marks the run as failed when `failed` holds.
-    pub fn fail_if(&mut self, failed: bool) {
+    pub(crate) fn fail_if(&mut self, failed: bool) {
         self.failed |= failed;
     }
 

@@ -17,7 +17,7 @@ pub struct Args {
     pub force: bool,
     /// Output format of the findings.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    pub(crate) format: Format,
 }
 
 pub fn run(args: Args) -> exit::Result {

@@ -13,10 +13,10 @@ pub struct Args {
     pub specs: Vec<std::path::PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    pub(crate) format: Format,
     /// Leave out notes (severity info).
     #[arg(long)]
-    pub no_notes: bool,
+    pub(crate) no_notes: bool,
 }
 
 pub fn run(args: Args) -> exit::Result {

@@ -14,7 +14,7 @@ use std::io::{BufRead, Write};
 
 /// Bad input to the command: each says what was wrong and where.
 #[derive(Debug)]
-pub enum InputError {
+pub(crate) enum InputError {
     XBetza { source: String, error: XBetzaError },
     Other(String),
 }
@@ -36,7 +36,7 @@ fn other(e: impl fmt::Display) -> InputError {
 
 /// One question: this piece, on this board, on this square, among these pieces.
 #[derive(Clone, Debug)]
-pub struct MovesRequest {
+pub(crate) struct MovesRequest {
     pub betza: String,
     pub size: BoardSize,
     pub at: Square,
@@ -135,10 +135,10 @@ pub(crate) fn path_text(m: &PieceMove) -> String {
 }
 
 /// What the marks of the diagram and of the path column mean.
-pub const LEGEND: &str = "board: @ the piece, * move to an empty square, X capture by moving there, i captured without moving (igui), x captured on the way, o friend, e enemy, . empty\npath: the start and the end of every leg, joined by -; after a square, x: captured there, ^: hopped over (it stays)";
+pub(crate) const LEGEND: &str = "board: @ the piece, * move to an empty square, X capture by moving there, i captured without moving (igui), x captured on the way, o friend, e enemy, . empty\npath: the start and the end of every leg, joined by -; after a square, x: captured there, ^: hopped over (it stays)";
 
 /// The board with every destination and capture marked.
-pub fn diagram(req: &MovesRequest, moves: &[PieceMove]) -> String {
+pub(crate) fn diagram(req: &MovesRequest, moves: &[PieceMove]) -> String {
     let mut dest_move = HashSet::new();
     let mut dest_capture = HashSet::new();
     let mut igui = HashSet::new();

@@ -8,7 +8,7 @@ use super::exit::{self, Output};
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub(crate) game: GameArgs,
     /// Also list the legal moves.
     #[arg(long)]
     pub moves: bool,

@@ -11,12 +11,12 @@ use serde::Serialize;
 use tabled::builder::Builder;
 
 #[derive(Serialize)]
-pub struct Proofs {
+pub(crate) struct Proofs {
     pub spec: String,
     pub proofs: Vec<Proof>,
     /// The spec's proof acknowledgements that matched no refuted proof.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub stale_acknowledgements: Vec<String>,
+    pub(crate) stale_acknowledgements: Vec<String>,
 }
 
 impl Proofs {
@@ -33,7 +33,7 @@ pub(crate) fn of_spec(spec: &LoadedSpec, limits: &Limits) -> Proofs {
     Proofs { spec: spec.path.clone(), proofs, stale_acknowledgements }
 }
 
-pub fn render(result: &Proofs, markdown: bool) -> String {
+pub(crate) fn render(result: &Proofs, markdown: bool) -> String {
     let header: Vec<String> = ["proof", "verdict", "detail"].map(String::from).to_vec();
     let mut rows: Vec<Vec<String>> = Vec::new();
     for p in &result.proofs {
@@ -83,7 +83,7 @@ pub struct Args {
     #[arg(required = true)]
     pub specs: Vec<std::path::PathBuf>,
     #[command(flatten)]
-    pub smt: SmtArgs,
+    pub(crate) smt: SmtArgs,
 }
 
 pub fn run(args: Args) -> exit::Result {

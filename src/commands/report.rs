@@ -36,10 +36,10 @@ pub struct Options {
 
 /// The self-play games' random opening plies: `kensho evaluate`'s default, so that the report
 /// plays the games that command plays with the same games, nodes, plies and seed.
-pub const EVALUATE_OPENING_PLIES: usize = 4;
+pub(crate) const EVALUATE_OPENING_PLIES: usize = 4;
 
 /// The report of one spec. `stage` is told each stage's name as it starts (the progress bar).
-pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecReport {
+pub(crate) fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecReport {
     let mut seconds = BTreeMap::new();
     let timed = |name: &str, seconds: &mut BTreeMap<String, f64>, started: Instant| {
         seconds.insert(name.to_string(), started.elapsed().as_secs_f64());
@@ -410,7 +410,7 @@ pub(crate) fn distinct_ids(reports: &mut [SpecReport]) {
 
 /// The progress of a report run: in a terminal, one line per spec with its current stage under
 /// an overall bar; elsewhere (CI logs), one line per finished spec.
-pub struct Progress {
+pub(crate) struct Progress {
     multi: indicatif::MultiProgress,
     overall: indicatif::ProgressBar,
     lines: Vec<indicatif::ProgressBar>,
@@ -512,13 +512,13 @@ pub struct Args {
     /// Self-play games per spec, played as `kensho evaluate` plays them, for the report's
     /// self-play section (0: none; they take the most time of all stages on a large board).
     #[arg(long, default_value_t = 0, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
-    pub evaluate_games: u32,
+    pub(crate) evaluate_games: u32,
     /// Positions searched per move in the self-play games.
     #[arg(long, default_value_t = 300, value_name = "M", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-    pub evaluate_nodes: u64,
+    pub(crate) evaluate_nodes: u64,
     /// The self-play games' ply cap: a game still going then is unfinished.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    pub evaluate_plies: u32,
+    pub(crate) evaluate_plies: u32,
     /// Exit 1 when a spec has a violation, a refuted proof, dead notation or a lint error.
     #[arg(long)]
     pub strict: bool,

@@ -53,7 +53,7 @@ impl Scope {
 
 /// Every setting, rules first, grouped by the table it is written under (tables in the order
 /// of their first declaration, settings in declaration order within a table).
-pub fn all() -> Vec<(Scope, &'static Knob)> {
+pub(crate) fn all() -> Vec<(Scope, &'static Knob)> {
     let mut out = Vec::new();
     for scope in [Scope::Rules, Scope::Ability] {
         let mut tables: Vec<String> = Vec::new();
@@ -74,7 +74,7 @@ pub fn all() -> Vec<(Scope, &'static Knob)> {
 
 /// The settings `what` names: a setting path or the start of one (`drops`, `rules.drops.nifu`,
 /// `burn.max`, `piece.ability.burn`). Empty when nothing matches.
-pub fn matching(what: &str) -> Vec<(Scope, &'static Knob)> {
+pub(crate) fn matching(what: &str) -> Vec<(Scope, &'static Knob)> {
     let (scopes, rest): (&[Scope], &str) = if let Some(rest) = what.strip_prefix("rules.") {
         (&[Scope::Rules], rest)
     } else if let Some(rest) = what.strip_prefix("piece.ability.") {
@@ -138,7 +138,7 @@ fn example_value(knob: &Knob) -> String {
 }
 
 /// `key = value` as it stands under the setting's table.
-pub fn example(scope: Scope, knob: &Knob) -> String {
+pub(crate) fn example(scope: Scope, knob: &Knob) -> String {
     let (_, key) = scope.table_and_key(knob.path);
     format!("{key} = {}", example_value(knob))
 }
@@ -226,7 +226,7 @@ const WIDTH: usize = 100;
 const INDENT: &str = "      ";
 
 /// The settings in the terminal, grouped by table, each with its values, default and meaning.
-pub fn render(knobs: &[(Scope, &'static Knob)]) -> String {
+pub(crate) fn render(knobs: &[(Scope, &'static Knob)]) -> String {
     let mut out = String::new();
     let mut table = String::new();
     for &(scope, knob) in knobs {
@@ -252,7 +252,7 @@ pub fn render(knobs: &[(Scope, &'static Knob)]) -> String {
 }
 
 /// One setting's value in a game.
-pub struct GameValue {
+pub(crate) struct GameValue {
     pub path: String,
     pub value: String,
     pub stated: bool,
@@ -309,7 +309,7 @@ pub(crate) fn game_json(game: &GameSpec) -> Value {
 }
 
 /// The catalogue (or part of it) as JSON.
-pub fn to_json(knobs: &[(Scope, &'static Knob)]) -> Value {
+pub(crate) fn to_json(knobs: &[(Scope, &'static Knob)]) -> Value {
     Value::Array(
         knobs
             .iter()
@@ -439,7 +439,7 @@ pub struct Args {
     pub markdown: bool,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    pub(crate) format: Format,
 }
 
 pub fn run(args: Args) -> exit::Result {

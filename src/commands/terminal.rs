@@ -14,7 +14,7 @@ use tabled::Tabled;
 use unicode_width::UnicodeWidthStr;
 
 /// The width used when standard output is not a terminal and `KENSHO_WIDTH` is not set.
-pub const DEFAULT_WIDTH: usize = 100;
+pub(crate) const DEFAULT_WIDTH: usize = 100;
 
 /// Narrower than this, tables are laid out as if this wide (a column needs room for a word).
 const NARROWEST: usize = 40;
@@ -44,7 +44,7 @@ pub fn width() -> Option<usize> {
 
 /// How one column of a table gives way when the table is too wide.
 #[derive(Clone, Copy, Debug)]
-pub struct Fit {
+pub(crate) struct Fit {
     /// The column's header, as the table prints it.
     pub column: &'static str,
     /// Its text wraps down to this many columns (0: it never wraps).
@@ -67,7 +67,7 @@ impl Fit {
 
 /// `rows` as a terminal table (psql style) fitted to [`width`]; columns not named in `fits`
 /// keep their width.
-pub fn table<T: Tabled>(rows: &[T], fits: &[Fit]) -> String {
+pub(crate) fn table<T: Tabled>(rows: &[T], fits: &[Fit]) -> String {
     let header: Vec<String> = T::headers().into_iter().map(|h| h.into_owned()).collect();
     let cells: Vec<Vec<String>> =
         rows.iter().map(|r| r.fields().into_iter().map(|c| c.into_owned()).collect()).collect();
@@ -75,7 +75,7 @@ pub fn table<T: Tabled>(rows: &[T], fits: &[Fit]) -> String {
 }
 
 /// A table from a header and rows of cells, fitted to `width` (None: as wide as it is).
-pub fn grid(header: &[String], rows: &[Vec<String>], fits: &[Fit], width: Option<usize>) -> String {
+pub(crate) fn grid(header: &[String], rows: &[Vec<String>], fits: &[Fit], width: Option<usize>) -> String {
     let fit_of = |name: &str| fits.iter().find(|f| f.column == name).copied();
     let mut shown: Vec<usize> = (0..header.len()).collect();
     let widths = loop {

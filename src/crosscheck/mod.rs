@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The most distinct reasons (`why`) for filtered moves a run keeps count of; an engine
 /// documents each of its few (docs/crosscheck-protocol.md, "Writing an engine").
-pub const MAX_REASONS: usize = 1_000;
+pub(crate) const MAX_REASONS: usize = 1_000;
 
 /// What one crosscheck run saw.
 #[derive(Clone, Debug, Default)]
@@ -24,15 +24,15 @@ pub struct Report {
     pub moves: usize,
     /// Moves the other engine removed as its known deviations, by reason.
     pub filtered: BTreeMap<String, usize>,
-    pub difference: Option<Difference>,
+    pub(crate) difference: Option<Difference>,
 }
 
 /// The first position where the move sets differ.
 #[derive(Clone, Debug)]
-pub struct Difference {
+pub(crate) struct Difference {
     pub seed: u64,
     /// Moves played from the start (move texts).
-    pub moves_before: Vec<String>,
+    pub(crate) moves_before: Vec<String>,
     pub position: String,
     pub kensho_only: Vec<String>,
     pub engine_only: Vec<String>,
@@ -41,7 +41,7 @@ pub struct Difference {
 /// Plays `games` random games (game i with seed `seed + i`, at most `plies` plies each) and
 /// compares every position's legal moves with the other engine's. `progress` is told after
 /// every game.
-pub fn run(
+pub(crate) fn run(
     engine: &Engine,
     start: &Position,
     other: &mut EngineProcess,

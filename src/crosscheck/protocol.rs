@@ -27,18 +27,18 @@ use std::time::{Duration, Instant};
 /// The longest line kensho reads from an engine: 4 MiB. A legal-moves reply of the largest
 /// games is a few hundred kilobytes (thousands of keys of about ten bytes), so this leaves ten
 /// times that and bounds what a runaway engine can make kensho hold.
-pub const MAX_LINE: usize = 4 << 20;
+pub(crate) const MAX_LINE: usize = 4 << 20;
 /// The most entries kensho takes in one reply's `moves` or `filtered` list. No position of the
 /// bundled games has more than a few thousand legal moves.
-pub const MAX_LIST: usize = 100_000;
+pub(crate) const MAX_LIST: usize = 100_000;
 /// The most readings a hello reply may name (the bundled specs have about 200 in all).
-pub const MAX_READINGS: usize = 1_000;
+pub(crate) const MAX_READINGS: usize = 1_000;
 /// How much of a name (engine, variant, reading, filter reason) kensho prints.
-pub const NAME_CHARS: usize = 200;
+pub(crate) const NAME_CHARS: usize = 200;
 /// How much of an error text or a bad reply kensho prints.
-pub const TEXT_CHARS: usize = 500;
+pub(crate) const TEXT_CHARS: usize = 500;
 
-pub struct EngineProcess {
+pub(crate) struct EngineProcess {
     command: String,
     /// Requests for the writer thread, which owns the engine's input: an engine that stops
     /// reading blocks that thread once the pipe is full, never the run, whose wait for the
@@ -56,7 +56,7 @@ pub struct EngineProcess {
 /// The engine's answer to the hello. `engine` and `variant` are [`printable`] (they are
 /// printed); `readings` likewise, so that a bad one is safe in any message it ends up in.
 #[derive(Clone, Debug)]
-pub struct Hello {
+pub(crate) struct Hello {
     pub engine: String,
     pub variant: String,
     pub readings: Vec<(String, String)>,
@@ -442,10 +442,10 @@ mod signals {
 
     /// A spawn under way, from `spawning` until dropped: a signal meanwhile is only noted;
     /// the drop (after the new group is registered, or the spawn failed) ends kensho by it.
-    pub struct Spawning(());
+    pub(crate) struct Spawning(());
 
     /// Installs the handler (once) and starts a spawn.
-    pub fn spawning() -> Spawning {
+    pub(crate) fn spawning() -> Spawning {
         INSTALL.call_once(install);
         SPAWNING.fetch_add(1, Ordering::SeqCst);
         Spawning(())
@@ -467,13 +467,13 @@ mod signals {
         }
     }
 
-    pub fn register(pgid: u32) -> Option<usize> {
+    pub(crate) fn register(pgid: u32) -> Option<usize> {
         INSTALL.call_once(install);
         let pgid = i32::try_from(pgid).ok().filter(|p| *p > 0)?;
         GROUPS.iter().position(|g| g.compare_exchange(0, pgid, Ordering::SeqCst, Ordering::SeqCst).is_ok())
     }
 
-    pub fn unregister(slot: Option<usize>) {
+    pub(crate) fn unregister(slot: Option<usize>) {
         if let Some(i) = slot {
             GROUPS[i].store(0, Ordering::SeqCst);
         }
@@ -531,14 +531,14 @@ mod signals {
 
 #[cfg(not(unix))]
 mod signals {
-    pub struct Spawning;
-    pub fn spawning() -> Spawning {
+    pub(crate) struct Spawning;
+    pub(crate) fn spawning() -> Spawning {
         Spawning
     }
-    pub fn register(_pgid: u32) -> Option<usize> {
+    pub(crate) fn register(_pgid: u32) -> Option<usize> {
         None
     }
-    pub fn unregister(_slot: Option<usize>) {}
+    pub(crate) fn unregister(_slot: Option<usize>) {}
 }
 
 #[cfg(test)]

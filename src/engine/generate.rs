@@ -491,7 +491,7 @@ impl Engine {
 
     /// `legal_moves` into a buffer the caller keeps (perft keeps one per ply): its old
     /// contents are dropped, its room is reused.
-    pub fn legal_moves_into(&self, pos: &Position, out: &mut Vec<Move>) {
+    pub(crate) fn legal_moves_into(&self, pos: &Position, out: &mut Vec<Move>) {
         self.legal_moves_of(pos, out, false);
     }
 
@@ -729,7 +729,7 @@ impl Engine {
     /// allow them, expanded into moves (captures named, burns, promotion choices, skip rules),
     /// its passes, promotions in place and flying captures. (Lint compares these with what the
     /// piece's XBetza string alone gives: `check::published`.)
-    pub fn pseudo_moves_from(&self, pos: &Position, sq: Square) -> Vec<Move> {
+    pub(crate) fn pseudo_moves_from(&self, pos: &Position, sq: Square) -> Vec<Move> {
         let mut out = Vec::new();
         if let Some(man) = pos.at(sq) {
             let view = SideView::new(self, pos, man.player);
@@ -1193,7 +1193,7 @@ impl Engine {
 
     /// Are `count` royals of a player out of check's reach? Under check.royals = last-remaining,
     /// while he has two or more (he "may sacrifice one of them").
-    pub fn spares_royals(&self, count: usize) -> bool {
+    pub(crate) fn spares_royals(&self, count: usize) -> bool {
         self.rules.check_last_royal_only && count > 1
     }
 }

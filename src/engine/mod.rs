@@ -39,7 +39,7 @@ pub use position::{Man, Position};
 use zobrist::Zobrist;
 
 /// One of the moves a piece may use from a square, and where it may end (`Engine::move_sets`).
-pub struct MoveSet<'a> {
+pub(crate) struct MoveSet<'a> {
     pub moves: &'a CompiledBetza,
     pub reach: &'a CaptureReach,
     /// `moves`' one-leg programs unrolled per square (`xbetza::table`).
@@ -134,7 +134,7 @@ pub struct Engine {
     pub settings: RuleSettings,
     /// Each piece's abilities as the spec layer reads them (`typed_abilities()`), by piece
     /// index, read once for the same readers.
-    pub piece_settings: Vec<AbilitySettings>,
+    pub(crate) piece_settings: Vec<AbilitySettings>,
     pub pieces: Vec<PieceType>,
     pub zobrist: Zobrist,
     /// Zone membership per player, by `ZoneId`: one flag per square index.
@@ -406,7 +406,12 @@ impl Engine {
     /// `destination` each zone's move into that zone, and the plain move to squares outside
     /// every zone-move zone.
     /// (An iterator, not a list: it is asked for every piece in every attack test.)
-    pub fn move_sets(&self, piece: PieceId, player: Color, sq: Square) -> impl Iterator<Item = MoveSet<'_>> + '_ {
+    pub(crate) fn move_sets(
+        &self,
+        piece: PieceId,
+        player: Color,
+        sq: Square,
+    ) -> impl Iterator<Item = MoveSet<'_>> + '_ {
         let p = self.piece(piece);
         let by_destination = self.rules.zone_moves_by_destination && !p.zone_moves.is_empty();
         let at_origin = (!by_destination).then(|| match self.zone_move_at(piece, player, sq) {
@@ -435,7 +440,7 @@ impl Engine {
     }
 
     /// May a move of `set` end on `to`?
-    pub fn set_allows(&self, set: &MoveSet<'_>, player: Color, to: Square) -> bool {
+    pub(crate) fn set_allows(&self, set: &MoveSet<'_>, player: Color, to: Square) -> bool {
         match set.into {
             Landing::Anywhere => true,
             Landing::Zone(zone) => self.in_zone(zone, player, to),
@@ -446,13 +451,13 @@ impl Engine {
     }
 
     /// The move the piece has on `sq` for `player`: its zone's move (Ryu) or its XBetza move.
-    pub fn moves_at(&self, piece: PieceId, player: Color, sq: Square) -> &CompiledBetza {
+    pub(crate) fn moves_at(&self, piece: PieceId, player: Color, sq: Square) -> &CompiledBetza {
         let p = self.piece(piece);
         self.zone_move_at(piece, player, sq).map_or(&p.moves, |i| &p.zone_moves[i].1)
     }
 
     /// Where the piece on `sq` could capture at most (`moves_at`'s bound).
-    pub fn reach_at(&self, piece: PieceId, player: Color, sq: Square) -> &CaptureReach {
+    pub(crate) fn reach_at(&self, piece: PieceId, player: Color, sq: Square) -> &CaptureReach {
         let p = self.piece(piece);
         self.zone_move_at(piece, player, sq).map_or(&p.reach, |i| &p.zone_reach[i])
     }
@@ -479,7 +484,7 @@ impl Engine {
     }
 
     /// The rank of `sq` counted from `player`'s own side, 0-based.
-    pub fn relative_rank(&self, player: Color, sq: Square) -> u8 {
+    pub(crate) fn relative_rank(&self, player: Color, sq: Square) -> u8 {
         if player == Color::Black {
             sq.rank
         } else {

@@ -23,7 +23,7 @@ pub const DROPPED: u8 = 1;
 /// `Position::flags` bit: the piece was demoted (Heian's first zone) and has not promoted
 /// since (kept only where `demotion.repromote` differs from `promotion.forced`:
 /// `Rules::repromote`).
-pub const DEMOTED: u8 = 2;
+pub(crate) const DEMOTED: u8 = 2;
 
 /// The largest move number: a position string may give at most this (nine digits), and
 /// `Engine::make` counts no further, so the number never wraps, however long a game is played
@@ -126,7 +126,7 @@ impl Position {
     }
 
     /// Sets where the last move took a Lion with a non-Lion, keeping the hash.
-    pub fn set_lion_taken_at(&mut self, z: &Zobrist, sq: Option<Square>) {
+    pub(crate) fn set_lion_taken_at(&mut self, z: &Zobrist, sq: Option<Square>) {
         if self.lion_taken_at != sq {
             self.board_hash ^= z.lion_taken(self.lion_taken_at.map(|s| self.size.index(s)))
                 ^ z.lion_taken(sq.map(|s| self.size.index(s)));

@@ -24,7 +24,7 @@ pub struct Choices {
 
 impl Choices {
     /// No choice: the path is not a legal move.
-    pub const NONE: Choices = Choices { items: [None, None], len: 0 };
+    pub(crate) const NONE: Choices = Choices { items: [None, None], len: 0 };
 
     pub fn one(choice: Option<PieceId>) -> Choices {
         Choices { items: [choice, None], len: 1 }
@@ -46,7 +46,7 @@ impl std::ops::Deref for Choices {
 /// leg. A borrowed view, so that a one-leg move counted without being written (perft's last
 /// ply) is judged without building its `PieceMove`.
 #[derive(Clone, Copy)]
-pub struct Route<'p> {
+pub(crate) struct Route<'p> {
     pub from: Square,
     pub to: Square,
     pub path: &'p [PathStep],
@@ -260,11 +260,11 @@ pub(crate) fn never_moves_again(engine: &Engine, man: Man, sq: Square) -> bool {
 /// What a piece of one player can do from each square (by index) of an otherwise empty board:
 /// fixed by the game, so found once per piece type and player (`PieceType::empty_board`).
 #[derive(Clone, Debug)]
-pub struct EmptyBoard {
+pub(crate) struct EmptyBoard {
     /// It has no move but staying (the dead-piece and forced-promotion rules).
     pub stuck: Vec<bool>,
     /// It has a move to a higher rank, its owner's way (drops.dead-piece = forward-square).
-    pub advances: Vec<bool>,
+    pub(crate) advances: Vec<bool>,
 }
 
 /// [`EmptyBoard`] of `man`'s type and player, worked out on first use.

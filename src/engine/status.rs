@@ -98,7 +98,7 @@ impl Engine {
 
     /// The player whose royal loss by `mv` ends the game (end.royals: the last royal, or any
     /// royal under any-royal-captured), judged on `after`, the position the move led to.
-    pub fn royal_loser(&self, after: &Position, mv: &Move) -> Option<Color> {
+    pub(crate) fn royal_loser(&self, after: &Position, mv: &Move) -> Option<Color> {
         let opponent = mv.man.player.opposite();
         // The opponent first: a burn that takes the mover's own royal (burn.targets = any) counts
         // only if the opponent did not lose first.
@@ -159,7 +159,7 @@ impl Engine {
     }
 
     /// extra-turn.check = wins: a drop that earns an extra turn and gives check wins at once.
-    pub fn extra_turn_check_wins(&self, after: &Position, mv: &Move) -> bool {
+    pub(crate) fn extra_turn_check_wins(&self, after: &Position, mv: &Move) -> bool {
         mv.earns_extra_turn
             && self.rules.extra_turn.as_ref().is_some_and(|e| e.check == ExtraTurnCheck::Wins)
             && self.in_check(after, mv.man.player.opposite())
@@ -347,7 +347,7 @@ impl Engine {
 
     /// The impasse count: a player reaching the threshold wins if the other does not;
     /// otherwise a draw.
-    pub fn impasse_result(&self, pos: &Position) -> Option<Outcome> {
+    pub(crate) fn impasse_result(&self, pos: &Position) -> Option<Outcome> {
         let impasse = self.rules.impasse.as_ref()?;
         let score = [self.impasse_points(impasse, pos, Color::Black), self.impasse_points(impasse, pos, Color::White)];
         let reached = [score[0] >= impasse.threshold[0], score[1] >= impasse.threshold[1]];

@@ -51,7 +51,7 @@ impl Zobrist {
 
     /// The key of `Position::lion_taken_at` (a square index); None is key 0, so a position
     /// of a game without the counter-strike rule hashes as before.
-    pub fn lion_taken(&self, square: Option<usize>) -> u64 {
+    pub(crate) fn lion_taken(&self, square: Option<usize>) -> u64 {
         square.map_or(0, |i| self.lion_taken[i])
     }
 

@@ -29,11 +29,11 @@ pub struct Settings {
 }
 
 /// The material balance is recorded after every so many plies.
-pub const BALANCE_EVERY: usize = 10;
+pub(crate) const BALANCE_EVERY: usize = 10;
 
 /// One game as played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameResult {
+pub(crate) struct GameResult {
     pub index: usize,
     pub seed: u64,
     pub plies: usize,
@@ -50,7 +50,7 @@ pub struct GameResult {
     /// 2 x BALANCE_EVERY, ... as long as the game lasted.
     pub balance: Vec<f64>,
     /// The same at the game's last position.
-    pub final_balance: f64,
+    pub(crate) final_balance: f64,
     /// Nodes the players searched in all.
     pub nodes: u64,
     /// The game's moves in the engine's notation, to replay it.
@@ -62,7 +62,7 @@ pub struct GameResult {
     pub violated: BTreeMap<String, u64>,
     /// Per reading alternative ("READING=OPTION"): the plies of the game at which that option
     /// would have allowed other moves, or judged the position or the move played otherwise.
-    pub situations: BTreeMap<String, u64>,
+    pub(crate) situations: BTreeMap<String, u64>,
 }
 
 impl GameResult {
@@ -75,11 +75,7 @@ impl GameResult {
         }
     }
 
-    pub fn is_decided(&self) -> bool {
-        self.winner.is_some()
-    }
-
-    pub fn is_unfinished(&self) -> bool {
+    pub(crate) fn is_unfinished(&self) -> bool {
         self.result == "*"
     }
 }
@@ -98,7 +94,7 @@ pub(crate) fn rule_of(why: &str) -> String {
 
 /// Another reading of the spec, watched in every position of the games: where its engine
 /// gives other legal moves or another result, the reading matters in the game as played.
-pub struct Alternative {
+pub(crate) struct Alternative {
     /// "READING=OPTION".
     pub label: String,
     pub engine: Engine,
@@ -107,7 +103,7 @@ pub struct Alternative {
 /// What a game is watched for besides its result: the invariants of the spec (properties file,
 /// derived and generic), judged on every move played, and the other readings.
 #[derive(Default)]
-pub struct Watch<'a> {
+pub(crate) struct Watch<'a> {
     pub invariants: &'a [Invariant],
     pub alternatives: &'a [Alternative],
 }
@@ -180,7 +176,13 @@ pub(crate) fn inconsistent(g: &GameResult, settings: &Settings) -> Option<String
 }
 
 /// Plays game `index` of a run.
-pub fn play(engine: &Engine, eval: &Evaluator, settings: &Settings, watch: &Watch<'_>, index: usize) -> GameResult {
+pub(crate) fn play(
+    engine: &Engine,
+    eval: &Evaluator,
+    settings: &Settings,
+    watch: &Watch<'_>,
+    index: usize,
+) -> GameResult {
     let seed = game_seed(settings.seed, index);
     let mut rng = SplitMix64::new(seed);
     let mut players = [Searcher::new(engine, eval), Searcher::new(engine, eval)];

@@ -10,7 +10,7 @@
 
 pub mod games;
 pub mod search;
-pub mod stats;
+pub(crate) mod stats;
 pub mod summary;
 pub mod values;
 
@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The version of the record's layout; `merge` refuses records of another.
-pub const RECORD_FORMAT: u32 = 1;
+pub(crate) const RECORD_FORMAT: u32 = 1;
 
 /// A deterministic slice of a run's games: shard `index` of `count` (1-based) plays the games
 /// whose number, counted from 0, leaves `index - 1` divided by `count`. Every game has its own
@@ -67,20 +67,20 @@ pub struct Record {
     /// The spec's game id and a digest of its file, so that records of different specs (or of
     /// an edited spec) are never merged.
     pub spec: String,
-    pub spec_digest: String,
+    pub(crate) spec_digest: String,
     /// The spec file as it was given (`--merge` reloads it from there when no spec is given).
     pub spec_path: String,
     /// The digest of the properties file whose invariants watched the games ("" without one).
-    pub properties_digest: String,
+    pub(crate) properties_digest: String,
     /// Every reading of the spec with the option played (chosen, or the default).
     pub readings: BTreeMap<String, String>,
     pub settings: Settings,
     /// The player who moves first (0, the first player, unless rules.turn-order says
     /// second-player-first): the score by side is read against it.
-    pub first_mover: Color,
+    pub(crate) first_mover: Color,
     pub shard: Option<Shard>,
-    pub values: values::PieceValues,
-    pub games: Vec<GameResult>,
+    pub(crate) values: values::PieceValues,
+    pub(crate) games: Vec<GameResult>,
 }
 
 /// Plays the games of `settings` that `shard` holds (all without one), in parallel on rayon's

@@ -78,7 +78,7 @@ impl Evaluator {
     }
 
     /// Material (board and hand, no mobility) of the first player less the second's, in pawns.
-    pub fn material_balance(&self, pos: &Position) -> f64 {
+    pub(crate) fn material_balance(&self, pos: &Position) -> f64 {
         let mut balance = 0i64;
         for man in pos.board.iter().flatten() {
             let v = self.value(man.piece) as i64;

@@ -24,14 +24,14 @@ use serde::{Deserialize, Serialize};
 
 /// A two-sided confidence interval for a proportion.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Interval {
+pub(crate) struct Interval {
     pub low: f64,
     pub high: f64,
 }
 
 /// The standard normal quantile of 0.975, for a 95% two-sided interval (Phi^-1(0.975), e.g.
 /// `scipy.stats.norm.ppf(0.975)` = 1.959963984540054).
-pub const Z95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 
 /// The Wilson score interval (no continuity correction) of `successes` out of `trials` at the
 /// normal quantile `z` (1.959964 for 95%). `successes` may be fractional (a draw counts half a
@@ -61,7 +61,7 @@ pub fn wilson(successes: f64, trials: f64, z: f64) -> Interval {
 /// Five-number summary of game lengths, quartiles by linear interpolation between order
 /// statistics (Hyndman & Fan type 7, the default of R's quantile() and numpy.percentile).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Quartiles {
+pub(crate) struct Quartiles {
     pub min: f64,
     pub q1: f64,
     pub median: f64,
@@ -108,7 +108,7 @@ pub(crate) fn quantile(sorted: &[f64], p: f64) -> f64 {
 
 /// A histogram bin [from, to) with its count.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Bin {
+pub(crate) struct Bin {
     pub from: u32,
     pub to: u32,
     pub count: u64,
@@ -172,7 +172,7 @@ pub(crate) fn nice_width(max: u32, bins: u32) -> u32 {
 
 /// Whether two scores differ: the two-proportion z test (pooled), two-sided p value.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Difference {
+pub(crate) struct Difference {
     /// The proportion of a minus that of b.
     pub diff: f64,
     /// The z statistic, diff over the pooled standard error.

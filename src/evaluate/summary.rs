@@ -25,7 +25,7 @@ pub struct Ending {
 /// The mean material balance (first player less second, in pawns) at one ply, over the games
 /// that lasted that long.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BalancePoint {
+pub(crate) struct BalancePoint {
     pub ply: usize,
     pub mean: f64,
     pub games: usize,
@@ -33,13 +33,13 @@ pub struct BalancePoint {
 
 /// How often something came up: in how many positions or moves, and in how many games.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Occurrences {
+pub(crate) struct Occurrences {
     pub times: u64,
     pub games: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Summary {
+pub(crate) struct Summary {
     pub games: usize,
     pub first_wins: usize,
     pub second_wins: usize,
@@ -58,22 +58,22 @@ pub struct Summary {
     pub draw_share: f64,
     pub draw_interval: Interval,
     pub decisive_share: f64,
-    pub decisive_interval: Interval,
+    pub(crate) decisive_interval: Interval,
     pub endings: Vec<Ending>,
     /// Game lengths in plies.
     pub lengths: Option<Quartiles>,
-    pub mean_length: f64,
+    pub(crate) mean_length: f64,
     pub histogram: Vec<Bin>,
     pub balance: Vec<BalancePoint>,
     /// Nodes searched per game, on average.
-    pub nodes_per_game: f64,
+    pub(crate) nodes_per_game: f64,
     /// Per invariant id: on how many moves played its premise held, in how many games.
     pub exercised: BTreeMap<String, Occurrences>,
     /// Per invariant id: moves played that broke it.
     pub violated: BTreeMap<String, Occurrences>,
     /// Per reading alternative ("READING=OPTION"): positions where it would have changed the
     /// legal moves or the result.
-    pub situations: BTreeMap<String, Occurrences>,
+    pub(crate) situations: BTreeMap<String, Occurrences>,
 }
 
 /// Sums `per_game` maps into occurrences.

@@ -37,7 +37,7 @@ pub struct PieceValue {
     /// Mean weighted moves alone on an empty board.
     pub empty_board: f64,
     /// Mean weighted moves of the men met in the sample games; None when none was met.
-    pub in_play: Option<f64>,
+    pub(crate) in_play: Option<f64>,
     /// How many men the in-play figure averages.
     pub samples: u64,
     /// The estimate, in pawns (the unit type is worth 1).

@@ -6,9 +6,9 @@
 use std::fmt;
 
 /// The largest board kensho handles: files are named by one letter `a`..`z`.
-pub const MAX_DIM: u8 = 26;
+pub(crate) const MAX_DIM: u8 = 26;
 /// The smallest board that still has a direction to move in.
-pub const MIN_DIM: u8 = 2;
+pub(crate) const MIN_DIM: u8 = 2;
 
 /// A rectangular board: `files` columns by `ranks` rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,7 +25,7 @@ pub struct Square {
 }
 
 /// A displacement on the board, in (files, ranks).
-pub type Vec2 = (i32, i32);
+pub(crate) type Vec2 = (i32, i32);
 
 /// Which way "forward" points for the moving piece: the player's view of the board, which
 /// turns the displacements its moves are written in (forward up) into the board's.
@@ -92,7 +92,7 @@ impl fmt::Display for GeometryError {
 impl std::error::Error for GeometryError {}
 
 impl BoardSize {
-    pub fn new(files: u8, ranks: u8) -> Result<Self, GeometryError> {
+    pub(crate) fn new(files: u8, ranks: u8) -> Result<Self, GeometryError> {
         if !(MIN_DIM..=MAX_DIM).contains(&files) || !(MIN_DIM..=MAX_DIM).contains(&ranks) {
             return Err(GeometryError::BoardOutOfRange(format!("{files}x{ranks}")));
         }
@@ -121,7 +121,7 @@ impl BoardSize {
     }
 
     /// The longest straight line on this board, in steps: the range of an unlimited rider.
-    pub fn max_line(&self) -> u32 {
+    pub(crate) fn max_line(&self) -> u32 {
         self.files.max(self.ranks) as u32 - 1
     }
 
@@ -265,7 +265,7 @@ const SQUARE_SET_WORDS: usize = (MAX_DIM as usize * MAX_DIM as usize).div_ceil(6
 /// engine asks about for every move it judges is a shift and a mask away, with no name looked
 /// up and no pointer followed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SquareSet {
+pub(crate) struct SquareSet {
     words: [u64; SQUARE_SET_WORDS],
 }
 

@@ -112,7 +112,7 @@ pub struct MarkedSquare {
 
 /// The marks a diagram uses (keys are their CSS classes: the kinds, and `both` for a square
 /// that is moved to and captured on), and what each means, for a report's legend.
-pub const LEGEND: &[(&str, &str)] = &[
+pub(crate) const LEGEND: &[(&str, &str)] = &[
     ("move", "moves here if empty"),
     ("capture", "captures here only"),
     ("both", "moves or captures here"),

@@ -6,7 +6,7 @@ pub mod files;
 pub mod html;
 pub mod markdown;
 pub mod model;
-pub mod plots;
+pub(crate) mod plots;
 pub mod position;
 pub mod selfplay;
 pub mod svg;

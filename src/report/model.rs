@@ -15,10 +15,10 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// The JSON schema's version (docs/report.md).
-pub const SCHEMA: u32 = 1;
+pub(crate) const SCHEMA: u32 = 1;
 
 #[derive(Clone, Debug, Serialize)]
-pub struct SpecReport {
+pub(crate) struct SpecReport {
     pub schema: u32,
     pub spec: SpecInfo,
     pub run: RunInfo,
@@ -45,7 +45,7 @@ pub struct SpecReport {
 }
 
 /// The summary columns every index shows (terminal, Markdown), after the spec's name.
-pub const SUMMARY_HEADS: [&str; 9] = [
+pub(crate) const SUMMARY_HEADS: [&str; 9] = [
     "clauses (encoded)",
     "exercised",
     "unaccounted",
@@ -59,7 +59,7 @@ pub const SUMMARY_HEADS: [&str; 9] = [
 
 impl SpecReport {
     /// The cells under [`SUMMARY_HEADS`].
-    pub fn summary_cells(&self) -> Vec<String> {
+    pub(crate) fn summary_cells(&self) -> Vec<String> {
         let s = &self.summary;
         vec![
             format!("{} ({})", s.clauses, s.encoded),
@@ -75,7 +75,7 @@ impl SpecReport {
     }
 
     /// Something a designer must look at (see [`Summary::alarming`]).
-    pub fn alarming(&self) -> bool {
+    pub(crate) fn alarming(&self) -> bool {
         self.summary.alarming(self.unconfirmed_paths().count())
     }
 
@@ -85,7 +85,7 @@ impl SpecReport {
 
     /// What makes the report [`alarming`](Self::alarming), in words, the first of each kind
     /// named: the run's closing lines say what to look at, not every reason there could be.
-    pub fn open_findings(&self) -> Vec<String> {
+    pub(crate) fn open_findings(&self) -> Vec<String> {
         let mut out = Vec::new();
         if let Some(check) = &self.check {
             if let Some(v) = check.violations.first() {
@@ -128,7 +128,7 @@ impl SpecReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct SpecInfo {
+pub(crate) struct SpecInfo {
     pub id: String,
     pub name: String,
     pub path: String,
@@ -141,7 +141,7 @@ pub struct SpecInfo {
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct RunInfo {
+pub(crate) struct RunInfo {
     pub seed: u64,
     pub kensho: String,
     pub z3: String,
@@ -158,13 +158,13 @@ pub struct Budget {
     pub positions: usize,
     pub aimed: usize,
     pub search: usize,
-    pub timeout_ms: u32,
-    pub perft_depth: u32,
+    pub(crate) timeout_ms: u32,
+    pub(crate) perft_depth: u32,
 }
 
 /// The counts the index and the terminal summary show.
 #[derive(Clone, Debug, Default, Serialize)]
-pub struct Summary {
+pub(crate) struct Summary {
     pub clauses: usize,
     pub encoded: usize,
     /// Encoded clauses exercised by an invariant in this run.
@@ -172,7 +172,7 @@ pub struct Summary {
     /// Encoded clauses not exercised, with a reason why they need not be.
     pub explained: usize,
     /// Encoded clauses neither exercised nor explained.
-    pub unaccounted: usize,
+    pub(crate) unaccounted: usize,
     pub invariants: usize,
     pub violations: u64,
     pub comparisons: usize,
@@ -180,23 +180,23 @@ pub struct Summary {
     pub no_effect: usize,
     pub unknown: usize,
     pub shapes: usize,
-    pub dead_shapes: usize,
-    pub proofs_proved: usize,
+    pub(crate) dead_shapes: usize,
+    pub(crate) proofs_proved: usize,
     /// Refuted and not acknowledged by the spec.
-    pub proofs_refuted: usize,
+    pub(crate) proofs_refuted: usize,
     /// Refuted, and acknowledged by the spec (`[[acknowledged]]`): shown, failing nothing.
-    pub proofs_acknowledged: usize,
-    pub proofs_unknown: usize,
-    pub lint_errors: usize,
-    pub lint_warnings: usize,
-    pub lint_notes: usize,
+    pub(crate) proofs_acknowledged: usize,
+    pub(crate) proofs_unknown: usize,
+    pub(crate) lint_errors: usize,
+    pub(crate) lint_warnings: usize,
+    pub(crate) lint_notes: usize,
     pub pieces: usize,
 }
 
 impl Summary {
     /// Something a designer must look at: a violation, a refuted proof, dead notation, a lint
     /// error, or a Z3 path witness the generator did not confirm.
-    pub fn alarming(&self, unconfirmed_paths: usize) -> bool {
+    pub(crate) fn alarming(&self, unconfirmed_paths: usize) -> bool {
         self.violations > 0
             || self.proofs_refuted > 0
             || self.dead_shapes > 0
@@ -207,7 +207,7 @@ impl Summary {
 
 /// One clause of the document with everything known about it.
 #[derive(Clone, Debug, Serialize)]
-pub struct ClauseEntry {
+pub(crate) struct ClauseEntry {
     pub id: String,
     pub section: String,
     /// The document's words.
@@ -235,18 +235,18 @@ pub struct ClauseEntry {
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct CheckSection {
+pub(crate) struct CheckSection {
     /// The properties file read; None: the spec has none, the generic invariants ran alone.
     pub properties: Option<String>,
     pub positions: u64,
-    pub designed_positions: u64,
+    pub(crate) designed_positions: u64,
     pub transitions: u64,
     pub invariants: Vec<InvariantEntry>,
     pub violations: Vec<ViolationEntry>,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct InvariantEntry {
+pub(crate) struct InvariantEntry {
     pub id: String,
     pub kind: String,
     pub clauses: Vec<String>,
@@ -256,7 +256,7 @@ pub struct InvariantEntry {
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct ViolationEntry {
+pub(crate) struct ViolationEntry {
     pub invariant: String,
     pub clauses: Vec<String>,
     pub message: String,
@@ -270,7 +270,7 @@ pub struct ViolationEntry {
 
 /// The path shapes: counts, and every shape that is not plainly fine.
 #[derive(Clone, Debug, Default, Serialize)]
-pub struct PathSection {
+pub(crate) struct PathSection {
     pub shapes: usize,
     /// Driven both ways (a board where it moves and one where it does not).
     pub driven: usize,
@@ -279,7 +279,7 @@ pub struct PathSection {
     pub dead: usize,
     pub unknown: usize,
     /// Dead, unknown and unconfirmed shapes.
-    pub notable: Vec<PathReport>,
+    pub(crate) notable: Vec<PathReport>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -290,7 +290,7 @@ pub struct PerftRow {
 
 /// The SVG boards of a report, by what they show.
 #[derive(Clone, Debug, Default)]
-pub struct Pictures {
+pub(crate) struct Pictures {
     /// The start position with the promotion zones shaded.
     pub start: Option<Picture>,
     /// (reading, option) -> the witness drawn with its differing moves.

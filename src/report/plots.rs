@@ -19,7 +19,7 @@ use std::fmt::{self, Write};
 /// One bar of the game-length histogram: games that lasted from `from` (inclusive) to `to`
 /// (exclusive) plies.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LengthBar {
+pub(crate) struct LengthBar {
     pub from: u32,
     pub to: u32,
     pub count: u64,
@@ -28,7 +28,7 @@ pub struct LengthBar {
 /// One row of the score plot: a label (e.g. "first player", "second player", "draws", or a
 /// reading's name when two runs are compared), the point estimate in [0, 1] and its 95% interval.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ScoreRow {
+pub(crate) struct ScoreRow {
     pub label: String,
     pub value: f64,
     pub low: f64,

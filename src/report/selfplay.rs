@@ -12,10 +12,11 @@ use crate::text::percent;
 use serde::Serialize;
 
 /// Why a report has no self-play section when none was asked for, and how to ask.
-pub const NOT_ASKED: &str = "not asked for (--evaluate-games N plays N self-play games per spec, as kensho evaluate)";
+pub(crate) const NOT_ASKED: &str =
+    "not asked for (--evaluate-games N plays N self-play games per spec, as kensho evaluate)";
 
 #[derive(Clone, Debug, Serialize)]
-pub struct EvaluationSection {
+pub(crate) struct EvaluationSection {
     /// How the games were played: the report's options and seed.
     pub games: usize,
     pub nodes: u64,
@@ -49,18 +50,18 @@ pub struct EvaluationSection {
     pub value_unit: String,
     pub pieces: Vec<PieceEntry>,
     /// The other reading options watched, and those that came into play.
-    pub reading_options_watched: usize,
-    pub readings_in_play: Vec<ReadingInPlay>,
+    pub(crate) reading_options_watched: usize,
+    pub(crate) readings_in_play: Vec<ReadingInPlay>,
     /// Invariants a move played broke (an engine or spec bug; `kensho evaluate` exits 1 on
     /// them): each with the moves that broke it and in how many games.
-    pub broken_invariants: Vec<BrokenInvariant>,
+    pub(crate) broken_invariants: Vec<BrokenInvariant>,
     /// Drawn for people (not in the JSON: the figures above say the same).
     #[serde(skip)]
     pub pictures: SelfPlayPictures,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct EndingEntry {
+pub(crate) struct EndingEntry {
     /// The setting the engine named ("end.royals = last-royal-captured"), or "ply cap".
     pub rule: String,
     pub games: usize,
@@ -81,7 +82,7 @@ pub struct Lengths {
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct PieceEntry {
+pub(crate) struct PieceEntry {
     pub id: String,
     pub name: String,
     pub value: f64,
@@ -90,7 +91,7 @@ pub struct PieceEntry {
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct ReadingInPlay {
+pub(crate) struct ReadingInPlay {
     /// "READING=OPTION".
     pub option: String,
     /// Plies of the games at which that option would have allowed other moves or judged the
@@ -101,7 +102,7 @@ pub struct ReadingInPlay {
 
 /// An invariant moves played broke.
 #[derive(Clone, Debug, Serialize)]
-pub struct BrokenInvariant {
+pub(crate) struct BrokenInvariant {
     pub invariant: String,
     pub moves: u64,
     pub games: usize,
@@ -109,7 +110,7 @@ pub struct BrokenInvariant {
 
 /// The section's SVG pictures (`plots`).
 #[derive(Clone, Debug, Default)]
-pub struct SelfPlayPictures {
+pub(crate) struct SelfPlayPictures {
     pub lengths: String,
     pub scores: String,
     pub values: String,
@@ -117,7 +118,7 @@ pub struct SelfPlayPictures {
 
 /// The section of a run's record and summary; `watched` is how many other reading options
 /// the games were watched for.
-pub fn section(record: &Record, summary: &Summary, watched: usize) -> EvaluationSection {
+pub(crate) fn section(record: &Record, summary: &Summary, watched: usize) -> EvaluationSection {
     let s = summary;
     let settings = &record.settings;
     let mut out = EvaluationSection {
@@ -216,7 +217,7 @@ fn interval(i: &Interval) -> String {
 
 /// The section's figures as rows of (measure, value, 95% interval): the table both the HTML
 /// and the Markdown show.
-pub fn figures(e: &EvaluationSection, games_per_minute: Option<f64>) -> Vec<[String; 3]> {
+pub(crate) fn figures(e: &EvaluationSection, games_per_minute: Option<f64>) -> Vec<[String; 3]> {
     let mut rows = vec![
         [
             "first player's score".to_string(),
@@ -307,5 +308,5 @@ pub(crate) fn values_caption(e: &EvaluationSection) -> String {
 }
 
 /// The captions of the length and score pictures.
-pub const LENGTHS_CAPTION: &str = "Game lengths in plies; the dashed line is the ply cap.";
-pub const SCORES_CAPTION: &str = "Scores with their 95% intervals; the dashed line is an even game.";
+pub(crate) const LENGTHS_CAPTION: &str = "Game lengths in plies; the dashed line is the ply cap.";
+pub(crate) const SCORES_CAPTION: &str = "Scores with their 95% intervals; the dashed line is an even game.";

@@ -14,7 +14,7 @@ const MARGIN: f64 = 22.0;
 
 /// A piece drawn on a square.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Token {
+pub(crate) struct Token {
     pub square: Square,
     pub text: String,
     /// The piece's name, said on hover (the token's `<title>`).
@@ -26,7 +26,7 @@ pub struct Token {
 /// What a square is marked with. The class names are styled by [`STYLE`] and explained by
 /// the report's legends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mark {
+pub(crate) enum Mark {
     /// A filled disc: moves there, and captures there.
     Disc(&'static str),
     /// A small dot: moves there only when it is empty.
@@ -43,7 +43,7 @@ pub enum Mark {
 
 /// An arrow from one square to another (a move), styled by its class.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Arrow {
+pub(crate) struct Arrow {
     pub from: Square,
     pub to: Square,
     pub class: &'static str,
@@ -54,18 +54,18 @@ pub struct Arrow {
 pub struct Picture {
     pub size: BoardSize,
     /// Said by the picture's `<title>` (screen readers, hover text).
-    pub title: String,
+    pub(crate) title: String,
     /// Squares filled with a class's colour (zones, the moving piece's square).
-    pub shades: Vec<(Square, &'static str)>,
+    pub(crate) shades: Vec<(Square, &'static str)>,
     /// What each shading class means, for the key under the picture: (class, words).
     pub key: Vec<(&'static str, String)>,
-    pub tokens: Vec<Token>,
-    pub marks: Vec<(Square, Mark)>,
-    pub arrows: Vec<Arrow>,
+    pub(crate) tokens: Vec<Token>,
+    pub(crate) marks: Vec<(Square, Mark)>,
+    pub(crate) arrows: Vec<Arrow>,
     /// The real board's (file, rank) of the picture's square a1, 0-based: a picture of part
     /// of a board (a piece diagram's window) keeps the board's own file letters and rank
     /// numbers. (0, 0) for a whole board.
-    pub label_origin: (u8, u8),
+    pub(crate) label_origin: (u8, u8),
 }
 
 impl Picture {
@@ -85,7 +85,7 @@ impl Picture {
 
 /// The classes every picture may use. Colours were chosen to stay apart for the common
 /// colour-vision deficiencies (blue/orange rather than red/green for the two options).
-pub const STYLE: &str = "\
+pub(crate) const STYLE: &str = "\
 .kb-board{fill:#f3dfb6;stroke:#5a4632;stroke-width:1.2}\
 .kb-grid{stroke:#8a7356;stroke-width:0.6}\
 .kb-label{font:10px sans-serif;fill:#4a3a2a}\
@@ -163,7 +163,7 @@ pub fn render(p: &Picture) -> String {
 
 /// The picture for a page that holds the style and the arrow heads once ([`page_defs`]): ids
 /// must be unique in a page, and fifty copies of the style are waste.
-pub fn inline(p: &Picture) -> String {
+pub(crate) fn inline(p: &Picture) -> String {
     draw(p, false)
 }
 
@@ -257,7 +257,7 @@ pub(crate) fn key_html(p: &Picture) -> String {
 }
 
 /// A picture as a file: the XML prolog, then the `<svg>`.
-pub fn standalone(p: &Picture) -> String {
+pub(crate) fn standalone(p: &Picture) -> String {
     format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{}\n", render(p))
 }
 

@@ -13,7 +13,7 @@ pub fn quiet(mv: &Move) -> bool {
 /// Picks the moves of a shuffling line: random for the opening, then each side moves a piece
 /// out by a quiet move and back by its reverse, so that positions repeat (the repetition rules
 /// need that; random play almost never gives it). The reading witnesses' lines of play (`witness::lines`) use it too.
-pub struct Shuffler {
+pub(crate) struct Shuffler {
     rng: SplitMix64,
     opening: usize,
     /// Per side: the quiet move it went out by, to come back by its reverse.

@@ -10,7 +10,7 @@ use z3::Model;
 
 /// One Z3 Boolean pair per square, made on first use.
 #[derive(Default)]
-pub struct SymBoard {
+pub(crate) struct SymBoard {
     squares: BTreeMap<Square, (Bool, Bool)>,
     prefix: String,
 }
@@ -59,7 +59,7 @@ impl SymBoard {
     }
 
     /// The concrete occupancy a model gives (squares without variables are empty).
-    pub fn decode(&self, model: &Model, size: BoardSize) -> Occupancy {
+    pub(crate) fn decode(&self, model: &Model, size: BoardSize) -> Occupancy {
         let mut occ = Occupancy::empty(size);
         for (&sq, (o, e)) in &self.squares {
             let occupied = model.eval(o, true).and_then(|b| b.as_bool()).unwrap_or(false);

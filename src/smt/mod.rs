@@ -50,13 +50,13 @@ impl Default for Limits {
 
 impl Limits {
     /// The largest radius worth trying on a board (a window past every edge adds nothing).
-    pub fn radius_on(&self, size: crate::geometry::BoardSize) -> u8 {
+    pub(crate) fn radius_on(&self, size: crate::geometry::BoardSize) -> u8 {
         self.window.min(size.files.max(size.ranks).saturating_sub(1)).max(1)
     }
 }
 
 /// What one query found.
-pub enum Answer {
+pub(crate) enum Answer {
     Sat(Model),
     Unsat,
     Unknown(String),

@@ -219,7 +219,7 @@ fn drive(
 }
 
 /// "to e5 capturing d4" style.
-pub fn describe(p: &SymPath) -> String {
+pub(crate) fn describe(p: &SymPath) -> String {
     let steps: Vec<String> = p
         .steps
         .iter()

@@ -49,7 +49,7 @@ pub struct Proof {
 
 impl Proof {
     /// Refuted, and not acknowledged by the spec: a finding to fail on.
-    pub fn refuted_open(&self) -> bool {
+    pub(crate) fn refuted_open(&self) -> bool {
         self.verdict == Verdict::Witness && self.acknowledged.is_none()
     }
 }

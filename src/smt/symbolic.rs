@@ -89,7 +89,7 @@ pub fn program_paths(
 }
 
 /// Every path of every program of `compiled`.
-pub fn all_paths(
+pub(crate) fn all_paths(
     compiled: &CompiledBetza,
     from: Square,
     orientation: Orientation,

@@ -87,13 +87,13 @@ crate::spec::declare::declare_settings! {
 
 impl Ability {
     /// The path in a spec of this ability of piece `piece`: `piece.FD.ability.burn.max`.
-    pub fn piece_path(self, piece: &str) -> String {
+    pub(crate) fn piece_path(self, piece: &str) -> String {
         format!("piece.{piece}.{}", self.spec_path())
     }
 
     /// The path in a spec of the table of piece `piece`'s abilities this one is in:
     /// `piece.FD.ability.burn` for `burn.max`.
-    pub fn table_path(self, piece: &str) -> String {
+    pub(crate) fn table_path(self, piece: &str) -> String {
         let path = self.path();
         let table = path.split_once('.').map_or(path, |(t, _)| t);
         format!("piece.{piece}.ability.{table}")
@@ -101,7 +101,7 @@ impl Ability {
 
     /// The ability a spec path names, of any piece or group (`piece.FD.ability.burn.max`,
     /// `group.demons.ability.burn.max`); None for any other path.
-    pub fn from_spec_path(path: &str) -> Option<Ability> {
+    pub(crate) fn from_spec_path(path: &str) -> Option<Ability> {
         path.split_once(".ability.").and_then(|(_, p)| Ability::from_path(p))
     }
 }

@@ -74,7 +74,7 @@ macro_rules! declare_settings {
             }
 
             /// The setting at catalogue path `path`.
-            pub fn from_path(path: &str) -> Option<$Id> {
+            pub(crate) fn from_path(path: &str) -> Option<$Id> {
                 $Id::ALL.iter().copied().find(|s| s.path() == path)
             }
 
@@ -141,14 +141,14 @@ macro_rules! setting_enum {
 
         impl $E {
             /// The words, in the catalogue's order.
-            pub const WORDS: &'static [&'static str] = &[ $( $w, )+ ];
+            pub(crate) const WORDS: &'static [&'static str] = &[ $( $w, )+ ];
 
             /// The word a spec writes for the value.
             pub const fn word(self) -> &'static str {
                 match self { $( $E::$V => $w, )+ }
             }
 
-            pub fn from_word(word: &str) -> Option<$E> {
+            pub(crate) fn from_word(word: &str) -> Option<$E> {
                 match word { $( $w => Some($E::$V), )+ _ => None }
             }
         }

@@ -11,7 +11,7 @@ pub struct Diagnostic {
     pub column: usize,
     pub message: String,
     /// The source line and the caret line under it.
-    pub snippet: String,
+    pub(crate) snippet: String,
 }
 
 impl Diagnostic {
@@ -51,7 +51,7 @@ impl Diagnostic {
     }
 
     /// A diagnostic about the whole file (it could not be read, say).
-    pub fn whole_file(file: &str, message: impl Into<String>) -> Self {
+    pub(crate) fn whole_file(file: &str, message: impl Into<String>) -> Self {
         Diagnostic { file: file.to_string(), line: 0, column: 0, message: message.into(), snippet: String::new() }
     }
 }

@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, HashMap};
 
 /// A problem in a spec's content, at a dotted spec path.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
+pub(crate) struct Problem {
     pub path: String,
     pub message: String,
 }
@@ -49,7 +49,7 @@ impl PieceSpec {
 
     /// The piece's abilities as typed values, one field per setting (src/spec/abilities.rs):
     /// how code outside the spec layer reads them.
-    pub fn typed_abilities(&self) -> AbilitySettings {
+    pub(crate) fn typed_abilities(&self) -> AbilitySettings {
         AbilitySettings::read(&self.abilities)
     }
 }
@@ -67,7 +67,7 @@ pub struct GameSpec {
     pub id: String,
     pub name: String,
     pub board: BoardSize,
-    pub second_player: SecondPlayer,
+    pub(crate) second_player: SecondPlayer,
     /// Zone id -> the first player's squares.
     pub zones: BTreeMap<String, Vec<Square>>,
     pub pieces: Vec<PieceSpec>,
@@ -78,10 +78,10 @@ pub struct GameSpec {
     pub rules: BTreeMap<String, Setting>,
     pub xbetza: Readings,
     /// What the document says the setup holds.
-    pub counts: Option<CountsDef>,
-    pub setup_symmetry: Option<SetupSymmetry>,
+    pub(crate) counts: Option<CountsDef>,
+    pub(crate) setup_symmetry: Option<SetupSymmetry>,
     /// Zone id -> the piece id whose enemy starting rank the zone begins at.
-    pub zone_anchors: BTreeMap<String, String>,
+    pub(crate) zone_anchors: BTreeMap<String, String>,
 }
 
 impl GameSpec {
@@ -106,7 +106,7 @@ impl GameSpec {
     }
 
     /// The zone's squares for `player`.
-    pub fn zone_squares(&self, zone: &str, player: Color) -> Vec<Square> {
+    pub(crate) fn zone_squares(&self, zone: &str, player: Color) -> Vec<Square> {
         let Some(own) = self.zones.get(zone) else { return Vec::new() };
         if player == Color::Black {
             own.clone()
@@ -123,7 +123,7 @@ impl GameSpec {
 
     /// The move `piece` of the first player has on `sq`: its zone's move where it has zone
     /// moves (Ryu), else its XBetza move.
-    pub fn moves_at<'a>(&self, piece: &'a PieceSpec, sq: Square) -> &'a CompiledBetza {
+    pub(crate) fn moves_at<'a>(&self, piece: &'a PieceSpec, sq: Square) -> &'a CompiledBetza {
         piece
             .zone_moves
             .iter()
@@ -142,7 +142,7 @@ fn second_player_square(board: BoardSize, second: SecondPlayer, sq: Square) -> S
 }
 
 /// Builds the typed game from a (merged, reading-applied) spec file, or every problem found.
-pub fn build(file: &SpecFile) -> Result<GameSpec, Vec<Problem>> {
+pub(crate) fn build(file: &SpecFile) -> Result<GameSpec, Vec<Problem>> {
     let mut problems = Vec::new();
     let Some(board_def) = &file.board else {
         return Err(vec![problem("board", "the spec has no [board] table (files, ranks)")]);

@@ -42,7 +42,7 @@ pub fn lint(spec: &LoadedSpec) -> Vec<Finding> {
 }
 
 /// Which clauses encode which spec paths, so findings can cite them.
-pub struct Citations {
+pub(crate) struct Citations {
     by_path: Vec<(String, String)>,
 }
 

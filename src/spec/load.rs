@@ -87,7 +87,7 @@ impl LoadedSpec {
     /// The default game with the values at `paths` removed (each path as `unset` takes it, a
     /// group path for each member): what the rules would be without those settings. Lint asks
     /// this to find which setting makes a piece's moves differ from its XBetza string.
-    pub fn game_without(&self, paths: &[String]) -> Result<GameSpec, String> {
+    pub(crate) fn game_without(&self, paths: &[String]) -> Result<GameSpec, String> {
         let mut value = self.value.clone();
         for p in paths {
             paths::unset(&mut value, p)?;

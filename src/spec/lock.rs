@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use toml::Value;
 
 /// Clause id -> encode path -> digest of the value(s) there.
-pub type Encodings = BTreeMap<String, BTreeMap<String, String>>;
+pub(crate) type Encodings = BTreeMap<String, BTreeMap<String, String>>;
 
 /// The lock file's format version; a lock of another version is refused, not misread.
 const VERSION: i64 = 1;

@@ -9,7 +9,7 @@ pub mod finding;
 pub mod game;
 pub mod ingest;
 pub mod lint;
-pub mod lint_notation;
+pub(crate) mod lint_notation;
 pub mod load;
 pub mod lock;
 pub mod model;

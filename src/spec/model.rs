@@ -15,12 +15,12 @@ pub struct SpecFile {
     #[serde(default, rename = "reading")]
     pub readings: Vec<Reading>,
     #[serde(default)]
-    pub board: Option<BoardDef>,
+    pub(crate) board: Option<BoardDef>,
     /// Zones by id (`promotion`, `palace`, Ryu's `first`..`fourth`), as the first player has them.
     #[serde(default, rename = "zone")]
-    pub zones: BTreeMap<String, ZoneDef>,
+    pub(crate) zones: BTreeMap<String, ZoneDef>,
     #[serde(default, rename = "piece")]
-    pub pieces: Vec<PieceDef>,
+    pub(crate) pieces: Vec<PieceDef>,
     /// Named groups of pieces that share a rule (`jumping-generals`).
     #[serde(default, rename = "group")]
     pub groups: BTreeMap<String, Vec<String>>,
@@ -32,7 +32,7 @@ pub struct SpecFile {
     pub rules: toml::Table,
     /// Counts the document states, checked against the setup by `kensho lint`.
     #[serde(default)]
-    pub counts: Option<CountsDef>,
+    pub(crate) counts: Option<CountsDef>,
     /// Known findings the spec accepts, each with the clauses that cause it and why
     /// (`commands::acknowledge`).
     #[serde(default, rename = "acknowledged")]
@@ -58,10 +58,10 @@ pub struct Acknowledged {
 /// "with only 54 pieces of 27 types on a 13x13 board": what the document says the setup holds.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CountsDef {
+pub(crate) struct CountsDef {
     /// Pieces each player starts with.
     #[serde(default)]
-    pub pieces_per_side: Option<usize>,
+    pub(crate) pieces_per_side: Option<usize>,
     /// Distinct piece types in each player's setup.
     #[serde(default)]
     pub types: Option<usize>,
@@ -70,7 +70,7 @@ pub struct CountsDef {
 /// A symmetry the document claims for the first player's setup.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-pub enum SetupSymmetry {
+pub(crate) enum SetupSymmetry {
     /// Left and right halves mirror each other (files a <-> last file).
     MirrorFiles,
 }
@@ -78,7 +78,7 @@ pub enum SetupSymmetry {
 /// How the second player's setup and zones follow from the first player's.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-pub enum SecondPlayer {
+pub(crate) enum SecondPlayer {
     /// Rotated 180 degrees (shogi and its relatives; DESIGN.md's default).
     #[default]
     #[serde(rename = "rotate-180")]
@@ -89,20 +89,20 @@ pub enum SecondPlayer {
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BoardDef {
+pub(crate) struct BoardDef {
     pub files: u8,
     pub ranks: u8,
     #[serde(default)]
     pub second_player: SecondPlayer,
     /// The symmetry the document claims for the setup (`kensho lint` checks it).
     #[serde(default)]
-    pub setup_symmetry: Option<SetupSymmetry>,
+    pub(crate) setup_symmetry: Option<SetupSymmetry>,
 }
 
 /// A zone as the first player has it: whole ranks, or a set of squares.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ZoneDef {
+pub(crate) struct ZoneDef {
     #[serde(default)]
     pub ranks: Option<Vec<u8>>,
     #[serde(default)]
@@ -110,12 +110,12 @@ pub struct ZoneDef {
     /// The zone begins at the rank where the opponent's pieces of this id start ("at the
     /// original line of the opponent's pawns and beyond"); `kensho lint` checks it.
     #[serde(default)]
-    pub begins_at_enemy: Option<String>,
+    pub(crate) begins_at_enemy: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PieceDef {
+pub(crate) struct PieceDef {
     /// The configuration's id (`FD`, `+DE`).
     pub id: String,
     pub name: String,
@@ -193,13 +193,13 @@ pub struct Clause {
     pub why: Option<String>,
     /// The spec path(s) that encode it (or will): one path or a list.
     #[serde(default)]
-    pub encode: Option<Spanned<Encode>>,
+    pub(crate) encode: Option<Spanned<Encode>>,
 }
 
 /// `encode = "rules.skip.limit"` or `encode = ["zone.promotion", "rules.promotion.trigger"]`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(untagged)]
-pub enum Encode {
+pub(crate) enum Encode {
     One(String),
     Many(Vec<String>),
 }

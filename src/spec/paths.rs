@@ -92,7 +92,7 @@ pub(crate) fn expand_group(root: &Value, path: &str) -> Result<Vec<String>, Stri
 /// (`piece.FD.ability.burn.immune-covers-igui` has five). `set` creates a table per segment,
 /// and a reading that set a path of thousands made a value so deep that dropping it overflowed
 /// the stack (found by tests/fuzz).
-pub const MAX_SEGMENTS: usize = 16;
+pub(crate) const MAX_SEGMENTS: usize = 16;
 
 /// Sets the value at `path`, creating intermediate tables; a piece must already exist.
 pub fn set(root: &mut Value, path: &str, value: Value) -> Result<(), String> {

@@ -259,12 +259,12 @@ crate::spec::declare::declare_settings! {
 
 impl Rule {
     /// The rule setting at spec path `path` (`rules.skip.limit`); None for any other path.
-    pub fn from_spec_path(path: &str) -> Option<Rule> {
+    pub(crate) fn from_spec_path(path: &str) -> Option<Rule> {
         path.strip_prefix("rules.").and_then(Rule::from_path)
     }
 
     /// Does the setting say only how a game ends (`rules.end.*`), not which moves are legal?
-    pub fn ends_games(self) -> bool {
+    pub(crate) fn ends_games(self) -> bool {
         self.path().starts_with("end.")
     }
 }

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 /// What values a setting admits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SettingKind {
+pub(crate) enum SettingKind {
     /// One of the listed words.
     Choice(&'static [&'static str]),
     Bool,
@@ -91,7 +91,7 @@ impl DefaultValue {
 #[derive(Clone, Copy, Debug)]
 pub struct Knob {
     pub path: &'static str,
-    pub kind: SettingKind,
+    pub(crate) kind: SettingKind,
     pub default: DefaultValue,
     pub doc: &'static str,
 }
@@ -104,7 +104,7 @@ pub use super::rules::RULES;
 use SettingKind::*;
 
 /// The knob at `path` in `catalogue`.
-pub fn find(catalogue: &'static [Knob], path: &str) -> Option<&'static Knob> {
+pub(crate) fn find(catalogue: &'static [Knob], path: &str) -> Option<&'static Knob> {
     catalogue.iter().find(|k| k.path == path)
 }
 
@@ -194,7 +194,7 @@ pub struct Names<'a> {
 }
 
 /// Checks one value against its kind.
-pub fn validate(kind: SettingKind, value: &toml::Value, names: &Names) -> Result<Setting, String> {
+pub(crate) fn validate(kind: SettingKind, value: &toml::Value, names: &Names) -> Result<Setting, String> {
     use toml::Value as V;
     let strings = |v: &V| -> Result<Vec<String>, String> {
         match v {
@@ -308,7 +308,7 @@ impl<'a> Effective<'a> {
     /// The declaration of `path`. A path the catalogue lacks is a mistake in kensho's own
     /// code, not in a spec (specs are validated against the catalogue when loaded); the
     /// test `every_setting_read_is_declared` finds such paths before they run.
-    pub fn knob(&self, path: &str) -> &'static Knob {
+    pub(crate) fn knob(&self, path: &str) -> &'static Knob {
         find(self.catalogue, path).unwrap_or_else(|| panic!("setting '{path}' is not in the catalogue"))
     }
 

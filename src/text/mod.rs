@@ -6,7 +6,7 @@
 pub mod board;
 
 /// Most characters of a line an excerpt shows.
-pub const WINDOW: usize = 72;
+pub(crate) const WINDOW: usize = 72;
 
 /// `line` and a caret line under its `width` characters from 1-based character column
 /// `column`; cut to [`WINDOW`] characters around the column, with `…` where something was
@@ -44,7 +44,7 @@ pub(crate) fn percent(share: f64) -> String {
 
 /// The text on one line, cut to `max` terminal columns with an ellipsis (a wide character,
 /// as CJK ones are, takes two).
-pub fn shorten(s: &str, max: usize) -> String {
+pub(crate) fn shorten(s: &str, max: usize) -> String {
     use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
     let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
     if s.width() <= max {

@@ -62,7 +62,7 @@ pub fn result_text(o: &Option<Outcome>) -> String {
 }
 
 /// Moves legal under one alternative only (true: the first), and the results that differ.
-pub type Differences = (Vec<(Move, bool)>, Vec<String>);
+pub(crate) type Differences = (Vec<(Move, bool)>, Vec<String>);
 
 /// The moves legal under exactly one alternative, and the results that differ; None when the
 /// position does not carry over to the second alternative's board.
@@ -102,7 +102,7 @@ pub fn differing(pair: &Pair, ma: &[Move], mb: &[Move]) -> Vec<(Move, bool)> {
 
 /// The differing moves as the report shows them: sorted by text, the first six, and how many
 /// there are in all.
-pub fn records(pair: &Pair, diff: &[(Move, bool)]) -> (Vec<DifferingMove>, usize) {
+pub(crate) fn records(pair: &Pair, diff: &[(Move, bool)]) -> (Vec<DifferingMove>, usize) {
     let mut differing: Vec<DifferingMove> = diff
         .iter()
         .map(|(m, in_a)| {

@@ -75,7 +75,7 @@ impl Atom {
         Atom::U,
     ];
 
-    pub fn from_char(c: char) -> Option<Atom> {
+    pub(crate) fn from_char(c: char) -> Option<Atom> {
         Atom::ALL.iter().copied().find(|a| a.letter() == c)
     }
 
@@ -147,7 +147,7 @@ impl Modifier {
         Modifier::Extend,
     ];
 
-    pub fn from_char(c: char) -> Option<Modifier> {
+    pub(crate) fn from_char(c: char) -> Option<Modifier> {
         Modifier::ALL.iter().copied().find(|m| m.letter() == c)
     }
 
@@ -174,7 +174,7 @@ impl Modifier {
         }
     }
 
-    pub fn is_direction(self) -> bool {
+    pub(crate) fn is_direction(self) -> bool {
         matches!(
             self,
             Modifier::Forward
@@ -188,7 +188,7 @@ impl Modifier {
     }
 
     /// Letters the parser accepts but kensho cannot give a meaning yet.
-    pub fn is_unsupported(self) -> bool {
+    pub(crate) fn is_unsupported(self) -> bool {
         matches!(self, Modifier::Initial | Modifier::Cylinder | Modifier::Extend)
     }
 }

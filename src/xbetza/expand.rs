@@ -8,22 +8,22 @@ use super::ast::{Atom, Component, Modifier, PrefixItem, Span};
 use super::error::XBetzaError;
 
 /// Most chains one component may unroll into.
-pub const MAX_CHAINS: usize = 4096;
+pub(crate) const MAX_CHAINS: usize = 4096;
 /// Most legs one chain may have.
-pub const MAX_LEGS: usize = 32;
+pub(crate) const MAX_LEGS: usize = 32;
 /// Most letters (modifiers and leg separators) one unrolled chain may have: with at most
 /// `MAX_CHAINS` chains, this bounds the memory unrolling takes.
-pub const MAX_CHAIN_LETTERS: usize = 256;
+pub(crate) const MAX_CHAIN_LETTERS: usize = 256;
 
 /// One leg's modifier letters, as written, with their spans.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LegLetters {
+pub(crate) struct LegLetters {
     pub letters: Vec<(Modifier, Span)>,
 }
 
 /// A component with its groups unrolled: a sequence of legs sharing one atom and range.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Chain {
+pub(crate) struct Chain {
     pub legs: Vec<LegLetters>,
     pub atom: Atom,
     pub atom_span: Span,

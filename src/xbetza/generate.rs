@@ -138,14 +138,14 @@ pub fn generate_tabled(
 
 /// Moves of one piece in identity order (destination, then captured squares), as callers
 /// have always had them: seeded random games pick moves by index.
-pub fn sort_by_identity(moves: &mut [PieceMove]) {
+pub(crate) fn sort_by_identity(moves: &mut [PieceMove]) {
     moves.sort_unstable_by(|a, b| (a.to, &a.captures).cmp(&(b.to, &b.captures)));
 }
 
 /// [`generate_tabled`], appending to `found` (whose room the caller reuses) in the order the
 /// programs find them, not sorted (`sort_by_identity`: a count needs no order): what was in it
 /// stays, and only the moves added are told apart by identity.
-pub fn generate_tabled_into(
+pub(crate) fn generate_tabled_into(
     compiled: &CompiledBetza,
     table: Option<&MoveTable>,
     board: &Occupancy,
@@ -309,7 +309,7 @@ fn plain_rays(
 /// (every one-leg path is accepted there). False, with nothing visited, when the move is not
 /// plain, or when two of its rays may land on one square (`PlainRays::overlapping`: the second
 /// landing is no new move, which only the moves written tell).
-pub fn plain_landings(
+pub(crate) fn plain_landings(
     table: &MoveTable,
     board: &Occupancy,
     from: Square,

@@ -48,7 +48,7 @@ impl Occupancy {
     /// Is a friend (`friend`) or an enemy (`enemy`) at most `steps` king steps from the square
     /// with this index? Read off the board: the moving piece and squares a path captured are
     /// counted, so a `false` is certain and a `true` only possible.
-    pub fn piece_within(&self, index: usize, steps: u8, friend: bool, enemy: bool) -> bool {
+    pub(crate) fn piece_within(&self, index: usize, steps: u8, friend: bool, enemy: bool) -> bool {
         let files = usize::from(self.size.files);
         let (f, r) = (index % files, index / files);
         let s = usize::from(steps);
@@ -66,7 +66,7 @@ impl Occupancy {
 
     /// The cell of the square with this index (`BoardSize::index`).
     #[inline]
-    pub fn at_index(&self, index: usize) -> Cell {
+    pub(crate) fn at_index(&self, index: usize) -> Cell {
         self.cells[index]
     }
 

@@ -148,18 +148,18 @@ impl CaptureReach {
     }
 
     /// Is every capture a one-leg ray or leap (a bound known), rather than "anywhere"?
-    pub fn is_bounded(&self) -> bool {
+    pub(crate) fn is_bounded(&self) -> bool {
         self.rays.is_some()
     }
 
     /// Does [`CaptureReach::captures_enemy`] answer for every way (plain one-leg programs,
     /// no two rays left undecided)?
-    pub fn is_exact(&self) -> bool {
+    pub(crate) fn is_exact(&self) -> bool {
         self.enemy_steps.as_ref().is_some_and(|t| t.entries.iter().all(|e| e.0 != UNDECIDED))
     }
 
     /// Could a capture from `from` land on `target`?
-    pub fn may_capture(&self, orientation: Orientation, from: Square, target: Square) -> bool {
+    pub(crate) fn may_capture(&self, orientation: Orientation, from: Square, target: Square) -> bool {
         let Some(rays) = &self.rays else { return true };
         let d = seen_from(orientation, from, target);
         rays.iter().any(|&(v, steps)| multiple(d, v).is_some_and(|k| k <= steps))
@@ -170,7 +170,7 @@ impl CaptureReach {
     /// two rays meet on this way undecided (ask the move generator). What the way must hold
     /// is the ray's [`Way`]: empty squares for a slide, one hurdle for a hopper, an open way for
     /// a lame leaper, nothing for a leap.
-    pub fn captures_enemy(
+    pub(crate) fn captures_enemy(
         &self,
         orientation: Orientation,
         from: Square,
@@ -366,7 +366,7 @@ impl Probe {
 
     /// For each square but the start, a lone enemy there: `visit(square, path, hops)` for every
     /// path on that board of the shapes that can get near the square.
-    pub fn lone_enemies(&self, visit: &mut dyn FnMut(Square, &PieceMove, bool)) {
+    pub(crate) fn lone_enemies(&self, visit: &mut dyn FnMut(Square, &PieceMove, bool)) {
         for target in self.size.squares().filter(|&sq| sq != self.from) {
             let mut board = Occupancy::empty(self.size);
             board.set(target, Cell::Enemy);
@@ -375,13 +375,13 @@ impl Probe {
     }
 
     /// The screened board (a friend on every square next to the piece): every path there.
-    pub fn screened(&self, visit: &mut dyn FnMut(&PieceMove, bool)) {
+    pub(crate) fn screened(&self, visit: &mut dyn FnMut(&PieceMove, bool)) {
         self.each_path(&self.screened_board(), None, visit);
     }
 
     /// For each empty square of the screened board but the start, an enemy there:
     /// `visit(square, path, hops)` for every path on that board.
-    pub fn screened_enemies(&self, visit: &mut dyn FnMut(Square, &PieceMove, bool)) {
+    pub(crate) fn screened_enemies(&self, visit: &mut dyn FnMut(Square, &PieceMove, bool)) {
         let screened = self.screened_board();
         for target in self.size.squares().filter(|&sq| screened.get(sq) == Cell::Empty && sq != self.from) {
             let mut board = screened.clone();

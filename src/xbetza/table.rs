@@ -47,17 +47,17 @@ pub struct Ray {
     pub compass: u8,
     /// A leaper's way (`n` blocks on it, `j` needs a piece on it): its first square is the
     /// origin's index plus `way_step`, and it has `way_len` squares, each one more step on.
-    pub way_step: i32,
-    pub way_len: u8,
+    pub(crate) way_step: i32,
+    pub(crate) way_len: u8,
 }
 
 /// `Ray::compass` of a step that is not a king step.
-pub const NOT_COMPASS: u8 = u8::MAX;
+pub(crate) const NOT_COMPASS: u8 = u8::MAX;
 
 /// The rays of one program, per orientation (in `MoveTable::orientations` order), in the
 /// order the program lists its directions.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProgramTable {
+pub(crate) struct ProgramTable {
     rays: Vec<Vec<Ray>>,
 }
 
@@ -116,7 +116,7 @@ impl Geometry {
 
     /// One king step along compass direction `dir`, in square indices.
     #[inline]
-    pub fn compass_step(&self, dir: u8) -> i32 {
+    pub(crate) fn compass_step(&self, dir: u8) -> i32 {
         self.compass_steps[usize::from(dir & 7)]
     }
 
@@ -145,7 +145,7 @@ impl Geometry {
 /// A multi-leg program along compass lines (see the module comment), its directions as
 /// indices into `COMPASS`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CompassProgram {
+pub(crate) struct CompassProgram {
     /// The first leg's directions, per orientation (in `MoveTable::orientations` order), in
     /// the order the program lists them.
     pub first: Vec<Vec<u8>>,
@@ -154,14 +154,14 @@ pub struct CompassProgram {
     pub turns: Vec<Vec<u8>>,
     /// Per leg: the capture every path from that leg's start must make, when one must come
     /// within a known number of king steps (`CaptureAhead`).
-    pub capture_ahead: Vec<Option<CaptureAhead>>,
+    pub(crate) capture_ahead: Vec<Option<CaptureAhead>>,
     /// The first leg's directions as a bit set (bit `d` for compass direction `d`), per
     /// orientation.
-    pub first_mask: Vec<u8>,
+    pub(crate) first_mask: Vec<u8>,
     /// Does a friend on the first step stop every path that way? True when the first leg can
     /// neither capture a friend nor hop: a piece shut in by its own men (most pieces at the
     /// start of a large game) then has no path in this program, and it is not walked.
-    pub stopped_by_friends: bool,
+    pub(crate) stopped_by_friends: bool,
     /// Is this a line program (`is_line`)? Then the walker runs it from the pieces that stand
     /// along each line (`Walker::line`) instead of walking it square by square.
     pub line: bool,
@@ -178,10 +178,10 @@ pub struct CompassProgram {
 /// How many first legs a compass program may share with an earlier one (`replays`). Two: the
 /// walker remembers walked states (`generate::Explored`) from the third leg on, and what it
 /// remembers depends on the legs after; the first two legs walk the same way in any program.
-pub const SHARED_LEGS: usize = 2;
+pub(crate) const SHARED_LEGS: usize = 2;
 
 /// The most legs a line program may have: the walker keeps this many pieces per line.
-pub const LINE_LEGS: usize = 4;
+pub(crate) const LINE_LEGS: usize = 4;
 
 /// A leg ahead that can only end by capturing (no empty-square or hop ending), with no range
 /// toggle on the legs up to it: from the start of leg `i`, when the legs up to it step one king
@@ -192,7 +192,7 @@ pub const LINE_LEGS: usize = 4;
 /// near, the walker need not walk on (the Fire Demon's burns after an area move or after its
 /// Queen's slide: most of its paths end beside no enemy).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CaptureAhead {
+pub(crate) struct CaptureAhead {
     pub steps: u8,
     pub friend: bool,
     pub enemy: bool,
@@ -201,14 +201,14 @@ pub struct CaptureAhead {
 /// A piece's place in the tables: its orientation's index among the table's and its square's
 /// index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Origin {
+pub(crate) struct Origin {
     pub orientation: usize,
     pub index: usize,
 }
 
 /// One ray of a plain piece (`PlainRays`), with what its program allows on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlainRay {
+pub(crate) struct PlainRay {
     pub ray: Ray,
     /// How many squares the ray runs at most (the program's range).
     pub steps: u32,
@@ -241,13 +241,13 @@ pub struct PlainRays {
 impl PlainRays {
     /// The rays for the orientation at `origin`.
     #[inline]
-    pub fn from(&self, origin: Origin) -> &[PlainRay] {
+    pub(crate) fn from(&self, origin: Origin) -> &[PlainRay] {
         &self.rays[origin.orientation]
     }
 
     /// [`PlainRays::friend_stopped`] for the orientation at `origin`.
     #[inline]
-    pub fn friend_stopped(&self, origin: Origin) -> Option<u8> {
+    pub(crate) fn friend_stopped(&self, origin: Origin) -> Option<u8> {
         self.friend_stopped[origin.orientation]
     }
 }
@@ -309,7 +309,7 @@ impl MoveTable {
     }
 
     /// Program `program` as a compass program; None when the program is left to the walker.
-    pub fn compass(&self, program: usize) -> Option<&CompassProgram> {
+    pub(crate) fn compass(&self, program: usize) -> Option<&CompassProgram> {
         self.compass.get(program)?.as_ref()
     }
 
@@ -322,14 +322,14 @@ impl MoveTable {
 
     /// Where a piece of this orientation on `from` reads the tables; None for an orientation
     /// the tables were not built for. Worked out once per piece, not once per program.
-    pub fn origin(&self, orientation: Orientation, from: Square) -> Option<Origin> {
+    pub(crate) fn origin(&self, orientation: Orientation, from: Square) -> Option<Origin> {
         let orientation = self.orientations.iter().position(|&x| x == orientation)?;
         Some(Origin { orientation, index: self.geometry.size.index(from) })
     }
 
     /// [`MoveTable::rays`] from an origin.
     #[inline]
-    pub fn rays_from(&self, program: usize, origin: Origin) -> Option<&[Ray]> {
+    pub(crate) fn rays_from(&self, program: usize, origin: Origin) -> Option<&[Ray]> {
         Some(&self.programs.get(program)?.as_ref()?.rays[origin.orientation])
     }
 

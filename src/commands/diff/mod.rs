@@ -174,7 +174,7 @@ pub struct Args {
     pub readings: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: CheckFormat,
+    pub(crate) format: CheckFormat,
 }
 
 pub fn run(args: Args) -> exit::Result {

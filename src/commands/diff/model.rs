@@ -158,7 +158,7 @@ pub struct Changed {
 
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Readings {
-    pub added: Vec<ReadingRef>,
+    pub(crate) added: Vec<ReadingRef>,
     pub removed: Vec<ReadingRef>,
     /// Changes of `default`, `options` (added or removed names), `option.NAME` (what it means
     /// or sets).

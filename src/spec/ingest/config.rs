@@ -22,7 +22,7 @@ pub struct DiagramPiece {
 /// The parsed configuration: its parameters in order and its piece entries.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DiagramConfig {
-    pub params: Vec<(String, String)>,
+    pub(crate) params: Vec<(String, String)>,
     pub pieces: Vec<DiagramPiece>,
 }
 

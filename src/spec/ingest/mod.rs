@@ -7,9 +7,9 @@ mod config;
 mod prose;
 mod skeleton;
 
-pub use compare::same_moves;
 pub use config::{parse_config, DiagramConfig, DiagramPiece};
-pub use prose::{parse_prose, ProseLists, ProsePromotion, ProseSetup};
+use prose::parse_prose;
+pub use prose::{ProseLists, ProsePromotion, ProseSetup};
 
 use super::finding::Finding;
 use crate::geometry::BoardSize;

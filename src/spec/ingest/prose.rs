@@ -13,9 +13,9 @@ pub struct ProseSetup {
     pub squares_text: String,
     pub name: String,
     /// The bracketed text after the name: an XBetza string, or a description.
-    pub bracket: Option<String>,
+    pub(crate) bracket: Option<String>,
     pub promotes_to: Option<String>,
-    pub promoted_bracket: Option<String>,
+    pub(crate) promoted_bracket: Option<String>,
 }
 
 /// One `A -> B` promotion line without squares.
@@ -33,7 +33,7 @@ pub struct ProseLists {
 }
 
 /// Finds the list lines of the document.
-pub fn parse_prose(text: &str) -> ProseLists {
+pub(crate) fn parse_prose(text: &str) -> ProseLists {
     let mut lists = ProseLists::default();
     for (i, raw) in text.lines().enumerate() {
         let Some(item) = raw.trim().strip_prefix('•') else { continue };
