@@ -55,7 +55,7 @@ impl Color {
     }
 
     /// The player as messages name it.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Color::Black => "first player (Black, sente)",
             Color::White => "second player (White, gote)",
@@ -146,13 +146,13 @@ pub struct ZoneId(u16);
 impl ZoneId {
     /// The zone at `index` in the game's zones in name order.
     #[inline]
-    pub const fn new(index: usize) -> ZoneId {
+    pub(crate) const fn new(index: usize) -> ZoneId {
         ZoneId(index as u16)
     }
 
     /// Its index in the game's zones and in the engine's zone table.
     #[inline]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self.0 as usize
     }
 }

@@ -38,7 +38,7 @@ pub(crate) const PREFIX: &str = "derived:";
 
 /// Does override entry `name` (`derived:confined`) cover derived invariant `id`
 /// (`derived:confined` or `derived:confined:palace`)?
-pub fn overrides(name: &str, id: &str) -> bool {
+pub(crate) fn overrides(name: &str, id: &str) -> bool {
     id == name || id.strip_prefix(name).is_some_and(|rest| rest.starts_with(':'))
 }
 

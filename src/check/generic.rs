@@ -88,7 +88,7 @@ pub fn invariants(game: &GameSpec, clauses: &[ClauseEncoding<'_>]) -> Vec<Invari
     out
 }
 
-pub fn judge(kind: &InvariantKind, t: &Transition<'_>) -> Verdict {
+pub(crate) fn judge(kind: &InvariantKind, t: &Transition<'_>) -> Verdict {
     let result = match kind {
         InvariantKind::Record => record(t.engine, t.before, t.mv, t.after),
         InvariantKind::MakeUnmake => make_unmake(t),

@@ -14,7 +14,7 @@ pub mod coverage;
 pub mod derived;
 pub mod designed;
 pub mod generic;
-pub mod kinds;
+pub(crate) mod kinds;
 pub mod path;
 pub mod properties;
 pub mod published;
@@ -62,7 +62,7 @@ pub struct BeforeFacts {
 
 impl Transition<'_> {
     /// `before` as `player`'s pieces see it: built once for the side to move.
-    pub fn occupancy(&self, player: Color) -> std::borrow::Cow<'_, Occupancy> {
+    pub(crate) fn occupancy(&self, player: Color) -> std::borrow::Cow<'_, Occupancy> {
         match self.before_facts {
             Some(facts) if player == self.before.side => {
                 std::borrow::Cow::Borrowed(facts.seen.get_or_init(|| occupancy_for(self.before, player)))
@@ -93,15 +93,15 @@ pub struct Violation {
     pub position: String,
     /// The move's text; empty for a position invariant (rotation).
     pub mv: String,
-    pub origin: String,
+    pub(crate) origin: String,
     /// Whether `position` was shrunk to a minimal one that still breaks the invariant.
-    pub shrunk: bool,
+    pub(crate) shrunk: bool,
 }
 
 /// What an invariant says of one transition: not concerned (its premise did not hold), held,
 /// or violated with a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     NotConcerned,
     Holds,
     Violated(String),

@@ -42,7 +42,7 @@ pub struct Properties {
 
 impl Properties {
     /// No properties file: no invariant of the document's own, only the generic ones.
-    pub fn none(spec: &str) -> Properties {
+    pub(crate) fn none(spec: &str) -> Properties {
         Properties {
             spec: spec.to_string(),
             invariants: Vec::new(),
@@ -57,7 +57,7 @@ impl Properties {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HandPosition {
-    pub text: String,
+    pub(crate) text: String,
     pub why: String,
 }
 
@@ -343,7 +343,7 @@ impl InvariantKind {
     }
 
     /// The kind's name as written in the file.
-    pub fn name(&self) -> &'static str {
+    pub(crate) fn name(&self) -> &'static str {
         match self {
             InvariantKind::Burn { .. } => "burn",
             InvariantKind::NoConsecutiveSkips { .. } => "no-consecutive-skips",
@@ -372,7 +372,7 @@ impl InvariantKind {
     }
 
     /// Every piece id the parameters name (`*` excluded), for validation against the spec.
-    pub fn pieces(&self) -> Vec<&str> {
+    pub(crate) fn pieces(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
         match self {
             InvariantKind::Burn { immune, .. } => out.extend(immune.iter().map(String::as_str)),
@@ -406,7 +406,7 @@ impl InvariantKind {
     }
 
     /// Every zone id the parameters name (without `own:`/`enemy:`).
-    pub fn zones(&self) -> Vec<&str> {
+    pub(crate) fn zones(&self) -> Vec<&str> {
         match self {
             InvariantKind::Confined { zone, .. } | InvariantKind::Promotion { zone, .. } => vec![zone],
             InvariantKind::Drops { zones, only_zone, .. } => zones
@@ -606,7 +606,7 @@ fn line_column(text: &str, offset: usize) -> (usize, usize) {
 
 /// A properties file's text from its bytes; a byte that is not UTF-8 is an error naming its
 /// line and column, as every other error in the file.
-pub fn text(path: &str, bytes: Vec<u8>) -> Result<String, String> {
+pub(crate) fn text(path: &str, bytes: Vec<u8>) -> Result<String, String> {
     crate::spec::diagnostic::Diagnostic::utf8(path, bytes)
         .map_err(|d| format!("{}:{}:{}: {}", d.file, d.line, d.column, d.message))
 }

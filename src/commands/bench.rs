@@ -30,15 +30,15 @@ pub(crate) fn default_depths(game: &str) -> (u32, u32) {
 
 /// The speed of one spec.
 #[derive(Clone, Debug, serde::Serialize)]
-pub(crate) struct SpeedRow {
+pub struct SpeedRow {
     pub spec: String,
-    pub depth: u32,
-    pub nodes: u64,
+    pub(crate) depth: u32,
+    pub(crate) nodes: u64,
     /// Median seconds on one thread (no rayon).
-    pub one_thread_seconds: f64,
+    pub(crate) one_thread_seconds: f64,
     /// Median seconds with the root moves spread over rayon's threads.
-    pub all_threads_seconds: f64,
-    pub threads: usize,
+    pub(crate) all_threads_seconds: f64,
+    pub(crate) threads: usize,
 }
 
 impl SpeedRow {
@@ -52,17 +52,17 @@ impl SpeedRow {
 
 /// kensho beside Fairy-Stockfish on one game, one thread each.
 #[derive(Clone, Debug, serde::Serialize)]
-pub(crate) struct FsfRow {
-    pub game: String,
-    pub depth: u32,
-    pub nodes: u64,
-    pub fsf_nodes: u64,
+pub struct FsfRow {
+    pub(crate) game: String,
+    pub(crate) depth: u32,
+    pub(crate) nodes: u64,
+    pub(crate) fsf_nodes: u64,
     /// Median CPU seconds Fairy-Stockfish reports, less its start-up (the median of its depth-1
     /// runs), so that both figures count the perft alone.
-    pub fsf_seconds: f64,
-    pub kensho_seconds: f64,
+    pub(crate) fsf_seconds: f64,
+    pub(crate) kensho_seconds: f64,
     /// Fairy-Stockfish seconds / kensho seconds: 1 is as fast, 0.5 half as fast.
-    pub ratio: f64,
+    pub(crate) ratio: f64,
 }
 
 fn rate(nodes: u64, seconds: f64) -> f64 {
@@ -74,7 +74,7 @@ fn rate(nodes: u64, seconds: f64) -> f64 {
 }
 
 /// The median of a non-empty list.
-pub fn median(mut xs: Vec<f64>) -> f64 {
+pub(crate) fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
     let n = xs.len();
     if n % 2 == 1 {
@@ -116,8 +116,8 @@ pub(crate) fn speed(spec: &str, engine: &Engine, pos: &Position, depth: u32, run
 /// What Fairy-Stockfish's perft script said: nodes and CPU seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct FsfReply {
-    pub nodes: u64,
-    pub seconds: f64,
+    pub(crate) nodes: u64,
+    pub(crate) seconds: f64,
 }
 
 /// Reads the script's reply: a line `nodes N` and a line `seconds S` (other lines ignored).
@@ -273,16 +273,16 @@ mod tests {
 pub struct Args {
     /// Spec files (default: every specs/*.toml of the current directory, else of the kensho
     /// source tree).
-    pub specs: Vec<std::path::PathBuf>,
+    pub(crate) specs: Vec<std::path::PathBuf>,
     /// Depth for every spec instead of each game's default.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8))]
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     /// Runs per figure (the median is shown).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=50))]
-    pub runs: u32,
+    pub(crate) runs: u32,
     /// Fairy-Stockfish's perft script (the team's is ../shared/bench/fsf-perft).
     #[arg(long, value_name = "PATH")]
-    pub fsf: Option<std::path::PathBuf>,
+    pub(crate) fsf: Option<std::path::PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub(crate) format: Format,

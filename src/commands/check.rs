@@ -36,7 +36,7 @@ pub struct Subject {
     pub(crate) overridden: Vec<(String, String)>,
     /// The properties file's `[[position]]`s, read.
     pub hand_positions: Vec<Position>,
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
 }
 
 /// properties/<stem>.toml beside the spec's directory (specs/x.toml -> properties/x.toml).
@@ -172,7 +172,7 @@ pub fn subject(
     })
 }
 
-pub fn bar(len: u64, quiet: bool) -> ProgressBar {
+pub(crate) fn bar(len: u64, quiet: bool) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
     }
@@ -189,8 +189,8 @@ pub fn bar(len: u64, quiet: bool) -> ProgressBar {
 pub struct Outcome {
     pub report: Report,
     pub rows: Vec<ClauseRow>,
-    pub seconds: f64,
-    pub budget: Budget,
+    pub(crate) seconds: f64,
+    pub(crate) budget: Budget,
     pub(crate) aimed_tries: usize,
 }
 
@@ -450,28 +450,28 @@ pub fn to_json(subject: &Subject, o: &Outcome) -> Value {
 pub struct Args {
     /// Spec files (specs/*.toml); each needs properties/<name>.toml beside specs/.
     #[arg(required = true)]
-    pub specs: Vec<PathBuf>,
+    pub(crate) specs: Vec<PathBuf>,
     /// The properties file (only with one spec; default properties/<spec name>.toml).
     #[arg(long, value_name = "FILE")]
-    pub properties: Option<PathBuf>,
+    pub(crate) properties: Option<PathBuf>,
     /// Random games from the start position.
     #[arg(long, default_value_t = 6)]
-    pub games: usize,
+    pub(crate) games: usize,
     /// Stop each game after this many plies.
     #[arg(long, default_value_t = 100)]
-    pub plies: usize,
+    pub(crate) plies: usize,
     /// Designed positions (random placements, hands and skip facts).
     #[arg(long, default_value_t = 200)]
-    pub positions: usize,
+    pub(crate) positions: usize,
     /// Designed positions tried per invariant never exercised by the run (0: none).
     #[arg(long, default_value_t = 300)]
-    pub aimed: usize,
+    pub(crate) aimed: usize,
     /// Seed of the run (default: from the clock; printed either way).
     #[arg(long)]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Switch one of the spec's readings: READING=OPTION (repeatable).
     #[arg(long = "reading", value_name = "READING=OPTION")]
-    pub readings: Vec<String>,
+    pub(crate) readings: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub(crate) format: CheckFormat,

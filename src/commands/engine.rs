@@ -15,7 +15,7 @@ use std::time::Instant;
 
 /// The engine for a spec under the chosen readings, or a message listing every rule value the
 /// engine cannot play.
-pub fn engine_for(spec: &LoadedSpec, choices: &BTreeMap<String, String>) -> Result<Engine, String> {
+pub(crate) fn engine_for(spec: &LoadedSpec, choices: &BTreeMap<String, String>) -> Result<Engine, String> {
     let game = spec.resolve(choices)?;
     Engine::new(&game).map_err(|bad| unplayable_message(spec, &bad))
 }

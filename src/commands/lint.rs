@@ -10,7 +10,7 @@ use crate::spec::finding::Severity;
 pub struct Args {
     /// Spec files (specs/*.toml).
     #[arg(required = true)]
-    pub specs: Vec<std::path::PathBuf>,
+    pub(crate) specs: Vec<std::path::PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub(crate) format: Format,

@@ -40,15 +40,15 @@ pub(crate) struct MovesRequest {
     pub betza: String,
     pub size: BoardSize,
     pub at: Square,
-    pub board: Occupancy,
-    pub readings: Readings,
-    pub compiled: CompiledBetza,
+    pub(crate) board: Occupancy,
+    pub(crate) readings: Readings,
+    pub(crate) compiled: CompiledBetza,
 }
 
 impl MovesRequest {
     /// Checks every part of a request; `friends` and `enemies` are square names, possibly
     /// comma-separated lists (`a1,b2`).
-    pub fn new(
+    pub(crate) fn new(
         betza: &str,
         board: &str,
         at: &str,
@@ -86,7 +86,7 @@ impl MovesRequest {
         Ok(MovesRequest { betza: betza.to_string(), size, at: at_sq, board: occ, readings, compiled })
     }
 
-    pub fn run(&self) -> Vec<PieceMove> {
+    pub(crate) fn run(&self) -> Vec<PieceMove> {
         xbetza::generate(&self.compiled, &self.board, self.at, Orientation::Up)
     }
 }
@@ -281,8 +281,8 @@ fn batch_request(obj: &Map<String, Value>, base: Readings) -> Result<MovesReques
 /// What a batch run did.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct BatchSummary {
-    pub lines: usize,
-    pub errors: usize,
+    pub(crate) lines: usize,
+    pub(crate) errors: usize,
 }
 
 /// `--batch`: every JSON line in, the same line out with a `moves` field (or an `error` field,
@@ -352,25 +352,25 @@ pub struct Args {
     pub betza: Option<String>,
     /// Board size FILESxRANKS, 2x2 to 26x26.
     #[arg(long, required_unless_present = "batch")]
-    pub board: Option<String>,
+    pub(crate) board: Option<String>,
     /// The square the piece stands on, e.g. h8.
     #[arg(long, required_unless_present = "batch")]
     pub at: Option<String>,
     /// Squares of friendly pieces, comma-separated (repeatable).
     #[arg(long, value_name = "SQUARES")]
-    pub friends: Vec<String>,
+    pub(crate) friends: Vec<String>,
     /// Squares of enemy pieces, comma-separated (repeatable).
     #[arg(long, value_name = "SQUARES")]
-    pub enemies: Vec<String>,
+    pub(crate) enemies: Vec<String>,
     /// Switch a reading of the notation: NAME=VALUE (repeatable; see `kensho readings`).
     #[arg(long = "reading", value_name = "NAME=VALUE")]
-    pub readings: Vec<String>,
+    pub(crate) readings: Vec<String>,
     /// Print a JSON array instead of the table and diagram.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     /// Read JSON lines from FILE ('-' for standard input) and write them back with moves.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "at", "friends", "enemies", "json"])]
-    pub batch: Option<String>,
+    pub(crate) batch: Option<String>,
 }
 
 fn readings_from(args: &[String]) -> Result<Readings, String> {

@@ -13,10 +13,10 @@ pub struct Args {
     pub(crate) game: GameArgs,
     /// Depth in plies (1 or more).
     #[arg(value_parser = clap::value_parser!(u32).range(1..=12))]
-    pub depth: u32,
+    pub(crate) depth: u32,
     /// List the count below every legal move.
     #[arg(long)]
-    pub divide: bool,
+    pub(crate) divide: bool,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub(crate) format: Format,

@@ -11,9 +11,9 @@ use serde::Serialize;
 use tabled::builder::Builder;
 
 #[derive(Serialize)]
-pub(crate) struct Proofs {
+pub struct Proofs {
     pub spec: String,
-    pub proofs: Vec<Proof>,
+    pub(crate) proofs: Vec<Proof>,
     /// The spec's proof acknowledgements that matched no refuted proof.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) stale_acknowledgements: Vec<String>,
@@ -22,7 +22,7 @@ pub(crate) struct Proofs {
 impl Proofs {
     /// A refuted proof the spec does not acknowledge, or an acknowledgement that excuses
     /// nothing any more: exit 1.
-    pub fn refuted(&self) -> bool {
+    pub(crate) fn refuted(&self) -> bool {
         self.proofs.iter().any(Proof::refuted_open) || !self.stale_acknowledgements.is_empty()
     }
 }
@@ -81,7 +81,7 @@ pub(crate) fn render(result: &Proofs, markdown: bool) -> String {
 pub struct Args {
     /// Spec files (specs/*.toml).
     #[arg(required = true)]
-    pub specs: Vec<std::path::PathBuf>,
+    pub(crate) specs: Vec<std::path::PathBuf>,
     #[command(flatten)]
     pub(crate) smt: SmtArgs,
 }

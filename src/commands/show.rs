@@ -247,7 +247,7 @@ pub struct Args {
     pub spec: std::path::PathBuf,
     /// Switch one of the spec's readings: READING=OPTION (repeatable; `kensho show` lists them).
     #[arg(long = "reading", value_name = "READING=OPTION")]
-    pub readings: Vec<String>,
+    pub(crate) readings: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub(crate) format: Format,

@@ -27,7 +27,7 @@ pub fn set_wide(wide: bool) {
 }
 
 /// The width to fit, in columns; None under `--wide`.
-pub fn width() -> Option<usize> {
+pub(crate) fn width() -> Option<usize> {
     if WIDE.load(Ordering::Relaxed) {
         return None;
     }
@@ -48,19 +48,19 @@ pub(crate) struct Fit {
     /// The column's header, as the table prints it.
     pub column: &'static str,
     /// Its text wraps down to this many columns (0: it never wraps).
-    pub min: usize,
+    pub(crate) min: usize,
     /// When wrapping is not enough, columns are dropped by rank, lowest first (None: never).
-    pub drop: Option<u8>,
+    pub(crate) drop: Option<u8>,
 }
 
 impl Fit {
     /// A column that wraps down to `min`.
-    pub const fn wrap(column: &'static str, min: usize) -> Fit {
+    pub(crate) const fn wrap(column: &'static str, min: usize) -> Fit {
         Fit { column, min, drop: None }
     }
 
     /// A column that wraps down to `min` and is dropped at rank `rank`.
-    pub const fn dropped(column: &'static str, min: usize, rank: u8) -> Fit {
+    pub(crate) const fn dropped(column: &'static str, min: usize, rank: u8) -> Fit {
         Fit { column, min, drop: Some(rank) }
     }
 }
@@ -145,7 +145,7 @@ fn shrink(natural: &[usize], mins: &[usize], limit: usize) -> Option<Vec<usize>>
 
 /// `text` wrapped at spaces to lines of at most `width` columns (`text::wrap`; its own line
 /// breaks and each line's indentation kept); a word wider than that is shortened with "…".
-pub fn wrap(text: &str, width: usize) -> String {
+pub(crate) fn wrap(text: &str, width: usize) -> String {
     hanging(text, width, 0)
 }
 
@@ -169,7 +169,7 @@ fn hanging(text: &str, width: usize, hang: usize) -> String {
 
 /// Prose for the terminal: every line wrapped to [`width`], continuation lines indented like
 /// the line they continue (plus `hang` columns).
-pub fn prose(text: &str, hang: usize) -> String {
+pub(crate) fn prose(text: &str, hang: usize) -> String {
     let Some(w) = width() else { return text.to_string() };
     let mut out = hanging(text, w, hang);
     if text.ends_with('\n') {

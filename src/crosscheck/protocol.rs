@@ -57,18 +57,18 @@ pub(crate) struct EngineProcess {
 /// printed); `readings` likewise, so that a bad one is safe in any message it ends up in.
 #[derive(Clone, Debug)]
 pub(crate) struct Hello {
-    pub engine: String,
-    pub variant: String,
-    pub readings: Vec<(String, String)>,
+    pub(crate) engine: String,
+    pub(crate) variant: String,
+    pub(crate) readings: Vec<(String, String)>,
 }
 
 /// The engine's legal moves for one position, and the moves it filtered out with the reason.
 /// The moves are as the engine wrote them (they are compared with kensho's keys, so escape
 /// them before printing); the reasons are [`printable`].
 #[derive(Clone, Debug)]
-pub struct Moves {
+pub(crate) struct Moves {
     pub moves: Vec<String>,
-    pub filtered: Vec<(String, String)>,
+    pub(crate) filtered: Vec<(String, String)>,
 }
 
 /// `text` made safe to print: control characters (ESC, NUL, CR, ...) and the bidirectional
@@ -93,7 +93,7 @@ pub(crate) fn printable(text: &str, max_chars: usize) -> String {
 
 impl EngineProcess {
     /// Starts `command` through `sh -c`, in a process group of its own.
-    pub fn start(command: &str, timeout: Duration) -> Result<EngineProcess, String> {
+    pub(crate) fn start(command: &str, timeout: Duration) -> Result<EngineProcess, String> {
         let mut cmd = Command::new("sh");
         cmd.arg("-c").arg(command).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit());
         let mut group = ChildGroup::spawn(&mut cmd).map_err(|e| format!("cannot start engine '{command}': {e}"))?;
@@ -183,7 +183,7 @@ impl EngineProcess {
     }
 
     /// The hello: the game and its pieces; the answer names the engine and the readings it plays.
-    pub fn hello(&mut self, engine: &Engine) -> Result<Hello, String> {
+    pub(crate) fn hello(&mut self, engine: &Engine) -> Result<Hello, String> {
         let pieces: Vec<Value> = engine
             .pieces
             .iter()
@@ -225,7 +225,7 @@ impl EngineProcess {
     }
 
     /// The engine's legal moves in `position` (a kensho position string).
-    pub fn legal_moves(&mut self, id: u64, position: &str) -> Result<Moves, String> {
+    pub(crate) fn legal_moves(&mut self, id: u64, position: &str) -> Result<Moves, String> {
         let line = self.request(&json!({"id": id, "position": position}))?;
         #[derive(Deserialize)]
         struct Filtered {

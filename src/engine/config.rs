@@ -83,7 +83,7 @@ pub(crate) struct LionTrade {
     /// protects the distant Lion, as it stood.
     pub(crate) taken_pieces_protect: bool,
     /// `lion-trade.bridge`: which other capture in the same move lifts that ban.
-    pub bridge: Bridge,
+    pub(crate) bridge: Bridge,
     /// `lion-trade.bridge-excluded`: pieces whose capture is no bridge (`Bridge::AnyButListed`).
     pub(crate) bridge_excluded: Vec<String>,
     /// `lion-trade.counter-strike = no-non-lion-capture`: after a non-Lion takes a Lion, the
@@ -96,22 +96,22 @@ pub(crate) struct LionTrade {
 
 /// `end.impasse = points`: the point count and when it is made.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Impasse {
+pub(crate) struct Impasse {
     /// `end.impasse-trigger = repetition` (else both-kings-in-zone; neither under a
     /// declaration).
     pub(crate) on_repetition: bool,
     /// `end.impasse-declaration = king-in-zone`: the pieces besides the King a declarer needs
     /// in the promotion zone (`end.impasse-min-pieces`); the impasse is declared, not
     /// triggered.
-    pub declaration: Option<u32>,
+    pub(crate) declaration: Option<u32>,
     /// `end.impasse-count = board-and-hand`.
     pub(crate) count_hand: bool,
     /// `end.impasse-squares = promotion-zone`.
     pub(crate) zone_only: bool,
     /// `end.impasse-five`: pieces worth five; every other non-royal piece is worth one.
-    pub five: Vec<String>,
+    pub(crate) five: Vec<String>,
     /// `end.impasse-threshold` (first player) and `-threshold-second`.
-    pub threshold: [u32; 2],
+    pub(crate) threshold: [u32; 2],
     /// `end.precedence`: the impasse is judged before perpetual check.
     pub(crate) before_perpetual: bool,
 }
@@ -120,20 +120,20 @@ pub struct Impasse {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct ExtraTurn {
     /// The zone (`extra-turn.after = drop-in-first-zone`: the zone `first`).
-    pub zone: String,
+    pub(crate) zone: String,
     /// `extra-turn.optional`: the extra turn may be declined.
-    pub optional: bool,
+    pub(crate) optional: bool,
     /// `extra-turn.uses = drop`: only a drop may be made on the extra turn.
-    pub drops_only: bool,
+    pub(crate) drops_only: bool,
     /// `extra-turn.legality = each-action` (else only the end of the double turn is judged).
     pub(crate) each_action: bool,
-    pub check: ExtraTurnCheck,
+    pub(crate) check: ExtraTurnCheck,
 }
 
 /// `demotion.on` (Heian Ryu): a promoted piece moving into the zone becomes its unpromoted piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Demotion {
-    pub zone: String,
+    pub(crate) zone: String,
     /// `enter-first-zone-non-capture`: captures keep the promotion.
     pub(crate) non_captures_only: bool,
 }
@@ -154,12 +154,12 @@ pub struct Rules {
     pub(crate) frozen_attack: bool,
     /// `promotion.zone` (None: no zone promotion).
     pub(crate) promotion_zone: Option<String>,
-    pub trigger: Trigger,
+    pub(crate) trigger: Trigger,
     /// `promotion.after-drop`, where it says of a dropped piece something else than `trigger`:
     /// the position then remembers dropped pieces (`position::DROPPED`) and this rule decides
     /// their promotion until a move of theirs meets it. None: `trigger` decides every move.
-    pub after_drop: Option<AfterDrop>,
-    pub forced: Forced,
+    pub(crate) after_drop: Option<AfterDrop>,
+    pub(crate) forced: Forced,
     pub(crate) forced_ranks: BTreeMap<String, Vec<u8>>,
     /// `promotion.stationary-moves = allowed`.
     pub(crate) stationary_promotes: bool,
@@ -175,7 +175,7 @@ pub struct Rules {
     /// `promotion.last-rank-timing = any-time`.
     pub(crate) last_rank_any_time: bool,
     /// `promotion.deva`: 0 none, 1 promotable-only, 2 all non-royal.
-    pub deva: u8,
+    pub(crate) deva: u8,
     pub deva_targets: Vec<String>,
     pub(crate) deva_exempt: Vec<String>,
     /// `promotion.deva-priority = special-wins`.
@@ -186,12 +186,12 @@ pub struct Rules {
     /// `skip.by-piece = allowed`.
     pub(crate) piece_pass: bool,
     pub(crate) skip_squares: SkipSquares,
-    pub skip_limit: SkipLimit,
+    pub(crate) skip_limit: SkipLimit,
     pub(crate) skip_promotion_exempt: bool,
     // `skip.missing-piece` is not read: both its values leave every piece of the game as it
     // is (Hook's Golden Bird is not in the game).
     /// `end.stalemate`: the result for the player who cannot move.
-    pub stalemate: Stalemate,
+    pub(crate) stalemate: Stalemate,
     /// `end.stalemate-condition = no-safe-move`.
     pub stalemate_no_safe_move: bool,
     /// `end.royals = any-royal-captured`.
@@ -224,7 +224,7 @@ pub struct Rules {
     /// drops.*
     pub drops: bool,
     pub(crate) drops_unpromoted: bool,
-    pub nifu: bool,
+    pub(crate) nifu: bool,
     pub(crate) nifu_pieces: Vec<String>,
     pub(crate) drop_rank_ban: BTreeMap<String, Vec<u8>>,
     pub(crate) drop_zone_ban: Vec<String>,
@@ -247,7 +247,7 @@ pub struct Rules {
     /// and no move of his leaves a royal attacked (Suzumu, Hook: check is of "a player's last
     /// remaining royal piece").
     pub(crate) check_last_royal_only: bool,
-    pub impasse: Option<Impasse>,
+    pub(crate) impasse: Option<Impasse>,
     pub(crate) bare_king: BareKing,
     pub(crate) extra_turn: Option<ExtraTurn>,
     /// `drops.per-turn = in-addition` (SHO-31): after the turn's move, the same player may drop
@@ -258,7 +258,7 @@ pub struct Rules {
     /// `promotion.forced`: the position then remembers demoted pieces
     /// (`position::DEMOTED`), and `Some(true)` forces their promotion on reaching the zone,
     /// `Some(false)` leaves it to the player. None: demoted pieces promote as every piece does.
-    pub repromote: Option<bool>,
+    pub(crate) repromote: Option<bool>,
     /// `zone-moves.frame = board`: the second player's left and right are the board's.
     pub(crate) board_frame: bool,
     /// `zone-moves.by = destination`: a move is made with the powers of its destination's zone.
@@ -293,14 +293,14 @@ pub struct Abilities {
     pub(crate) burn_return_is_burn: bool,
     pub(crate) igui_max: u32,
     /// Freeze (Heavenly Tetrarch).
-    pub freezes: bool,
+    pub(crate) freezes: bool,
     pub(crate) freeze_board: bool,
     pub(crate) freeze_any: bool,
     pub(crate) freeze_leaving_only: bool,
-    pub freeze_mid_move: bool,
+    pub(crate) freeze_mid_move: bool,
     pub(crate) freeze_immune: Vec<String>,
     /// Jumping generals: `jump.*` present.
-    pub jumps: bool,
+    pub(crate) jumps: bool,
     pub(crate) jump_max: u32,
     /// `jump.rank-limit`: 0 none, 1 jump-only, 2 jump-and-capture.
     pub(crate) jump_rank_limit: u8,
@@ -317,12 +317,12 @@ pub struct Abilities {
     /// `pass`: the piece may skip a turn.
     pub pass: bool,
     /// A gun (`cannon.*` present): its hops (XBetza `p`) take a screen.
-    pub cannon: bool,
+    pub(crate) cannon: bool,
     /// `cannon.screens = non-cannon`: the screen may not be another gun.
     pub(crate) screens_non_cannon: bool,
     pub(crate) flying_capture: FlyingCapture,
     /// `confine`: zone id the piece never leaves.
-    pub confine: Option<String>,
+    pub(crate) confine: Option<String>,
 }
 
 impl Rules {

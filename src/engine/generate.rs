@@ -17,7 +17,7 @@ use crate::xbetza::{
 use smallvec::SmallVec;
 
 /// The board as `player`'s pieces see it.
-pub fn occupancy(pos: &Position, player: Color) -> Occupancy {
+pub(crate) fn occupancy(pos: &Position, player: Color) -> Occupancy {
     // The position's board and the occupancy share the square index, so no square is named.
     let cells = pos
         .board
@@ -81,8 +81,7 @@ fn frozen_by(engine: &Engine, freezers: &[(Square, Man)], man: Man, sq: Square) 
 
 /// Everything move generation of one side needs once per position.
 pub struct SideView {
-    pub player: Color,
-    pub occupancy: Occupancy,
+    pub(crate) occupancy: Occupancy,
     freezers: Freezers,
     /// Does a freezer here also stop moves mid-way (freeze.timing = also-mid-move)?
     mid_move_freeze: bool,
@@ -92,7 +91,7 @@ impl SideView {
     pub fn new(engine: &Engine, pos: &Position, player: Color) -> SideView {
         let (occupancy, freezers) = occupancy_and_freezers(engine, pos, player);
         let mid_move_freeze = freezers.iter().any(|(_, f)| engine.piece(f.piece).abilities.freeze_mid_move);
-        SideView { player, occupancy, freezers, mid_move_freeze }
+        SideView { occupancy, freezers, mid_move_freeze }
     }
 
     #[inline]

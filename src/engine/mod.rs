@@ -16,16 +16,16 @@ pub mod filters;
 pub(crate) mod flying;
 pub mod generate;
 pub(crate) mod lion_trade;
-pub mod make;
+pub(crate) mod make;
 pub mod moves;
-pub mod notation;
-pub mod perft;
+pub(crate) mod notation;
+pub(crate) mod perft;
 pub mod play;
 pub mod position;
 pub(crate) mod promotion;
 pub mod skip;
 pub mod status;
-pub mod zobrist;
+pub(crate) mod zobrist;
 
 use crate::core::{Color, PieceId, ZoneId};
 use crate::geometry::{Square, SquareSet};
@@ -41,14 +41,14 @@ use zobrist::Zobrist;
 /// One of the moves a piece may use from a square, and where it may end (`Engine::move_sets`).
 pub(crate) struct MoveSet<'a> {
     pub moves: &'a CompiledBetza,
-    pub reach: &'a CaptureReach,
+    pub(crate) reach: &'a CaptureReach,
     /// `moves`' one-leg programs unrolled per square (`xbetza::table`).
-    pub table: &'a MoveTable,
-    pub into: Landing<'a>,
+    pub(crate) table: &'a MoveTable,
+    pub(crate) into: Landing<'a>,
 }
 
 #[derive(Clone, Copy)]
-pub enum Landing<'a> {
+pub(crate) enum Landing<'a> {
     Anywhere,
     /// Only squares of this zone (the zone whose move this is).
     Zone(&'a str),
@@ -60,10 +60,10 @@ pub enum Landing<'a> {
 #[derive(Clone, Debug)]
 pub struct PieceType {
     pub id: String,
-    pub name: String,
+    pub(crate) name: String,
     pub royal: bool,
     /// Jump rank (pieces without one rank below every ranked piece).
-    pub rank: u32,
+    pub(crate) rank: u32,
     pub promotes_to: Option<PieceId>,
     /// Whether some piece promotes to this one (it is a promoted form).
     pub is_promoted_form: bool,
@@ -80,7 +80,7 @@ pub struct PieceType {
     table: MoveTable,
     zone_tables: Vec<MoveTable>,
     /// Can the piece ever pass (its XBetza yields a pass on an empty board, or `pass = true`)?
-    pub can_pass: bool,
+    pub(crate) can_pass: bool,
     /// Do the squares on its way alone decide where it captures (with its confinement zone,
     /// if any), so that its captures need no generator (`generate::ExactMan`)? One move per
     /// square (zone moves chosen by the origin), no ability that judges the path by what
@@ -131,7 +131,7 @@ pub struct Engine {
     /// The game's rule settings as the spec layer reads them (`game.typed_rules()`), read once:
     /// for readers of the spec's own values that run per move (the checker's record), which
     /// would otherwise read them again for every transition.
-    pub settings: RuleSettings,
+    pub(crate) settings: RuleSettings,
     /// Each piece's abilities as the spec layer reads them (`typed_abilities()`), by piece
     /// index, read once for the same readers.
     pub(crate) piece_settings: Vec<AbilitySettings>,
@@ -397,7 +397,7 @@ impl Engine {
 
     /// How `player`'s pieces see the board: the second player's forward is down, and its left
     /// and right are its own unless zone-moves.frame = board (RYU reading warrior-sides).
-    pub fn orientation(&self, player: Color) -> Orientation {
+    pub(crate) fn orientation(&self, player: Color) -> Orientation {
         orientation(player, &self.rules)
     }
 

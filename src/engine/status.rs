@@ -368,7 +368,7 @@ impl Engine {
     /// move whose conditions hold wins before moving. A declaration that would lose is never
     /// made, and a winning one never put off (named in docs/engine.md: the choice of when to
     /// declare is the player's, and a result is what the rule decides).
-    pub fn declaration(&self, pos: &Position) -> Option<Outcome> {
+    pub(crate) fn declaration(&self, pos: &Position) -> Option<Outcome> {
         let impasse = self.rules.impasse.as_ref()?;
         let min_pieces = impasse.declaration?;
         let zone = self.rules.promotion_zone.as_ref()?;

@@ -17,7 +17,7 @@ pub struct Zobrist {
     pub side: u64,
     skip: [u64; 2],
     /// The side to move is on an extra turn (drawn after the others, so older keys stay).
-    pub extra_turn: u64,
+    pub(crate) extra_turn: u64,
     /// One key per (square, flag bit) of `Position::flags` (drawn last, so older keys stay).
     flags: Vec<u64>,
     /// One key per square for `Position::lion_taken_at` (drawn last, so older keys stay).
@@ -31,7 +31,7 @@ const FLAG_BITS: usize = 2;
 const MAX_HAND: usize = 64;
 
 impl Zobrist {
-    pub fn new(squares: usize, piece_types: usize) -> Zobrist {
+    pub(crate) fn new(squares: usize, piece_types: usize) -> Zobrist {
         let mut rng = SplitMix64::new(0x6b65_6e73_686f); // "kensho"
         let board = (0..squares * 2 * piece_types).map(|_| rng.next_u64()).collect();
         let hands = (0..2 * piece_types * MAX_HAND).map(|_| rng.next_u64()).collect();
@@ -45,7 +45,7 @@ impl Zobrist {
 
     /// The key of the memory `flags` (a set of `Position::flags` bits) on `square`; no flag is
     /// key 0, so a position without memory hashes as before.
-    pub fn flags(&self, square: usize, flags: u8) -> u64 {
+    pub(crate) fn flags(&self, square: usize, flags: u8) -> u64 {
         (0..FLAG_BITS).filter(|b| flags & (1 << b) != 0).fold(0, |h, b| h ^ self.flags[square * FLAG_BITS + b])
     }
 
@@ -55,12 +55,12 @@ impl Zobrist {
         square.map_or(0, |i| self.lion_taken[i])
     }
 
-    pub fn piece(&self, square: usize, man: Man) -> u64 {
+    pub(crate) fn piece(&self, square: usize, man: Man) -> u64 {
         self.board[(square * 2 + man.player.index()) * self.piece_types + man.piece.index()]
     }
 
     /// The key of holding `count` of `piece`; zero held is key 0 so empty hands hash to 0.
-    pub fn hand(&self, player: Color, piece: PieceId, count: u16) -> u64 {
+    pub(crate) fn hand(&self, player: Color, piece: PieceId, count: u16) -> u64 {
         if count == 0 {
             return 0;
         }

@@ -32,14 +32,14 @@ const SAMPLE_EVERY: usize = 4;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PieceValue {
     pub id: String,
-    pub name: String,
-    pub royal: bool,
+    pub(crate) name: String,
+    pub(crate) royal: bool,
     /// Mean weighted moves alone on an empty board.
     pub empty_board: f64,
     /// Mean weighted moves of the men met in the sample games; None when none was met.
     pub(crate) in_play: Option<f64>,
     /// How many men the in-play figure averages.
-    pub samples: u64,
+    pub(crate) samples: u64,
     /// The estimate, in pawns (the unit type is worth 1).
     pub value: f64,
 }
@@ -51,9 +51,9 @@ pub struct PieceValues {
     /// The unit type's id.
     pub unit: String,
     /// The sample games: how many, of how many plies at most, from which seed.
-    pub games: usize,
-    pub plies: usize,
-    pub seed: u64,
+    pub(crate) games: usize,
+    pub(crate) plies: usize,
+    pub(crate) seed: u64,
 }
 
 impl PieceValues {

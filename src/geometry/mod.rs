@@ -44,7 +44,7 @@ impl Orientation {
     /// The displacement `v`, written as the piece sees it (forward up), on the board; and back,
     /// as each orientation is its own inverse.
     #[inline]
-    pub fn turn(self, v: Vec2) -> Vec2 {
+    pub(crate) fn turn(self, v: Vec2) -> Vec2 {
         match self {
             Orientation::Up => v,
             Orientation::Down => (-v.0, -v.1),
@@ -139,7 +139,7 @@ impl BoardSize {
 
     /// The squares strictly between `a` and `b` when they lie on one rank, file or diagonal
     /// (none otherwise): what a slide from `a` to `b` passes over.
-    pub fn between(&self, a: Square, b: Square) -> impl Iterator<Item = Square> + '_ {
+    pub(crate) fn between(&self, a: Square, b: Square) -> impl Iterator<Item = Square> + '_ {
         let (df, dr) = (b.file as i32 - a.file as i32, b.rank as i32 - a.rank as i32);
         let n = df.abs().max(dr.abs());
         let straight = df == 0 || dr == 0 || df.abs() == dr.abs();
@@ -177,7 +177,7 @@ impl BoardSize {
     }
 
     /// The square rotated 180 degrees: how the second player sees the board.
-    pub fn rotate(&self, sq: Square) -> Square {
+    pub(crate) fn rotate(&self, sq: Square) -> Square {
         Square { file: self.files - 1 - sq.file, rank: self.ranks - 1 - sq.rank }
     }
 }
@@ -271,13 +271,13 @@ pub(crate) struct SquareSet {
 
 impl SquareSet {
     /// Adds the square with this index (below `MAX_DIM * MAX_DIM`).
-    pub fn insert(&mut self, index: usize) {
+    pub(crate) fn insert(&mut self, index: usize) {
         self.words[index / 64] |= 1 << (index % 64);
     }
 
     /// Is the square with this index in the set? (An index off every board is not.)
     #[inline]
-    pub fn contains(&self, index: usize) -> bool {
+    pub(crate) fn contains(&self, index: usize) -> bool {
         index < SQUARE_SET_WORDS * 64 && self.words[index / 64] >> (index % 64) & 1 != 0
     }
 }

@@ -60,13 +60,13 @@ type Marks = BTreeMap<Square, BTreeSet<MarkKind>>;
 #[derive(Clone, Debug, Serialize)]
 pub struct PieceDiagram {
     pub piece: String,
-    pub name: String,
+    pub(crate) name: String,
     /// The XBetza text of this move set, as the spec gives it.
     pub betza: String,
     /// None: the piece's main move; Some(z): the move it uses in zone z.
     pub zone: Option<String>,
     /// The game's board, `19x19`.
-    pub board: String,
+    pub(crate) board: String,
     /// Where the piece stands: the central square (on a side of even length, the one just
     /// below or left of the middle).
     pub from: String,
@@ -149,7 +149,7 @@ pub fn of_betza(betza: &str, size: BoardSize) -> Result<PieceDiagram, XBetzaErro
 
 /// Where the piece stands: the middle square, or on a side of even length the square just
 /// below (left of) the middle.
-pub fn centre(size: BoardSize) -> Square {
+pub(crate) fn centre(size: BoardSize) -> Square {
     Square::new((size.files - 1) / 2, (size.ranks - 1) / 2)
 }
 

@@ -10,7 +10,7 @@ use crate::smt::Verdict;
 use std::fmt::Write;
 
 /// A file of the report: its path relative to the report directory, and its text.
-pub type File = (String, String);
+pub(crate) type File = (String, String);
 
 /// A table cell: one line, pipes escaped.
 fn cell(s: &str) -> String {

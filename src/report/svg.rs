@@ -8,7 +8,7 @@ use crate::geometry::{BoardSize, Square};
 use std::fmt::Write;
 
 /// Side of one square, in SVG user units.
-pub const CELL: f64 = 26.0;
+pub(crate) const CELL: f64 = 26.0;
 /// Room left of and below the grid for the rank numbers and file letters.
 const MARGIN: f64 = 22.0;
 
@@ -16,11 +16,11 @@ const MARGIN: f64 = 22.0;
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Token {
     pub square: Square,
-    pub text: String,
+    pub(crate) text: String,
     /// The piece's name, said on hover (the token's `<title>`).
-    pub name: String,
+    pub(crate) name: String,
     /// 0: the first player (moves up, drawn upright); 1: the second (drawn upside down).
-    pub player: Color,
+    pub(crate) player: Color,
 }
 
 /// What a square is marked with. The class names are styled by [`STYLE`] and explained by
@@ -44,9 +44,9 @@ pub(crate) enum Mark {
 /// An arrow from one square to another (a move), styled by its class.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Arrow {
-    pub from: Square,
-    pub to: Square,
-    pub class: &'static str,
+    pub(crate) from: Square,
+    pub(crate) to: Square,
+    pub(crate) class: &'static str,
 }
 
 /// Everything one board picture shows.
@@ -58,7 +58,7 @@ pub struct Picture {
     /// Squares filled with a class's colour (zones, the moving piece's square).
     pub(crate) shades: Vec<(Square, &'static str)>,
     /// What each shading class means, for the key under the picture: (class, words).
-    pub key: Vec<(&'static str, String)>,
+    pub(crate) key: Vec<(&'static str, String)>,
     pub(crate) tokens: Vec<Token>,
     pub(crate) marks: Vec<(Square, Mark)>,
     pub(crate) arrows: Vec<Arrow>,
@@ -69,7 +69,7 @@ pub struct Picture {
 }
 
 impl Picture {
-    pub fn new(size: BoardSize, title: impl Into<String>) -> Picture {
+    pub(crate) fn new(size: BoardSize, title: impl Into<String>) -> Picture {
         Picture {
             size,
             title: title.into(),
@@ -114,7 +114,7 @@ pub(crate) const STYLE: &str = "\
 .ring-b{stroke:#e65100;stroke-width:2.4;fill:none;stroke-dasharray:4 2}";
 
 /// Escapes text for XML content and attribute values.
-pub fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

@@ -18,7 +18,7 @@ use crate::random::SplitMix64;
 /// Pieces to put close together (empty: a spread-out random position).
 #[derive(Clone, Debug, Default)]
 pub struct Aim {
-    pub pieces: Vec<PieceId>,
+    pub(crate) pieces: Vec<PieceId>,
     /// Set the skip facts more often (the skip invariants).
     pub skips: bool,
 }

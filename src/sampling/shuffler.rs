@@ -6,7 +6,7 @@ use crate::geometry::Square;
 use crate::random::SplitMix64;
 
 /// The quiet board moves (no capture, no promotion, not a drop or skip).
-pub fn quiet(mv: &Move) -> bool {
+pub(crate) fn quiet(mv: &Move) -> bool {
     mv.captures.is_empty() && mv.promotion.is_none() && mv.from.is_some() && mv.from != mv.to && !mv.earns_extra_turn
 }
 
@@ -22,14 +22,14 @@ pub(crate) struct Shuffler {
 
 impl Shuffler {
     /// `shuffle` false: every move random.
-    pub fn new(seed: u64, shuffle: bool, plies: usize) -> Shuffler {
+    pub(crate) fn new(seed: u64, shuffle: bool, plies: usize) -> Shuffler {
         let mut rng = SplitMix64::new(seed);
         let opening = if shuffle { rng.below(24) } else { plies };
         Shuffler { rng, opening, out: [None, None] }
     }
 
     /// The index of the move to play at `ply` among `moves` (not empty) with `side` to move.
-    pub fn pick(&mut self, ply: usize, side: Color, moves: &[Move]) -> usize {
+    pub(crate) fn pick(&mut self, ply: usize, side: Color, moves: &[Move]) -> usize {
         let pick = self.rng.below(moves.len());
         if ply < self.opening {
             return pick;

@@ -17,7 +17,7 @@ pub(crate) struct SymBoard {
 
 impl SymBoard {
     /// A board whose variables carry `prefix` (two boards in one query need two prefixes).
-    pub fn new(prefix: &str) -> SymBoard {
+    pub(crate) fn new(prefix: &str) -> SymBoard {
         SymBoard { squares: BTreeMap::new(), prefix: prefix.to_string() }
     }
 
@@ -32,7 +32,7 @@ impl SymBoard {
     }
 
     /// "`sq` holds `cell`".
-    pub fn is(&mut self, sq: Square, cell: Cell) -> Bool {
+    pub(crate) fn is(&mut self, sq: Square, cell: Cell) -> Bool {
         let (occ, enemy) = self.vars(sq).clone();
         match cell {
             Cell::Empty => occ.not(),
@@ -42,13 +42,13 @@ impl SymBoard {
     }
 
     /// "The board is as the path needs it".
-    pub fn cube(&mut self, path: &SymPath) -> Bool {
+    pub(crate) fn cube(&mut self, path: &SymPath) -> Bool {
         let lits: Vec<Bool> = path.cube.iter().map(|&(s, c)| self.is(s, c)).collect();
         Bool::and(&lits)
     }
 
     /// "Some path of `paths` is taken".
-    pub fn any(&mut self, paths: &[&SymPath]) -> Bool {
+    pub(crate) fn any(&mut self, paths: &[&SymPath]) -> Bool {
         let cubes: Vec<Bool> = paths.iter().map(|p| self.cube(p)).collect();
         Bool::or(&cubes)
     }

@@ -19,7 +19,7 @@ use z3::ast::Bool;
 pub struct PathReport {
     pub piece: String,
     /// "" for the piece's own move, else the zone whose move this is (Ryu).
-    pub zone: String,
+    pub(crate) zone: String,
     pub program: usize,
     /// The unrolled shape, e.g. `mcabmpacabK`.
     pub shape: String,
@@ -236,7 +236,7 @@ pub(crate) fn describe(p: &SymPath) -> String {
 }
 
 /// The occupancy drawn: X the moving piece, F a friend, E an enemy.
-pub fn picture(occ: &Occupancy, from: Square) -> String {
+pub(crate) fn picture(occ: &Occupancy, from: Square) -> String {
     draw(occ.size, |s| {
         if s == from {
             'X'

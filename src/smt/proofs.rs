@@ -29,7 +29,7 @@ use z3::Model;
 pub struct Proof {
     pub name: String,
     /// What is proved, in words.
-    pub claim: String,
+    pub(crate) claim: String,
     /// Proved, witness (refuted), or unknown; `applies` false when the spec has nothing to prove
     /// (no jump ranking, no promotion zone).
     pub verdict: Verdict,
@@ -44,7 +44,7 @@ pub struct Proof {
     /// A refuted proof the spec acknowledges (`[[acknowledged]]`): the spec's reason. Set by
     /// `commands::acknowledge`; such a proof is shown but fails nothing.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub acknowledged: Option<String>,
+    pub(crate) acknowledged: Option<String>,
 }
 
 impl Proof {

@@ -38,7 +38,7 @@ use z3::ast::Bool;
 #[derive(Clone, Debug, Serialize)]
 pub struct ReadingReport {
     pub reading: String,
-    pub question: String,
+    pub(crate) question: String,
     pub clauses: Vec<String>,
     pub default: String,
     /// One per non-default option, each against the default.

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
-    pub file: String,
+    pub(crate) file: String,
     pub line: usize,
     pub column: usize,
     pub message: String,
@@ -34,7 +34,7 @@ impl Diagnostic {
 
     /// The text of a file read as bytes, or a diagnostic at its first byte that is not UTF-8:
     /// line and column counted in the characters before it, the line drawn as far as it reads.
-    pub fn utf8(file: &str, bytes: Vec<u8>) -> Result<String, Diagnostic> {
+    pub(crate) fn utf8(file: &str, bytes: Vec<u8>) -> Result<String, Diagnostic> {
         String::from_utf8(bytes).map_err(|e| {
             let at = e.utf8_error().valid_up_to();
             let byte = e.as_bytes()[at];

@@ -39,7 +39,12 @@ pub struct Finding {
 }
 
 impl Finding {
-    pub fn new(severity: Severity, code: &'static str, subject: impl Into<String>, message: impl Into<String>) -> Self {
+    pub(crate) fn new(
+        severity: Severity,
+        code: &'static str,
+        subject: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
         Finding {
             severity,
             code,

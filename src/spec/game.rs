@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, HashMap};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Problem {
     pub path: String,
-    pub message: String,
+    pub(crate) message: String,
 }
 
 fn problem(path: impl Into<String>, message: impl Into<String>) -> Problem {
@@ -29,12 +29,12 @@ fn problem(path: impl Into<String>, message: impl Into<String>) -> Problem {
 #[derive(Clone, Debug)]
 pub struct PieceSpec {
     pub id: String,
-    pub name: String,
+    pub(crate) name: String,
     pub betza: String,
     pub moves: CompiledBetza,
     pub promotes_to: Option<String>,
     pub royal: bool,
-    pub rank: Option<u32>,
+    pub(crate) rank: Option<u32>,
     /// Validated abilities by catalogue path (`burn.max`).
     pub abilities: BTreeMap<String, Setting>,
     /// Ryu's zone-dependent moves: zone id -> compiled move.
@@ -65,13 +65,13 @@ pub struct Placement {
 #[derive(Clone, Debug)]
 pub struct GameSpec {
     pub id: String,
-    pub name: String,
+    pub(crate) name: String,
     pub board: BoardSize,
     pub(crate) second_player: SecondPlayer,
     /// Zone id -> the first player's squares.
     pub zones: BTreeMap<String, Vec<Square>>,
     pub pieces: Vec<PieceSpec>,
-    pub groups: BTreeMap<String, Vec<String>>,
+    pub(crate) groups: BTreeMap<String, Vec<String>>,
     /// Both players' pieces, the first player's in spec order, then the second's.
     pub setup: Vec<Placement>,
     /// Validated rule settings by catalogue path (`skip.limit`).
@@ -96,7 +96,7 @@ impl GameSpec {
 
     /// The rule settings as typed values, one field per setting (src/spec/rules.rs): how code
     /// outside the spec layer reads them.
-    pub fn typed_rules(&self) -> RuleSettings {
+    pub(crate) fn typed_rules(&self) -> RuleSettings {
         RuleSettings::read(&self.rules)
     }
 
@@ -116,7 +116,7 @@ impl GameSpec {
     }
 
     /// Is `sq` in `player`'s zone? (No allocation: for loops over squares.)
-    pub fn in_zone(&self, zone: &str, player: Color, sq: Square) -> bool {
+    pub(crate) fn in_zone(&self, zone: &str, player: Color, sq: Square) -> bool {
         let own = if player == Color::Black { sq } else { self.for_second_player(sq) };
         self.zones.get(zone).is_some_and(|squares| squares.contains(&own))
     }

@@ -12,7 +12,7 @@ use crate::xbetza::{generate, Cell, Occupancy, Orientation};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Every finding for one loaded spec: the default game, then each reading alternative's.
-pub fn lint(spec: &LoadedSpec) -> Vec<Finding> {
+pub(crate) fn lint(spec: &LoadedSpec) -> Vec<Finding> {
     let cite = Citations::new(spec);
     let mut out = Vec::new();
     let game = &spec.game;
@@ -47,7 +47,7 @@ pub(crate) struct Citations {
 }
 
 impl Citations {
-    pub fn new(spec: &LoadedSpec) -> Self {
+    pub(crate) fn new(spec: &LoadedSpec) -> Self {
         let mut by_path = Vec::new();
         let mut add = |s: &LoadedSpec| {
             for c in &s.spec.clauses {

@@ -36,7 +36,7 @@ pub(crate) enum SettingKind {
 
 impl SettingKind {
     /// How the kind is described in messages and `kensho show`.
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         match self {
             SettingKind::Choice(words) => format!("one of {}", quote_list(words)),
             SettingKind::Bool => "true or false".into(),
@@ -74,7 +74,7 @@ pub enum DefaultValue {
 
 impl DefaultValue {
     /// How the default is written in `kensho settings` and docs/settings.md.
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         match self {
             DefaultValue::Word(w) => format!("\"{w}\""),
             DefaultValue::Flag(b) => b.to_string(),
@@ -93,7 +93,7 @@ pub struct Knob {
     pub path: &'static str,
     pub(crate) kind: SettingKind,
     pub default: DefaultValue,
-    pub doc: &'static str,
+    pub(crate) doc: &'static str,
 }
 
 // The catalogues are declared once, with the identities and typed values that read them:
@@ -188,9 +188,9 @@ impl std::fmt::Display for Setting {
 }
 
 /// What a value must be checked against beyond its shape: the spec's piece and zone ids.
-pub struct Names<'a> {
-    pub pieces: &'a dyn Fn(&str) -> bool,
-    pub zones: &'a dyn Fn(&str) -> bool,
+pub(crate) struct Names<'a> {
+    pub(crate) pieces: &'a dyn Fn(&str) -> bool,
+    pub(crate) zones: &'a dyn Fn(&str) -> bool,
 }
 
 /// Checks one value against its kind.
@@ -291,12 +291,12 @@ pub struct Effective<'a> {
 
 impl<'a> Effective<'a> {
     /// A game's `[rules]`.
-    pub fn rules(stated: &'a BTreeMap<String, Setting>) -> Self {
+    pub(crate) fn rules(stated: &'a BTreeMap<String, Setting>) -> Self {
         Effective { stated, catalogue: RULES }
     }
 
     /// One piece's `ability` table.
-    pub fn abilities(stated: &'a BTreeMap<String, Setting>) -> Self {
+    pub(crate) fn abilities(stated: &'a BTreeMap<String, Setting>) -> Self {
         Effective { stated, catalogue: ABILITIES }
     }
 
@@ -313,11 +313,11 @@ impl<'a> Effective<'a> {
     }
 
     /// The value the spec states, if it states one.
-    pub fn stated(&self, path: &str) -> Option<&'a Setting> {
+    pub(crate) fn stated(&self, path: &str) -> Option<&'a Setting> {
         self.stated.get(path)
     }
 
-    pub fn is_stated(&self, path: &str) -> bool {
+    pub(crate) fn is_stated(&self, path: &str) -> bool {
         self.stated.contains_key(path)
     }
 
@@ -347,7 +347,7 @@ impl<'a> Effective<'a> {
     }
 
     /// A word setting (a choice or a zone id).
-    pub fn word(&self, path: &str) -> &'a str {
+    pub(crate) fn word(&self, path: &str) -> &'a str {
         match self.stated(path) {
             Some(Setting::Word(w)) => w,
             _ => match self.knob(path).default {
@@ -358,7 +358,7 @@ impl<'a> Effective<'a> {
         }
     }
 
-    pub fn flag(&self, path: &str) -> bool {
+    pub(crate) fn flag(&self, path: &str) -> bool {
         match self.stated(path) {
             Some(Setting::Bool(b)) => *b,
             _ => match self.knob(path).default {
@@ -369,7 +369,7 @@ impl<'a> Effective<'a> {
         }
     }
 
-    pub fn int(&self, path: &str) -> i64 {
+    pub(crate) fn int(&self, path: &str) -> i64 {
         match self.stated(path) {
             Some(Setting::Int(n)) => *n,
             _ => match self.knob(path).default {
@@ -381,7 +381,7 @@ impl<'a> Effective<'a> {
     }
 
     /// A list setting (pieces, zones, words).
-    pub fn list(&self, path: &str) -> &'a [String] {
+    pub(crate) fn list(&self, path: &str) -> &'a [String] {
         match self.stated(path) {
             Some(Setting::List(items)) => items,
             _ => match self.knob(path).default {
@@ -392,23 +392,15 @@ impl<'a> Effective<'a> {
     }
 
     /// A table of piece id -> ranks.
-    pub fn ranks_per_piece(&self, path: &str) -> BTreeMap<String, Vec<u8>> {
+    pub(crate) fn ranks_per_piece(&self, path: &str) -> BTreeMap<String, Vec<u8>> {
         match self.stated(path) {
             Some(Setting::RanksPerPiece(m)) => m.clone(),
             _ => BTreeMap::new(),
         }
     }
 
-    /// A table of zone id -> XBetza move.
-    pub fn betza_per_zone(&self, path: &str) -> BTreeMap<String, String> {
-        match self.stated(path) {
-            Some(Setting::BetzaPerZone(m)) => m.clone(),
-            _ => BTreeMap::new(),
-        }
-    }
-
     /// A zone setting: None for "none".
-    pub fn zone(&self, path: &str) -> Option<&'a str> {
+    pub(crate) fn zone(&self, path: &str) -> Option<&'a str> {
         Some(self.word(path)).filter(|z| !z.is_empty() && *z != "none")
     }
 }

@@ -38,7 +38,7 @@ fn capture_squares(engine: &Engine, piece: PieceId, target: Square) -> Vec<Squar
 /// protected-royal ban first, else the royal itself) from the farthest square it takes from,
 /// and one enemy piece of each type on each square near the royal; else an enemy ban-piece far
 /// away and a friend next to the royal. None when no such position separates them.
-pub fn designed(pair: &Pair) -> Option<Witness> {
+pub(crate) fn designed(pair: &Pair) -> Option<Witness> {
     let e = pair.a;
     let size = e.game.board;
     let target = centre(&e.game);

@@ -51,7 +51,7 @@ pub(crate) fn position_from(pair: &Pair, occ: &Occupancy, from: Square, piece: P
 
 /// The square nearest the middle of the board (the upper middle on an even side), where the
 /// designed witnesses and the rule fragments put the piece they are about.
-pub fn centre(game: &GameSpec) -> Square {
+pub(crate) fn centre(game: &GameSpec) -> Square {
     Square::new(game.board.files / 2, game.board.ranks / 2)
 }
 

@@ -6,7 +6,7 @@ use crate::spec::rules::Rule;
 use crate::xbetza::compile::CompiledBetza;
 
 /// The spec paths two games differ in.
-pub fn changes(a: &GameSpec, b: &GameSpec) -> Vec<String> {
+pub(crate) fn changes(a: &GameSpec, b: &GameSpec) -> Vec<String> {
     let mut out = Vec::new();
     if a.board != b.board {
         out.push("board".into());
@@ -70,7 +70,7 @@ pub(crate) fn moves_differ(a: &CompiledBetza, b: &CompiledBetza) -> bool {
 }
 
 /// What kind of difference the changed paths make.
-pub fn effect(changes: &[String]) -> &'static str {
+pub(crate) fn effect(changes: &[String]) -> &'static str {
     if changes.is_empty() {
         "none"
     } else if changes.iter().all(|c| c == "setup" || c == "board" || c == "board.second_player") {

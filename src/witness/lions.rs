@@ -49,7 +49,7 @@ fn adjacent(a: Square, b: Square) -> bool {
 }
 
 /// A witness for `lion-trade.protectors`, or why none was built.
-pub fn protectors(pair: &Pair) -> Result<Witness, String> {
+pub(crate) fn protectors(pair: &Pair) -> Result<Witness, String> {
     let e = pair.a;
     let takers: Vec<PieceId> = (0..e.pieces.len()).map(PieceId::new).filter(|&p| e.piece(p).bridge_excluded).collect();
     if lions(e).is_empty() || takers.is_empty() {

@@ -12,11 +12,11 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
     pub start: usize,
-    pub end: usize,
+    pub(crate) end: usize,
 }
 
 impl Span {
-    pub fn new(start: usize, end: usize) -> Self {
+    pub(crate) fn new(start: usize, end: usize) -> Self {
         Span { start, end }
     }
     pub fn at(pos: usize) -> Self {
@@ -79,7 +79,7 @@ impl Atom {
         Atom::ALL.iter().copied().find(|a| a.letter() == c)
     }
 
-    pub fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         match self {
             Atom::W => 'W',
             Atom::F => 'F',
@@ -151,7 +151,7 @@ impl Modifier {
         Modifier::ALL.iter().copied().find(|m| m.letter() == c)
     }
 
-    pub fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         match self {
             Modifier::Forward => 'f',
             Modifier::Backward => 'b',

@@ -20,11 +20,11 @@ pub struct Modes {
     /// `m`: ends on an empty square.
     pub empty: bool,
     /// `c`: ends on an enemy, which is captured.
-    pub enemy: bool,
+    pub(crate) enemy: bool,
     /// `d`: ends on a friend, which is captured.
-    pub friend: bool,
+    pub(crate) friend: bool,
     /// `p`: non-final: ends on an occupied square, passed over; final: hops one piece first.
-    pub hop: bool,
+    pub(crate) hop: bool,
     /// `g`: like `p`, and the range toggles (final leg: land directly behind the hurdle).
     pub(crate) grasshop: bool,
     /// `y`: ends on an empty square and the range toggles.
@@ -56,9 +56,9 @@ pub struct LegProgram {
     pub modes: Modes,
     pub(crate) is_final: bool,
     /// `j`: a rider skips its first square; a leaper must jump over a piece.
-    pub jump: bool,
+    pub(crate) jump: bool,
     /// `n`: a lame leaper, blocked by a piece on its way.
-    pub lame: bool,
+    pub(crate) lame: bool,
 }
 
 /// One path shape of a piece.
@@ -69,7 +69,7 @@ pub struct Program {
     /// rider gets the longest line of the board).
     pub(crate) base_steps: u32,
     /// The component of the source this program came from.
-    pub span: Span,
+    pub(crate) span: Span,
     /// The unrolled text of this path shape, e.g. `mcabmpacabK`; shared (not copied) with
     /// every move generated from it.
     pub text: Arc<str>,

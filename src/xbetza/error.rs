@@ -6,7 +6,7 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct XBetzaError {
     /// What is wrong, e.g. "unknown modifier 'e'".
-    pub message: String,
+    pub(crate) message: String,
     /// What would have been accepted there, if that can be said.
     pub expected: Option<String>,
     /// Where in the source (byte offsets).
@@ -14,7 +14,7 @@ pub struct XBetzaError {
 }
 
 impl XBetzaError {
-    pub fn new(message: impl Into<String>, span: Span) -> Self {
+    pub(crate) fn new(message: impl Into<String>, span: Span) -> Self {
         XBetzaError { message: message.into(), expected: None, span }
     }
 

@@ -18,18 +18,18 @@ pub(crate) const MAX_CHAIN_LETTERS: usize = 256;
 /// One leg's modifier letters, as written, with their spans.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct LegLetters {
-    pub letters: Vec<(Modifier, Span)>,
+    pub(crate) letters: Vec<(Modifier, Span)>,
 }
 
 /// A component with its groups unrolled: a sequence of legs sharing one atom and range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Chain {
-    pub legs: Vec<LegLetters>,
-    pub atom: Atom,
-    pub atom_span: Span,
+    pub(crate) legs: Vec<LegLetters>,
+    pub(crate) atom: Atom,
+    pub(crate) atom_span: Span,
     pub range: Option<u32>,
     /// The span of the whole component this chain came from.
-    pub span: Span,
+    pub(crate) span: Span,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

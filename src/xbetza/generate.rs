@@ -48,7 +48,7 @@ pub enum PieceMoveKind {
 }
 
 impl PieceMoveKind {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             PieceMoveKind::Pass => "pass",
             PieceMoveKind::Igui => "igui",
@@ -67,7 +67,7 @@ pub type Squares = SmallVec<[Square; 8]>;
 /// One move of the piece: the first path found for its identity.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceMove {
-    pub from: Square,
+    pub(crate) from: Square,
     pub to: Square,
     /// Captured squares, sorted; the destination is among them when it was captured.
     pub captures: Squares,
@@ -91,7 +91,7 @@ impl PieceMove {
 
     /// The path shape as text (unrolled XBetza, `Program::text`); `compiled` is the move that
     /// produced this path.
-    pub fn shape<'a>(&self, compiled: &'a CompiledBetza) -> &'a str {
+    pub(crate) fn shape<'a>(&self, compiled: &'a CompiledBetza) -> &'a str {
         self.program.and_then(|i| compiled.programs.get(i as usize)).map_or("", |p| &p.text)
     }
 

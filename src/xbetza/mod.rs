@@ -21,11 +21,11 @@ pub mod directions;
 pub mod error;
 pub(crate) mod expand;
 pub mod generate;
-pub mod occupancy;
-pub mod parser;
-pub mod reach;
+pub(crate) mod occupancy;
+pub(crate) mod parser;
+pub(crate) mod reach;
 pub mod readings;
-pub mod table;
+pub(crate) mod table;
 
 pub use crate::geometry::Orientation;
 pub use ast::{Atom, Betza, Component, Modifier, PrefixItem, Span};

@@ -342,7 +342,7 @@ struct Shape {
 
 impl Probe {
     /// The probe of `compiled` for a piece on `from`, moving up the board.
-    pub fn new(compiled: &CompiledBetza, from: Square) -> Probe {
+    pub(crate) fn new(compiled: &CompiledBetza, from: Square) -> Probe {
         let shapes = compiled
             .programs
             .iter()
@@ -360,7 +360,7 @@ impl Probe {
     }
 
     /// Every path on the empty board, with whether it hops.
-    pub fn empty_board(&self, visit: &mut dyn FnMut(&PieceMove, bool)) {
+    pub(crate) fn empty_board(&self, visit: &mut dyn FnMut(&PieceMove, bool)) {
         self.each_path(&Occupancy::empty(self.size), None, visit);
     }
 

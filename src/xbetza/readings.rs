@@ -56,10 +56,10 @@ impl Default for Readings {
 
 /// A description of one reading for help texts and reports.
 pub(crate) struct ReadingInfo {
-    pub name: &'static str,
-    pub question: &'static str,
+    pub(crate) name: &'static str,
+    pub(crate) question: &'static str,
     /// (value, meaning); the first is the default.
-    pub values: &'static [(&'static str, &'static str)],
+    pub(crate) values: &'static [(&'static str, &'static str)],
     pub(crate) why_default: &'static str,
 }
 

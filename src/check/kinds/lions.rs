@@ -12,7 +12,7 @@ use crate::spec::game::GameSpec;
 pub struct Rules<'a> {
     pub(crate) lions: &'a [String],
     pub(crate) no_bridge: &'a [String],
-    pub bridge: bool,
+    pub(crate) bridge: bool,
     pub(crate) counter_strike: bool,
     pub(crate) same_square: bool,
 }

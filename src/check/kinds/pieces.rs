@@ -58,7 +58,7 @@ pub(crate) fn forced_promotion(game: &GameSpec, ranks: &BTreeMap<String, Vec<u8>
     verdict(concerned)
 }
 
-pub fn confined(
+pub(crate) fn confined(
     game: &GameSpec,
     pieces: &[String],
     zone: &str,
@@ -169,7 +169,7 @@ fn frozen_by(freezers: &[Square], range: u8, sq: Square) -> Option<Square> {
     freezers.iter().copied().find(|&f| f != sq && chebyshev(f, sq) <= u32::from(range))
 }
 
-pub fn frozen(
+pub(crate) fn frozen(
     game: &GameSpec,
     freezers: &[String],
     range: u8,
@@ -201,7 +201,7 @@ pub fn frozen(
     Verdict::Violated(format!("{} on {} moved while frozen by the piece on {by}", id(game, t.mv.man), from.name()))
 }
 
-pub fn zone_moves(
+pub(crate) fn zone_moves(
     game: &GameSpec,
     by: ZoneBy,
     frame: ZoneFrame,
@@ -309,7 +309,7 @@ fn trigger_allows(
     }
 }
 
-pub fn promotion(
+pub(crate) fn promotion(
     game: &GameSpec,
     zone: &str,
     trigger: PromotionTrigger,

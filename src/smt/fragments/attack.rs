@@ -70,7 +70,7 @@ fn consumers(engine: &Engine) -> Vec<&'static str> {
 /// it alone.
 const PROTECTED_BAN: &str = "the ban on capturing a protected royal";
 
-pub fn attack(pair: &Pair, limits: &Limits) -> Facet {
+pub(crate) fn attack(pair: &Pair, limits: &Limits) -> Facet {
     let (ca, cb) = (consumers(pair.a), consumers(pair.b));
     if ca.is_empty() && cb.is_empty() {
         return Facet::NoEffect(

@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub(crate) struct MoveWitness {
     pub at: Square,
     /// "empty board" or "crowded board #N" (deterministic patterns, see `sample_boards`).
-    pub board: String,
+    pub(crate) board: String,
     pub(crate) only_first: Vec<String>,
     pub(crate) only_second: Vec<String>,
 }
@@ -151,7 +151,7 @@ impl<'a> Index<'a> {
 }
 
 /// Every disagreement between the configuration and the prose lists.
-pub fn compare(config: &DiagramConfig, prose: &ProseLists, board: BoardSize) -> Vec<Finding> {
+pub(crate) fn compare(config: &DiagramConfig, prose: &ProseLists, board: BoardSize) -> Vec<Finding> {
     let mut out = Vec::new();
     check_config(config, board, &mut out);
     let index = Index::new(config);

@@ -17,9 +17,9 @@ use crate::geometry::BoardSize;
 /// A document read for ingestion.
 #[derive(Clone, Debug)]
 pub struct Ingested {
-    pub config: DiagramConfig,
-    pub prose: ProseLists,
-    pub board: BoardSize,
+    pub(crate) config: DiagramConfig,
+    pub(crate) prose: ProseLists,
+    pub(crate) board: BoardSize,
     /// The disagreements found, in document order.
     pub findings: Vec<Finding>,
     /// The spec skeleton (TOML text) built from the configuration.
