@@ -33,6 +33,9 @@ pub const MAX_MOVE_NUMBER: u32 = 999_999_999;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     pub size: BoardSize,
+    /// What stands on each square, by square index (`BoardSize::index`): read a square with
+    /// `at`, change one with `put` (which keeps the hash). The engine indexes it by number on
+    /// its hot paths; docs/DESIGN.md says why the index is no `Square`.
     pub board: Vec<Option<Man>>,
     /// What the position remembers of the piece on each square (`DROPPED`, `DEMOTED`), by
     /// square index; 0 on empty squares. Part of the hash (two positions that differ here are
