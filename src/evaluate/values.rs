@@ -110,7 +110,7 @@ impl Mobility {
     }
 
     /// The weighted moves of `man` alone on an empty board on square index `at`.
-    pub fn at(&self, man: Man, at: usize) -> u16 {
+    pub(crate) fn at(&self, man: Man, at: usize) -> u16 {
         self.table[man.piece.index()][man.player][at]
     }
 
