@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 #[serde(deny_unknown_fields)]
 pub struct Properties {
     /// The spec's `[game] id`.
-    pub spec: String,
+    pub(crate) spec: String,
     #[serde(default, rename = "invariant")]
     pub invariants: Vec<Invariant>,
     /// Encoded clauses no invariant checks, each with the reason.
@@ -64,8 +64,8 @@ pub struct HandPosition {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct GenericCitation {
-    pub clauses: Vec<String>,
-    pub why: String,
+    pub(crate) clauses: Vec<String>,
+    pub(crate) why: String,
 }
 
 /// `[[unchecked]]`: encoded clauses that no transition can witness, and why (for example a
@@ -74,7 +74,7 @@ pub(crate) struct GenericCitation {
 #[serde(deny_unknown_fields)]
 pub struct Unchecked {
     pub clauses: Vec<String>,
-    pub why: String,
+    pub(crate) why: String,
 }
 
 // No deny_unknown_fields here: serde cannot combine it with `flatten`; `parse` checks the
@@ -86,7 +86,7 @@ pub struct Invariant {
     pub kind: InvariantKind,
     pub clauses: Vec<String>,
     /// Why the invariant says what the clauses say (the reading it follows, if any).
-    pub why: String,
+    pub(crate) why: String,
     /// The invariants derived from the spec's settings that this one replaces
     /// (`derived:promotion`, or a family such as `derived:confined`; src/check/derived.rs).
     #[serde(default)]

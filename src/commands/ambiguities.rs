@@ -20,7 +20,7 @@ use tabled::builder::Builder;
 /// One spec's results.
 #[derive(Serialize)]
 pub struct Ambiguities {
-    pub spec: String,
+    pub(crate) spec: String,
     pub(crate) seed: u64,
     pub(crate) readings: Vec<ReadingReport>,
     pub(crate) paths: Vec<PathReport>,

@@ -31,7 +31,7 @@ pub(crate) fn default_depths(game: &str) -> (u32, u32) {
 /// The speed of one spec.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct SpeedRow {
-    pub spec: String,
+    pub(crate) spec: String,
     pub(crate) depth: u32,
     pub(crate) nodes: u64,
     /// Median seconds on one thread (no rayon).

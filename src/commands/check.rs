@@ -22,7 +22,7 @@ use std::time::Instant;
 
 /// Everything one spec's check needs, loaded and validated.
 pub struct Subject {
-    pub spec: LoadedSpec,
+    pub(crate) spec: LoadedSpec,
     /// The properties file read; None where the spec has none and only the generic invariants
     /// are judged.
     pub properties_path: Option<String>,

@@ -26,7 +26,7 @@ pub(crate) enum CheckFormat {
 #[derive(clap::Args)]
 pub(crate) struct GameArgs {
     /// A spec file (specs/*.toml).
-    pub spec: PathBuf,
+    pub(crate) spec: PathBuf,
     /// Switch one of the spec's readings: READING=OPTION (repeatable; `kensho show` lists them).
     #[arg(long = "reading", value_name = "READING=OPTION")]
     pub(crate) readings: Vec<String>,

@@ -37,7 +37,7 @@ pub(crate) const HISTOGRAM_BARS: u32 = 12;
 #[derive(clap::Args)]
 pub struct Args {
     /// A spec file (specs/*.toml); with --merge, the records' own spec is used when none is given.
-    pub spec: Option<PathBuf>,
+    pub(crate) spec: Option<PathBuf>,
     /// Switch one of the spec's readings: READING=OPTION (repeatable).
     #[arg(long = "reading", value_name = "READING=OPTION")]
     pub(crate) readings: Vec<String>,
@@ -88,13 +88,13 @@ pub struct Args {
 
 /// One side of an evaluation: the spec, its readings, the record and the summary.
 pub(crate) struct Evaluated {
-    pub spec: LoadedSpec,
+    pub(crate) spec: LoadedSpec,
     pub(crate) readings: BTreeMap<String, String>,
     pub(crate) record: Record,
     pub(crate) summary: Summary,
     /// Clause rows: how often each encoded clause came up in the games (by the invariants
     /// that cite it).
-    pub clauses: Vec<coverage::ClauseRow>,
+    pub(crate) clauses: Vec<coverage::ClauseRow>,
     /// Game ends the engine does not play under these readings.
     pub(crate) not_played: Vec<String>,
     /// The other reading options watched in the games.

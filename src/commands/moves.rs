@@ -37,9 +37,9 @@ fn other(e: impl fmt::Display) -> InputError {
 /// One question: this piece, on this board, on this square, among these pieces.
 #[derive(Clone, Debug)]
 pub(crate) struct MovesRequest {
-    pub betza: String,
-    pub size: BoardSize,
-    pub at: Square,
+    pub(crate) betza: String,
+    pub(crate) size: BoardSize,
+    pub(crate) at: Square,
     pub(crate) board: Occupancy,
     pub(crate) readings: Readings,
     pub(crate) compiled: CompiledBetza,
@@ -349,13 +349,13 @@ Readings: run `kensho readings`.")]
 pub struct Args {
     /// The piece's move in XBetza, e.g. KNADcaKmcabK (the Lion).
     #[arg(required_unless_present = "batch", conflicts_with = "batch")]
-    pub betza: Option<String>,
+    pub(crate) betza: Option<String>,
     /// Board size FILESxRANKS, 2x2 to 26x26.
     #[arg(long, required_unless_present = "batch")]
     pub(crate) board: Option<String>,
     /// The square the piece stands on, e.g. h8.
     #[arg(long, required_unless_present = "batch")]
-    pub at: Option<String>,
+    pub(crate) at: Option<String>,
     /// Squares of friendly pieces, comma-separated (repeatable).
     #[arg(long, value_name = "SQUARES")]
     pub(crate) friends: Vec<String>,

@@ -11,7 +11,7 @@ pub struct Args {
     pub(crate) game: GameArgs,
     /// Also list the legal moves.
     #[arg(long)]
-    pub moves: bool,
+    pub(crate) moves: bool,
 }
 
 pub fn run(args: Args) -> exit::Result {

@@ -12,7 +12,7 @@ use tabled::builder::Builder;
 
 #[derive(Serialize)]
 pub struct Proofs {
-    pub spec: String,
+    pub(crate) spec: String,
     pub(crate) proofs: Vec<Proof>,
     /// The spec's proof acknowledgements that matched no refuted proof.
     #[serde(skip_serializing_if = "Vec::is_empty")]

@@ -253,7 +253,7 @@ pub(crate) fn render(knobs: &[(Scope, &'static Knob)]) -> String {
 
 /// One setting's value in a game.
 pub(crate) struct GameValue {
-    pub path: String,
+    pub(crate) path: String,
     pub(crate) value: String,
     pub(crate) stated: bool,
 }

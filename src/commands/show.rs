@@ -244,7 +244,7 @@ pub fn to_json(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Str
 #[derive(clap::Args)]
 pub struct Args {
     /// A spec file (specs/*.toml).
-    pub spec: std::path::PathBuf,
+    pub(crate) spec: std::path::PathBuf,
     /// Switch one of the spec's readings: READING=OPTION (repeatable; `kensho show` lists them).
     #[arg(long = "reading", value_name = "READING=OPTION")]
     pub(crate) readings: Vec<String>,

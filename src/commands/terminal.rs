@@ -46,7 +46,7 @@ pub(crate) fn width() -> Option<usize> {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Fit {
     /// The column's header, as the table prints it.
-    pub column: &'static str,
+    pub(crate) column: &'static str,
     /// Its text wraps down to this many columns (0: it never wraps).
     pub(crate) min: usize,
     /// When wrapping is not enough, columns are dropped by rank, lowest first (None: never).

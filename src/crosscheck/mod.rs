@@ -21,7 +21,7 @@ pub struct Report {
     pub(crate) games: usize,
     pub positions: usize,
     /// Moves compared (kensho's count, summed over positions).
-    pub moves: usize,
+    pub(crate) moves: usize,
     /// Moves the other engine removed as its known deviations, by reason.
     pub(crate) filtered: BTreeMap<String, usize>,
     pub(crate) difference: Option<Difference>,

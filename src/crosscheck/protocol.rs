@@ -67,7 +67,7 @@ pub(crate) struct Hello {
 /// them before printing); the reasons are [`printable`].
 #[derive(Clone, Debug)]
 pub(crate) struct Moves {
-    pub moves: Vec<String>,
+    pub(crate) moves: Vec<String>,
     pub(crate) filtered: Vec<(String, String)>,
 }
 

@@ -315,7 +315,7 @@ pub struct Abilities {
     pub(crate) protected_emperor_only: bool,
     pub(crate) protected_before_capture: bool,
     /// `pass`: the piece may skip a turn.
-    pub pass: bool,
+    pub(crate) pass: bool,
     /// A gun (`cannon.*` present): its hops (XBetza `p`) take a screen.
     pub(crate) cannon: bool,
     /// `cannon.screens = non-cannon`: the screen may not be another gun.

@@ -17,7 +17,7 @@ pub(crate) mod flying;
 pub mod generate;
 pub(crate) mod lion_trade;
 pub(crate) mod make;
-pub mod moves;
+pub(crate) mod moves;
 pub(crate) mod notation;
 pub(crate) mod perft;
 pub mod play;
@@ -40,7 +40,7 @@ use zobrist::Zobrist;
 
 /// One of the moves a piece may use from a square, and where it may end (`Engine::move_sets`).
 pub(crate) struct MoveSet<'a> {
-    pub moves: &'a CompiledBetza,
+    pub(crate) moves: &'a CompiledBetza,
     pub(crate) reach: &'a CaptureReach,
     /// `moves`' one-leg programs unrolled per square (`xbetza::table`).
     pub(crate) table: &'a MoveTable,

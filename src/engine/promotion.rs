@@ -49,7 +49,7 @@ impl std::ops::Deref for Choices {
 pub(crate) struct Route<'p> {
     pub(crate) from: Square,
     pub(crate) to: Square,
-    pub path: &'p [PathStep],
+    pub(crate) path: &'p [PathStep],
 }
 
 impl<'p> From<&'p PieceMove> for Route<'p> {

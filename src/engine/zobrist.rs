@@ -14,7 +14,7 @@ pub struct Zobrist {
     piece_types: usize,
     board: Vec<u64>,
     hands: Vec<u64>,
-    pub side: u64,
+    pub(crate) side: u64,
     skip: [u64; 2],
     /// The side to move is on an extra turn (drawn after the others, so older keys stay).
     pub(crate) extra_turn: u64,
@@ -68,7 +68,7 @@ impl Zobrist {
         self.hands[(player.index() * self.piece_types + piece.index()) * MAX_HAND + c]
     }
 
-    pub fn skips(&self, last_skip: [bool; 2]) -> u64 {
+    pub(crate) fn skips(&self, last_skip: [bool; 2]) -> u64 {
         (if last_skip[0] { self.skip[0] } else { 0 }) ^ (if last_skip[1] { self.skip[1] } else { 0 })
     }
 }

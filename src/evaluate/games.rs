@@ -54,7 +54,7 @@ pub(crate) struct GameResult {
     /// Nodes the players searched in all.
     pub(crate) nodes: u64,
     /// The game's moves in the engine's notation, to replay it.
-    pub moves: Vec<String>,
+    pub(crate) moves: Vec<String>,
     /// Per invariant id: how often its premise held on a move played (the clauses it cites
     /// came into play).
     pub(crate) exercised: BTreeMap<String, u64>,

@@ -30,7 +30,7 @@ pub(crate) const RECORD_FORMAT: u32 = 1;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Shard {
     pub(crate) index: usize,
-    pub count: usize,
+    pub(crate) count: usize,
 }
 
 impl Shard {
@@ -66,7 +66,7 @@ pub(crate) struct Record {
     pub kensho: String,
     /// The spec's game id and a digest of its file, so that records of different specs (or of
     /// an edited spec) are never merged.
-    pub spec: String,
+    pub(crate) spec: String,
     pub(crate) spec_digest: String,
     /// The spec file as it was given (`--merge` reloads it from there when no spec is given).
     pub(crate) spec_path: String,

@@ -66,7 +66,7 @@ pub(crate) struct Quartiles {
     pub(crate) q1: f64,
     pub(crate) median: f64,
     pub(crate) q3: f64,
-    pub max: f64,
+    pub(crate) max: f64,
 }
 
 /// The five-number summary of `values` (in any order); None for no values.
@@ -111,7 +111,7 @@ pub(crate) fn quantile(sorted: &[f64], p: f64) -> f64 {
 pub(crate) struct Bin {
     pub(crate) from: u32,
     pub(crate) to: u32,
-    pub count: u64,
+    pub(crate) count: u64,
 }
 
 /// Bins of equal width `width` (>= 1) starting at 0 and covering every value; the last bin is

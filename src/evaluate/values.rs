@@ -56,13 +56,6 @@ pub struct PieceValues {
     pub(crate) seed: u64,
 }
 
-impl PieceValues {
-    /// A type's value in pawns.
-    pub fn of(&self, piece: PieceId) -> f64 {
-        self.pieces.get(piece.index()).map_or(0.0, |p| p.value)
-    }
-}
-
 /// A man's weighted moves in `pos` (see the module comment).
 fn weighted_moves(engine: &Engine, pos: &Position, sq: Square) -> u32 {
     let mut seen = BTreeSet::new();

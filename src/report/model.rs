@@ -20,10 +20,10 @@ pub(crate) const SCHEMA: u32 = 1;
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct SpecReport {
     pub(crate) schema: u32,
-    pub spec: SpecInfo,
+    pub(crate) spec: SpecInfo,
     pub(crate) run: RunInfo,
     pub(crate) summary: Summary,
-    pub clauses: Vec<ClauseEntry>,
+    pub(crate) clauses: Vec<ClauseEntry>,
     pub(crate) lint: Vec<Finding>,
     /// The invariant run; null when it could not run, and `check_skipped` says why.
     pub(crate) check: Option<CheckSection>,
@@ -129,9 +129,9 @@ impl SpecReport {
 
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct SpecInfo {
-    pub id: String,
+    pub(crate) id: String,
     pub(crate) name: String,
-    pub path: String,
+    pub(crate) path: String,
     /// FNV-1a 64 of the spec file's bytes, in hex: which version of the spec was read.
     pub(crate) digest: String,
     pub(crate) board: String,
@@ -165,7 +165,7 @@ pub(crate) struct Budget {
 /// The counts the index and the terminal summary show.
 #[derive(Clone, Debug, Default, Serialize)]
 pub(crate) struct Summary {
-    pub clauses: usize,
+    pub(crate) clauses: usize,
     pub(crate) encoded: usize,
     /// Encoded clauses exercised by an invariant in this run.
     pub(crate) exercised: usize,
@@ -178,7 +178,7 @@ pub(crate) struct Summary {
     pub(crate) comparisons: usize,
     pub(crate) witnesses: usize,
     pub(crate) no_effect: usize,
-    pub unknown: usize,
+    pub(crate) unknown: usize,
     pub(crate) shapes: usize,
     pub(crate) dead_shapes: usize,
     pub(crate) proofs_proved: usize,
@@ -208,7 +208,7 @@ impl Summary {
 /// One clause of the document with everything known about it.
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct ClauseEntry {
-    pub id: String,
+    pub(crate) id: String,
     pub(crate) section: String,
     /// The document's words.
     pub(crate) words: String,
@@ -217,7 +217,7 @@ pub(crate) struct ClauseEntry {
     /// The spec paths that encode it.
     pub(crate) encoding: Vec<String>,
     /// Why it is not encoded (non-encoded clauses).
-    pub why: Option<String>,
+    pub(crate) why: Option<String>,
     /// Readings whose question cites it.
     pub(crate) readings: Vec<String>,
     /// Invariants that check it (encoded clauses, when the check ran).
@@ -247,18 +247,18 @@ pub(crate) struct CheckSection {
 
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct InvariantEntry {
-    pub id: String,
-    pub kind: String,
-    pub clauses: Vec<String>,
-    pub why: String,
+    pub(crate) id: String,
+    pub(crate) kind: String,
+    pub(crate) clauses: Vec<String>,
+    pub(crate) why: String,
     pub(crate) exercised: u64,
     pub(crate) violations: u64,
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct ViolationEntry {
-    pub invariant: String,
-    pub clauses: Vec<String>,
+    pub(crate) invariant: String,
+    pub(crate) clauses: Vec<String>,
     pub(crate) message: String,
     /// Where it was found, with the seed to replay it.
     pub(crate) origin: String,
@@ -277,7 +277,7 @@ pub(crate) struct PathSection {
     /// ... and both boards confirmed by the move generator.
     pub(crate) confirmed: usize,
     pub(crate) dead: usize,
-    pub unknown: usize,
+    pub(crate) unknown: usize,
     /// Dead, unknown and unconfirmed shapes.
     pub(crate) notable: Vec<PathReport>,
 }

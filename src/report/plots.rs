@@ -22,7 +22,7 @@ use std::fmt::{self, Write};
 pub(crate) struct LengthBar {
     pub(crate) from: u32,
     pub(crate) to: u32,
-    pub count: u64,
+    pub(crate) count: u64,
 }
 
 /// One row of the score plot: a label (e.g. "first player", "second player", "draws", or a

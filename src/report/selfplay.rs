@@ -77,13 +77,13 @@ pub(crate) struct Lengths {
     pub(crate) q1: f64,
     pub(crate) median: f64,
     pub(crate) q3: f64,
-    pub max: f64,
+    pub(crate) max: f64,
     pub(crate) mean: f64,
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct PieceEntry {
-    pub id: String,
+    pub(crate) id: String,
     pub(crate) name: String,
     pub(crate) value: f64,
     /// A royal piece's value says nothing of material: it is left out of the picture.
@@ -103,8 +103,8 @@ pub(crate) struct ReadingInPlay {
 /// An invariant moves played broke.
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct BrokenInvariant {
-    pub invariant: String,
-    pub moves: u64,
+    pub(crate) invariant: String,
+    pub(crate) moves: u64,
     pub(crate) games: usize,
 }
 

@@ -15,7 +15,7 @@ const MARGIN: f64 = 22.0;
 /// A piece drawn on a square.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Token {
-    pub square: Square,
+    pub(crate) square: Square,
     pub(crate) text: String,
     /// The piece's name, said on hover (the token's `<title>`).
     pub(crate) name: String,
@@ -52,7 +52,7 @@ pub(crate) struct Arrow {
 /// Everything one board picture shows.
 #[derive(Clone, Debug)]
 pub struct Picture {
-    pub size: BoardSize,
+    pub(crate) size: BoardSize,
     /// Said by the picture's `<title>` (screen readers, hover text).
     pub(crate) title: String,
     /// Squares filled with a class's colour (zones, the moving piece's square).

@@ -20,7 +20,7 @@ use crate::random::SplitMix64;
 pub struct Aim {
     pub(crate) pieces: Vec<PieceId>,
     /// Set the skip facts more often (the skip invariants).
-    pub skips: bool,
+    pub(crate) skips: bool,
 }
 
 /// Where a designed position may put a man: (position so far, man, square) -> allowed.

@@ -54,7 +54,7 @@ impl SymBoard {
     }
 
     /// The squares this board has variables for.
-    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+    pub(crate) fn squares(&self) -> impl Iterator<Item = Square> + '_ {
         self.squares.keys().copied()
     }
 

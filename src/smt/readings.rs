@@ -39,7 +39,7 @@ use z3::ast::Bool;
 pub struct ReadingReport {
     pub reading: String,
     pub(crate) question: String,
-    pub clauses: Vec<String>,
+    pub(crate) clauses: Vec<String>,
     pub default: String,
     /// One per non-default option, each against the default.
     pub comparisons: Vec<Comparison>,

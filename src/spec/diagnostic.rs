@@ -16,7 +16,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// Locates `span` (byte offsets) in `source`.
-    pub fn at(file: &str, source: &str, span: Range<usize>, message: impl Into<String>) -> Self {
+    pub(crate) fn at(file: &str, source: &str, span: Range<usize>, message: impl Into<String>) -> Self {
         let start = span.start.min(source.len());
         let line_start = source[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
         let line_end = source[start..].find('\n').map(|i| start + i).unwrap_or(source.len());

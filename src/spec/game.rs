@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, HashMap};
 /// A problem in a spec's content, at a dotted spec path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Problem {
-    pub path: String,
+    pub(crate) path: String,
     pub(crate) message: String,
 }
 

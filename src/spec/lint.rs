@@ -66,7 +66,7 @@ impl Citations {
     }
 
     /// Clauses whose encode path is `path`, an ancestor of it, or below it.
-    pub fn of(&self, path: &str) -> Vec<String> {
+    pub(crate) fn of(&self, path: &str) -> Vec<String> {
         let related = |p: &str| {
             p == path
                 || path.starts_with(&format!("{p}."))

@@ -51,8 +51,8 @@ pub(crate) struct Acknowledged {
     #[serde(default)]
     pub(crate) subject: Option<String>,
     /// The clauses that cause it.
-    pub clauses: Vec<Spanned<String>>,
-    pub why: String,
+    pub(crate) clauses: Vec<Spanned<String>>,
+    pub(crate) why: String,
 }
 
 /// "with only 54 pieces of 27 types on a 13x13 board": what the document says the setup holds.
@@ -106,7 +106,7 @@ pub(crate) struct ZoneDef {
     #[serde(default)]
     pub(crate) ranks: Option<Vec<u8>>,
     #[serde(default)]
-    pub squares: Option<String>,
+    pub(crate) squares: Option<String>,
     /// The zone begins at the rank where the opponent's pieces of this id start ("at the
     /// original line of the opponent's pawns and beyond"); `kensho lint` checks it.
     #[serde(default)]
@@ -117,10 +117,10 @@ pub(crate) struct ZoneDef {
 #[serde(deny_unknown_fields)]
 pub(crate) struct PieceDef {
     /// The configuration's id (`FD`, `+DE`).
-    pub id: String,
+    pub(crate) id: String,
     pub(crate) name: String,
     /// The XBetza move, as the configuration (or the reading in force) gives it.
-    pub betza: String,
+    pub(crate) betza: String,
     #[serde(default)]
     pub(crate) promotes_to: Option<String>,
     #[serde(default)]
@@ -190,7 +190,7 @@ pub struct Clause {
     pub status: Spanned<ClauseStatus>,
     /// Why the clause is not encoded (required unless encoded or pending).
     #[serde(default)]
-    pub why: Option<String>,
+    pub(crate) why: Option<String>,
     /// The spec path(s) that encode it (or will): one path or a list.
     #[serde(default)]
     pub(crate) encode: Option<Spanned<Encode>>,
@@ -249,7 +249,7 @@ pub struct Reading {
 #[serde(deny_unknown_fields)]
 pub struct ReadingOption {
     pub name: Spanned<String>,
-    pub means: String,
+    pub(crate) means: String,
     /// Spec path -> the value this alternative sets.
     #[serde(default)]
     pub(crate) set: BTreeMap<String, toml::Value>,

@@ -19,7 +19,7 @@ impl Span {
     pub(crate) fn new(start: usize, end: usize) -> Self {
         Span { start, end }
     }
-    pub fn at(pos: usize) -> Self {
+    pub(crate) fn at(pos: usize) -> Self {
         Span { start: pos, end: pos + 1 }
     }
 }

@@ -27,7 +27,7 @@ pub(crate) struct Chain {
     pub(crate) legs: Vec<LegLetters>,
     pub(crate) atom: Atom,
     pub(crate) atom_span: Span,
-    pub range: Option<u32>,
+    pub(crate) range: Option<u32>,
     /// The span of the whole component this chain came from.
     pub(crate) span: Span,
 }

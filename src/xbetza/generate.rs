@@ -80,7 +80,7 @@ pub struct PieceMove {
 }
 
 impl PieceMove {
-    pub fn kind(&self) -> PieceMoveKind {
+    pub(crate) fn kind(&self) -> PieceMoveKind {
         match (self.to == self.from, self.captures.is_empty()) {
             (true, true) => PieceMoveKind::Pass,
             (true, false) => PieceMoveKind::Igui,

@@ -18,7 +18,7 @@
 pub mod ast;
 pub mod compile;
 pub mod directions;
-pub mod error;
+pub(crate) mod error;
 pub(crate) mod expand;
 pub mod generate;
 pub(crate) mod occupancy;

@@ -13,7 +13,7 @@ use super::ast::{Atom, Betza, Component, Modifier, PrefixItem, Span};
 use super::error::XBetzaError;
 
 /// Largest `N` accepted in `(group)N`: more is never needed and would explode the expansion.
-pub const MAX_GROUP_REPEAT: u32 = 9;
+pub(crate) const MAX_GROUP_REPEAT: u32 = 9;
 /// Largest range accepted after an atom (boards are at most 26 wide).
 pub(crate) const MAX_RANGE: u32 = 99;
 /// Deepest nesting of groups accepted: the notation's own pieces nest one deep, and every later

@@ -98,12 +98,8 @@ impl Geometry {
         }
     }
 
-    pub fn size(&self) -> BoardSize {
-        self.size
-    }
-
     #[inline]
-    pub fn square(&self, index: usize) -> Square {
+    pub(crate) fn square(&self, index: usize) -> Square {
         self.squares[index]
     }
 

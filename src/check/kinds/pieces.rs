@@ -11,7 +11,7 @@ use crate::xbetza::generate::{Orientation, StepKind};
 use smallvec::SmallVec;
 use std::collections::BTreeMap;
 
-pub fn burn(game: &GameSpec, max: usize, immune: &[String], t: &Transition<'_>) -> Verdict {
+pub(crate) fn burn(game: &GameSpec, max: usize, immune: &[String], t: &Transition<'_>) -> Verdict {
     let mv = t.mv;
     if mv.burned.is_empty() {
         return Verdict::NotConcerned;

@@ -29,8 +29,8 @@ pub struct SpecDiff {
 /// One side of the comparison.
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct Side {
-    pub path: String,
-    pub id: String,
+    pub(crate) path: String,
+    pub(crate) id: String,
     pub(crate) name: String,
 }
 
@@ -186,17 +186,17 @@ pub struct Invariants {
 
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct PropertiesFile {
-    pub path: String,
+    pub(crate) path: String,
     /// `read`, `missing` or `invalid`.
     pub state: &'static str,
-    pub error: Option<String>,
+    pub(crate) error: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct InvariantRef {
     pub id: String,
-    pub kind: String,
-    pub clauses: Vec<String>,
+    pub(crate) kind: String,
+    pub(crate) clauses: Vec<String>,
 }
 
 impl SpecDiff {

@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Where two move strings part: the square, the board around it, the moves only one has.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct MoveWitness {
-    pub at: Square,
+    pub(crate) at: Square,
     /// "empty board" or "crowded board #N" (deterministic patterns, see `sample_boards`).
     pub(crate) board: String,
     pub(crate) only_first: Vec<String>,
