@@ -12,6 +12,7 @@ pub mod lint;
 pub mod lint_notation;
 pub mod load;
 pub mod lock;
+pub mod lookup;
 pub mod model;
 pub mod paths;
 pub mod rules;
