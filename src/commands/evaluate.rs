@@ -19,6 +19,7 @@ use crate::evaluate::stats::{self, Difference};
 use crate::evaluate::summary::{self, Summary};
 use crate::evaluate::values::{self, Mobility};
 use crate::evaluate::{self as evaluation, Record, Shard, RECORD_FORMAT};
+use crate::spec::rules::Rule;
 use crate::spec::LoadedSpec;
 use crate::text::percent;
 use serde_json::{json, Value};
@@ -380,7 +381,7 @@ fn table(header: &[&str], rows: Vec<Vec<String>>, markdown: bool) -> String {
 /// The clauses an ending's rule encodes: those whose encoding names its setting path (the
 /// engine names `end.royals`, the spec `rules.end.royals`).
 fn clauses_of_rule(e: &Evaluated, rule: &str) -> Vec<String> {
-    let path = format!("rules.{}", rule.split(" = ").next().unwrap_or(rule).trim());
+    let path = Rule::spec_path_of(rule.split(" = ").next().unwrap_or(rule).trim());
     e.spec
         .all_clauses()
         .iter()

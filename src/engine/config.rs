@@ -338,14 +338,21 @@ impl Rules {
             refuse(
                 Rule::DropsPerTurn,
                 &r.drops_per_turn,
-                "a drop after the move together with extra-turn.after (two kinds of double turn) is not played",
+                &format!(
+                    "a drop after the move together with {} (two kinds of double turn) is not played",
+                    Rule::ExtraTurnAfter.path()
+                ),
             );
         }
         if r.drops_pawn_mate != PawnMate::Allowed && r.drops_pawn_mate_pieces.is_empty() {
             refuse(
                 Rule::DropsPawnMate,
                 &r.drops_pawn_mate,
-                "the pawn-drop ban needs drops.pawn-mate-pieces (or drops.nifu-pieces) to say which pieces are pawns",
+                &format!(
+                    "the pawn-drop ban needs {} (or {}) to say which pieces are pawns",
+                    Rule::DropsPawnMatePieces.path(),
+                    Rule::DropsNifuPieces.path()
+                ),
             );
         }
         if r.promotion_decided == PromotionDecided::PerLeg {
@@ -411,7 +418,10 @@ impl Rules {
             refuse(
                 Rule::PromotionPermanent,
                 &permanent,
-                "must agree with demotion.on (the first zone demotes exactly when demotion.on says so)",
+                &format!(
+                    "must agree with {0} (the first zone demotes exactly when {0} says so)",
+                    Rule::DemotionOn.path()
+                ),
             );
         }
         // end.impasse-min-pieces is a condition of the declaration alone; stated without
@@ -420,7 +430,10 @@ impl Rules {
             refuse(
                 Rule::EndImpasseMinPieces,
                 &r.end_impasse_min_pieces,
-                "counts only for an impasse declaration (end.impasse-declaration), and the game has none",
+                &format!(
+                    "counts only for an impasse declaration ({}), and the game has none",
+                    Rule::EndImpasseDeclaration.path()
+                ),
             );
         }
         let impasse = if r.end_impasse == EndImpasse::Points {
@@ -430,7 +443,10 @@ impl Rules {
                 refuse(
                     Rule::EndImpasseTrigger,
                     &r.end_impasse_trigger,
-                    "an impasse by declaration is declared, not triggered (end.impasse-declaration)",
+                    &format!(
+                        "an impasse by declaration is declared, not triggered ({})",
+                        Rule::EndImpasseDeclaration.path()
+                    ),
                 );
             }
             let rank = |w: &str| r.end_precedence.iter().position(|p| p == w);
@@ -563,7 +579,7 @@ const NOT_READ: &[(Rule, &[&str], &str)] = &[
     (Rule::LegalityIllegalMoves, &["not-generated", "listed-moves-lose"], "the moves the rules call illegal are illegal under both values, which differ only in what befalls a player who makes one anyway; the engine generates legal moves only"),
     (Rule::EndIllegalMove, &["none", "loss"], "illegal moves are never generated"),
     (Rule::SkipMissingPiece, &["ignored", "no-skip"], "both values leave every piece of the game as it is"),
-    (Rule::EndPrecedence, &["[perpetual-check, repetition]", "[impasse, perpetual-check, repetition]", "[perpetual-check, impasse]", "[impasse, perpetual-check]"], "perpetual check is judged before the plain repetition draw; the impasse where end.precedence puts it"),
+    (Rule::EndPrecedence, &["[perpetual-check, repetition]", "[impasse, perpetual-check, repetition]", "[perpetual-check, impasse]", "[impasse, perpetual-check]"], "perpetual check is judged before the plain repetition draw; the impasse where this setting puts it"),
     (Rule::EndPerpetualChase, &["none"], "the perpetual chase rule (which moves chase, and which chases are allowed) is not played"),
 ];
 

@@ -204,13 +204,14 @@ mod tests {
     /// Five synthetic games, every figure worked out by hand.
     #[test]
     fn five_games_summed_by_hand() {
-        let royals = "end.royals = last-royal-captured";
+        // The endings are labels here (any text groups games); real games name their rule.
+        let royals = "last royal captured";
         let games = [
             game(0, "1-0", royals, 30, &[0.0, 2.0], &[("a", 3)]),
             game(1, "0-1", royals, 50, &[0.0, -4.0, -1.0], &[("a", 1), ("b", 2)]),
-            game(2, "1/2-1/2", "end.repetition = draw", 40, &[0.0], &[("b", 0)]),
+            game(2, "1/2-1/2", "draw by repetition", 40, &[0.0], &[("b", 0)]),
             game(3, "*", "ply cap", 100, &[0.0], &[]),
-            game(4, "1-0", "end.checkmate = terminal", 20, &[0.0], &[]),
+            game(4, "1-0", "checkmate", 20, &[0.0], &[]),
         ];
         let s = summarise(&games, 10);
         assert_eq!((s.games, s.first_wins, s.second_wins, s.draws, s.unfinished), (5, 2, 1, 1, 1));
@@ -226,8 +227,8 @@ mod tests {
             rules,
             vec![
                 (royals, 2, 1, 1, 0),
-                ("end.checkmate = terminal", 1, 1, 0, 0),
-                ("end.repetition = draw", 1, 0, 0, 1),
+                ("checkmate", 1, 1, 0, 0),
+                ("draw by repetition", 1, 0, 0, 1),
                 ("ply cap", 1, 0, 0, 1),
             ]
         );

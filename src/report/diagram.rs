@@ -15,7 +15,7 @@ use crate::core::Color;
 use crate::engine::config::FlyingCapture;
 use crate::engine::{Abilities, Engine, PieceType};
 use crate::geometry::{BoardSize, Square};
-use crate::spec::rules::ZoneMovesPromoted;
+use crate::spec::rules::{Rule, ZoneMovesPromoted};
 use crate::xbetza::{self, CompiledBetza, PieceMoveKind, Probe, Readings, XBetzaError};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -347,7 +347,10 @@ fn notes(engine: &Engine, index: usize, zone: Option<&str>, passes: bool) -> Vec
     }
     notes.extend(zone_notes(engine, p, zone));
     if third_zone_source(engine, index).is_some() {
-        notes.push("moves as its unpromoted piece does in zone third (rules.zone-moves.promoted)".to_string());
+        notes.push(format!(
+            "moves as its unpromoted piece does in zone third ({})",
+            Rule::ZoneMovesPromoted.spec_path()
+        ));
     }
     notes.extend(jump_notes(p));
     if !p.abilities.jumps && p.rank > 0 && rank_limited_jumpers(engine) {
@@ -357,7 +360,7 @@ fn notes(engine: &Engine, index: usize, zone: Option<&str>, passes: bool) -> Vec
     notes.extend(freeze_notes(&p.abilities));
     notes.extend(other_notes(&p.abilities));
     if passes && !engine.rules.piece_pass {
-        notes.push("the game does not allow passing with a piece (rules.skip.by-piece)".to_string());
+        notes.push(format!("the game does not allow passing with a piece ({})", Rule::SkipByPiece.spec_path()));
     }
     notes
 }

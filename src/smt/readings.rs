@@ -213,8 +213,8 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
             }
         }
     }
-    if changed.iter().any(|c| c == "rules.xbetza") {
-        covered.push("rules.xbetza".into());
+    if changed.iter().any(|c| c == Rule::xbetza_table()) {
+        covered.push(Rule::xbetza_table().into());
         // The XBetza readings change every piece whose compiled moves differ.
         for p in &a.pieces {
             if b.piece(&p.id).is_some_and(|q| moves_differ(&p.moves, &q.moves))

@@ -12,6 +12,7 @@ pub(crate) mod lint;
 pub(crate) mod lint_notation;
 pub mod load;
 pub mod lock;
+pub(crate) mod lookup;
 pub(crate) mod model;
 pub(crate) mod paths;
 pub mod rules;

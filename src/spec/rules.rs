@@ -263,6 +263,18 @@ impl Rule {
         path.strip_prefix("rules.").and_then(Rule::from_path)
     }
 
+    /// The spec path of rule path or table `path` (`rules.drops` for `drops`): for a key read
+    /// from a spec's `[rules]`, which is a catalogue path or a table of them.
+    pub(crate) fn spec_path_of(path: &str) -> String {
+        format!("rules.{path}")
+    }
+
+    /// The spec path of the `[rules.xbetza]` table, the XBetza readings: code that compares
+    /// the readings as a whole names them by it.
+    pub(crate) fn xbetza_table() -> &'static str {
+        Rule::XbetzaYScope.table_spec_path()
+    }
+
     /// Does the setting say only how a game ends (`rules.end.*`), not which moves are legal?
     pub(crate) fn ends_games(self) -> bool {
         self.path().starts_with("end.")

@@ -1,6 +1,7 @@
 //! What two alternatives of a reading change: the spec paths their games differ in, and the
 //! kind of difference that makes (the reading witnesses choose their query or search by it).
 
+use crate::spec::abilities::Ability;
 use crate::spec::game::GameSpec;
 use crate::spec::rules::Rule;
 use crate::xbetza::compile::CompiledBetza;
@@ -21,12 +22,12 @@ pub(crate) fn changes(a: &GameSpec, b: &GameSpec) -> Vec<String> {
         out.push("setup".into());
     }
     if a.xbetza != b.xbetza {
-        out.push("rules.xbetza".into());
+        out.push(Rule::xbetza_table().into());
     }
     let keys: std::collections::BTreeSet<&String> = a.rules.keys().chain(b.rules.keys()).collect();
     for k in keys {
         if a.rules.get(k) != b.rules.get(k) {
-            out.push(format!("rules.{k}"));
+            out.push(Rule::spec_path_of(k));
         }
     }
     let ids: std::collections::BTreeSet<&String> = a.pieces.iter().chain(b.pieces.iter()).map(|p| &p.id).collect();
@@ -51,7 +52,7 @@ pub(crate) fn changes(a: &GameSpec, b: &GameSpec) -> Vec<String> {
                 let akeys: std::collections::BTreeSet<&String> = p.abilities.keys().chain(q.abilities.keys()).collect();
                 for k in akeys {
                     if p.abilities.get(k) != q.abilities.get(k) {
-                        out.push(format!("piece.{id}.ability.{k}"));
+                        out.push(Ability::piece_path_of(id, k));
                     }
                 }
             }
@@ -77,7 +78,7 @@ pub(crate) fn effect(changes: &[String]) -> &'static str {
         "setup"
     } else if changes.iter().all(|c| Rule::from_spec_path(c).is_some_and(Rule::ends_games)) {
         "outcome"
-    } else if changes.iter().any(|c| c.ends_with(".betza") || c.ends_with(".zone-moves") || c == "rules.xbetza") {
+    } else if changes.iter().any(|c| c.ends_with(".betza") || c.ends_with(".zone-moves") || c == Rule::xbetza_table()) {
         "moves"
     } else {
         "rules"

@@ -23,6 +23,7 @@ use crate::engine::{Man, Position};
 use crate::geometry::Square;
 use crate::smt::readings::Facet;
 use crate::smt::{solve, Answer, Limits};
+use crate::spec::abilities::Ability;
 use crate::witness::build::add_royals;
 use crate::witness::build::filler;
 use crate::witness::Pair;
@@ -70,7 +71,7 @@ pub(crate) fn return_to_start(pair: &Pair, limits: &Limits) -> Facet {
         })
         .collect();
     if burners.is_empty() {
-        return Facet::Open("no burner whose burn.return-to-start differs".into());
+        return Facet::Open(format!("no burner whose {} differs", Ability::BurnReturnToStart.path()));
     }
     let mut proved = Vec::new();
     for piece in burners {

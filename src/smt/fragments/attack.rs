@@ -30,6 +30,7 @@ use crate::smt::readings::paths_within;
 use crate::smt::readings::Facet;
 use crate::smt::symbolic::SymPath;
 use crate::smt::{solve, Answer, Limits};
+use crate::spec::rules::Rule;
 use crate::witness::attacks;
 use crate::witness::Pair;
 use crate::xbetza::{Cell, StepKind};
@@ -83,7 +84,10 @@ pub(crate) fn attack(pair: &Pair, limits: &Limits) -> Facet {
         && pair.a.rules.protection_recursive == pair.b.rules.protection_recursive;
     if royals_only && ca.iter().chain(&cb).all(|c| *c == PROTECTED_BAN) {
         return Facet::NoEffect(
-            "check.royals decides only whether a player is in check, and no rule of the game asks that (the protected-royal ban asks whether a royal's square is attacked, whatever the count of royals)".into(),
+            format!(
+                "{} decides only whether a player is in check, and no rule of the game asks that (the protected-royal ban asks whether a royal's square is attacked, whatever the count of royals)",
+                Rule::CheckRoyals.path()
+            ),
         );
     }
     let frozen_only = pair.a.rules.frozen_attack != pair.b.rules.frozen_attack
