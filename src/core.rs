@@ -1,5 +1,5 @@
-//! The small types every layer speaks in: the player (`Color`) and the piece type
-//! (`PieceId`). They sit below every other module so that the spec, the XBetza layer and the
+//! The small types every layer speaks in: the player (`Color`), the piece type (`PieceId`) and
+//! the zone (`ZoneId`). They sit below every other module so that the spec, the XBetza layer and the
 //! engine name a player and a piece type alike; the crate root re-exports them with the
 //! engine's records (`Man`, `Position`, `Move`, `Engine`) and the board's (`Square`,
 //! `BoardSize`), the types a newcomer looks for first.
@@ -46,7 +46,7 @@ impl Color {
 
     /// The player of index 0 or 1; None for any other number.
     #[inline]
-    pub const fn from_index(index: usize) -> Option<Color> {
+    pub(crate) const fn from_index(index: usize) -> Option<Color> {
         match index {
             0 => Some(Color::Black),
             1 => Some(Color::White),
@@ -55,7 +55,7 @@ impl Color {
     }
 
     /// The player as messages name it.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Color::Black => "first player (Black, sente)",
             Color::White => "second player (White, gote)",
@@ -136,6 +136,27 @@ impl<'de> Deserialize<'de> for PieceId {
     }
 }
 
+/// A zone: its index in the game's zones in name order (`GameSpec::zones`, the engine's zone
+/// table), which the engine keeps as a `geometry::SquareSet` per player. One byte wider than
+/// any game needs, as `PieceId`; the hot paths (confinement, zone moves, promotion) pass it
+/// where they passed a bare `usize`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ZoneId(u16);
+
+impl ZoneId {
+    /// The zone at `index` in the game's zones in name order.
+    #[inline]
+    pub(crate) const fn new(index: usize) -> ZoneId {
+        ZoneId(index as u16)
+    }
+
+    /// Its index in the game's zones and in the engine's zone table.
+    #[inline]
+    pub(crate) const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,5 +183,11 @@ mod tests {
         assert_eq!(serde_json::from_str::<PieceId>("7").unwrap(), rook);
         assert_eq!(format!("{:?}", Some(rook)), "Some(7)");
         assert_eq!(std::mem::size_of::<PieceId>(), 2);
+    }
+
+    #[test]
+    fn a_zone_is_its_index() {
+        assert_eq!(ZoneId::new(3).index(), 3);
+        assert_eq!(std::mem::size_of::<Option<ZoneId>>(), 4);
     }
 }

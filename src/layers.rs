@@ -6,7 +6,7 @@
 
 /// Top-level modules by layer, lowest first. A module may use the modules of the layers before
 /// its own.
-pub const LAYERS: &[&[&str]] = &[
+pub(crate) const LAYERS: &[&[&str]] = &[
     &["core", "geometry", "random"],
     &["text"],
     &["xbetza"],
@@ -22,7 +22,7 @@ pub const LAYERS: &[&[&str]] = &[
 ];
 
 /// The layer of a top-level module; None for one the list does not name.
-pub fn layer(module: &str) -> Option<usize> {
+pub(crate) fn layer(module: &str) -> Option<usize> {
     LAYERS.iter().position(|layer| layer.contains(&module))
 }
 
@@ -74,7 +74,7 @@ fn without_comment(line: &str) -> &str {
 
 /// Every import of `text` (the file at `path` under src/) that points up or sideways, as
 /// "path:line: module uses target".
-pub fn violations(path: &str, text: &str) -> Vec<String> {
+pub(crate) fn violations(path: &str, text: &str) -> Vec<String> {
     let Some(module) = module_of(path) else { return Vec::new() };
     let Some(own) = layer(module) else {
         return vec![format!("{path}: module `{module}` has no layer in src/layers.rs")];

@@ -19,7 +19,7 @@ pub mod text;
 pub mod witness;
 pub mod xbetza;
 
-pub use crate::core::{Color, PieceId};
+pub use crate::core::{Color, PieceId, ZoneId};
 pub use engine::moves::Move;
 pub use engine::position::{Man, Position};
 pub use engine::Engine;

@@ -12,15 +12,15 @@ use serde::Serialize;
 #[derive(Clone, Debug, Serialize)]
 pub struct ClauseRow {
     pub id: String,
-    pub words: String,
-    pub encoding: Vec<String>,
+    pub(crate) words: String,
+    pub(crate) encoding: Vec<String>,
     pub invariants: Vec<String>,
-    pub exercised: u64,
-    pub violations: u64,
+    pub(crate) exercised: u64,
+    pub(crate) violations: u64,
     /// Why no invariant checks it, or why it was not exercised; empty when it was exercised.
     pub note: String,
     /// Whether the note explains it (an `[[unchecked]]` reason or a built-in one).
-    pub explained: bool,
+    pub(crate) explained: bool,
 }
 
 /// Invariant ids in short: the generic notation checks of several pieces as one entry
@@ -58,7 +58,7 @@ pub(crate) fn note_and_tests(note: &str) -> (String, String) {
 
 impl ClauseRow {
     /// The invariants in short ([`invariants_in_short`]).
-    pub fn invariants_in_short(&self) -> Vec<String> {
+    pub(crate) fn invariants_in_short(&self) -> Vec<String> {
         invariants_in_short(&self.invariants)
     }
 
@@ -93,7 +93,7 @@ fn structural(paths: &[String]) -> Option<&'static str> {
 }
 
 /// The rows for every encoded clause.
-pub fn rows(spec: &LoadedSpec, props: &Properties, invariants: &[Invariant], tally: &Tally) -> Vec<ClauseRow> {
+pub(crate) fn rows(spec: &LoadedSpec, props: &Properties, invariants: &[Invariant], tally: &Tally) -> Vec<ClauseRow> {
     spec.all_clauses()
         .into_iter()
         .filter(|c| *c.status.get_ref() == ClauseStatus::Encoded)

@@ -34,11 +34,11 @@ pub struct Derived {
 }
 
 /// The prefix of every derived invariant's id.
-pub const PREFIX: &str = "derived:";
+pub(crate) const PREFIX: &str = "derived:";
 
 /// Does override entry `name` (`derived:confined`) cover derived invariant `id`
 /// (`derived:confined` or `derived:confined:palace`)?
-pub fn overrides(name: &str, id: &str) -> bool {
+pub(crate) fn overrides(name: &str, id: &str) -> bool {
     id == name || id.strip_prefix(name).is_some_and(|rest| rest.starts_with(':'))
 }
 
@@ -110,6 +110,11 @@ impl Builder<'_> {
     }
 }
 
+/// Why no invariant states forced promotion under `when-no-further-move`.
+fn when_no_further_move() -> String {
+    format!("{} depends on each piece's moves", Rule::PromotionForced.set_to(Forced::WhenNoFurtherMove))
+}
+
 fn rules(settings: &[Rule]) -> Vec<String> {
     settings.iter().map(|s| s.spec_path().to_string()).collect()
 }
@@ -131,10 +136,13 @@ fn promotion(b: &mut Builder) {
     let r = b.game.typed_rules();
     let forced_ranks = r.promotion_forced_ranks.clone();
     if r.promotion_forced == Forced::Always {
-        b.skip("forced-promotion", "promotion.forced = always forces the whole zone, not listed ranks");
+        b.skip(
+            "forced-promotion",
+            format!("{} forces the whole zone, not listed ranks", Rule::PromotionForced.set_to(Forced::Always)),
+        );
     }
     if r.promotion_forced == Forced::WhenNoFurtherMove {
-        b.skip("forced-promotion", "promotion.forced = when-no-further-move depends on each piece's moves");
+        b.skip("forced-promotion", when_no_further_move());
     }
     // The engine forces a listed rank only on a move the zone promotion makes (engine::promotion):
     // ranks outside the zone, or no zone promotion at all, force nothing.
@@ -157,7 +165,10 @@ fn promotion(b: &mut Builder) {
             "forced-promotion",
             InvariantKind::ForcedPromotion { ranks: forced_ranks.clone() },
             &rules(&[Rule::PromotionForced, Rule::PromotionForcedRanks]),
-            "promotion.forced = listed-ranks: no piece stands unpromoted on its listed ranks after a move.".into(),
+            format!(
+                "{}: no piece stands unpromoted on its listed ranks after a move.",
+                Rule::PromotionForced.set_to(Forced::ListedRanks)
+            ),
         );
     }
     let Some(zone) = r.promotion_zone.as_deref() else { return };
@@ -167,7 +178,9 @@ fn promotion(b: &mut Builder) {
         Trigger::EndsInZone => PromotionTrigger::EndsInZone,
         Trigger::EntersZone => PromotionTrigger::EntersZone,
         Trigger::EntersOrCapturesInZone => PromotionTrigger::EntersOrCapturesInZone,
-        other => return b.skip("promotion", format!("promotion.trigger = {other} has no promotion invariant")),
+        other => {
+            return b.skip("promotion", format!("{} has no promotion invariant", Rule::PromotionTrigger.set_to(other)))
+        }
     };
     // The promotion kind judges a move by the zone alone; every rule that promotes (or keeps
     // from promoting) otherwise makes it say something the rules do not: (setting, is it the
@@ -195,7 +208,11 @@ fn promotion(b: &mut Builder) {
     {
         return b.skip(
             "promotion",
-            "a forced or deferred last-rank promotion (rules.promotion.last-rank-*) is beyond the promotion kind",
+            format!(
+                "a forced or deferred last-rank promotion ({}, {}) is beyond the promotion kind",
+                Rule::PromotionLastRankOptional.spec_path(),
+                Rule::PromotionLastRankTiming.spec_path()
+            ),
         );
     }
     let after_drop_same = matches!(
@@ -205,14 +222,17 @@ fn promotion(b: &mut Builder) {
             | (Some(AfterDrop::EnterFromOutside), PromotionTrigger::EntersZone)
     );
     if r.is_stated(Rule::PromotionAfterDrop) && !after_drop_same {
-        return b.skip("promotion", "promotion.after-drop treats dropped pieces apart, which the kind cannot tell");
+        return b.skip(
+            "promotion",
+            format!("{} treats dropped pieces apart, which the kind cannot tell", Rule::PromotionAfterDrop.path()),
+        );
     }
     let forced = r.promotion_forced;
     if trigger == PromotionTrigger::EntersZone && (forced == Forced::ListedRanks || forced == Forced::Always) {
         return b.skip("promotion", "under enters-zone the engine promotes a move within the zone onto a forced square all the same, which the kind calls a violation");
     }
     if forced == Forced::WhenNoFurtherMove {
-        return b.skip("promotion", "promotion.forced = when-no-further-move depends on each piece's moves");
+        return b.skip("promotion", when_no_further_move());
     }
     b.add(
         "promotion",
@@ -225,8 +245,9 @@ fn promotion(b: &mut Builder) {
         },
         &rules(&[Rule::PromotionZone, Rule::PromotionTrigger, Rule::PromotionForced, Rule::PromotionForcedRanks]),
         format!(
-            "a move promotes only as promotion.trigger = {} allows in zone '{zone}'; promotion.forced = {forced}.",
-            trigger_word(trigger)
+            "a move promotes only as {} allows in zone '{zone}'; {}.",
+            Rule::PromotionTrigger.set_to(trigger_word(trigger)),
+            Rule::PromotionForced.set_to(forced)
         ),
     );
 }
@@ -267,7 +288,10 @@ fn drops(b: &mut Builder) {
             Rule::DropsNifuPieces,
             Rule::DropsUnpromoted,
         ]),
-        "the drop bans by rank, zone and file, and drops of unpromoted types only where drops.unpromoted (the palace and dead-piece bans are not restated).".into(),
+        format!(
+            "the drop bans by rank, zone and file, and drops of unpromoted types only where {} (the palace and dead-piece bans are not restated).",
+            Rule::DropsUnpromoted.path()
+        ),
     );
     if r.drops_pawn_mate != PawnMate::Allowed {
         // A hopper (XBetza p or g) can mate through a dropped pawn as its screen; the ban
@@ -277,18 +301,27 @@ fn drops(b: &mut Builder) {
         let screened =
             r.drops_pawn_mate_screen != PawnMateScreen::None && b.game.pieces.iter().filter(|p| hopper(p)).all(cannon);
         if b.game.pieces.iter().any(hopper) && !screened {
-            b.skip("pawn-drop-mate", "a hopper can mate through a dropped pawn as its screen, which drops.pawn-mate-screen does not ban for every hopper");
+            b.skip(
+                "pawn-drop-mate",
+                format!(
+                    "a hopper can mate through a dropped pawn as its screen, which {} does not ban for every hopper",
+                    Rule::DropsPawnMateScreen.path()
+                ),
+            );
         } else if r.drops_per_turn == DropsPerTurn::InAddition {
             b.skip(
                 "pawn-drop-mate",
-                "drops.per-turn = in-addition: the reply's own follow-up drop counts, which the kind does not see",
+                format!(
+                    "{}: the reply's own follow-up drop counts, which the kind does not see",
+                    Rule::DropsPerTurn.set_to(DropsPerTurn::InAddition)
+                ),
             );
         } else {
             b.add(
                 "pawn-drop-mate",
                 InvariantKind::PawnDropMate { pieces: r.drops_pawn_mate_pieces.clone() },
                 &rules(&[Rule::DropsPawnMate, Rule::DropsPawnMatePieces, Rule::DropsNifuPieces]),
-                format!("drops.pawn-mate = {}: a drop of these pieces never mates.", r.drops_pawn_mate),
+                format!("{}: a drop of these pieces never mates.", Rule::DropsPawnMate.set_to(r.drops_pawn_mate)),
             );
         }
     }
@@ -303,13 +336,16 @@ fn skips(b: &mut Builder) {
         SkipLimit::None => return,
     };
     if r.skip_promotion_exempt {
-        return b.skip("no-consecutive-skips", "skip.promotion-exempt lets a promoting skip through the limit");
+        return b.skip(
+            "no-consecutive-skips",
+            format!("{} lets a promoting skip through the limit", Rule::SkipPromotionExempt.path()),
+        );
     }
     b.add(
         "no-consecutive-skips",
         InvariantKind::NoConsecutiveSkips { scope },
         &rules(&[Rule::SkipLimit]),
-        format!("skip.limit = {}.", r.skip_limit),
+        format!("{}.", Rule::SkipLimit.set_to(r.skip_limit)),
     );
 }
 
@@ -319,13 +355,22 @@ fn self_check(b: &mut Builder) {
         return;
     }
     if r.extra_turn_after != ExtraTurnAfter::None && r.extra_turn_legality != ExtraTurnLegality::EachAction {
-        return b.skip("no-self-check", "extra-turn.legality = end-of-turn judges a double turn only at its end");
+        return b.skip(
+            "no-self-check",
+            format!(
+                "{} judges a double turn only at its end",
+                Rule::ExtraTurnLegality.set_to(ExtraTurnLegality::EndOfTurn)
+            ),
+        );
     }
     b.add(
         "no-self-check",
         InvariantKind::NoSelfCheck,
         &rules(&[Rule::LegalitySelfCheck]),
-        "legality.self-check = illegal: no move leaves one of the mover's royals attacked.".into(),
+        format!(
+            "{}: no move leaves one of the mover's royals attacked.",
+            Rule::LegalitySelfCheck.set_to(SelfCheck::Illegal)
+        ),
     );
 }
 
@@ -339,14 +384,23 @@ fn game_end(b: &mut Builder) {
             "game-end:last-royal-captured",
             InvariantKind::GameEnd { by: EndBy::LastRoyalCaptured },
             &rules(&[Rule::EndRoyals]),
-            format!("end.royals = {royals}: the game ends, won, exactly when the last enemy royal is taken."),
+            format!(
+                "{}: the game ends, won, exactly when the last enemy royal is taken.",
+                Rule::EndRoyals.set_to(royals)
+            ),
         );
     } else if royals == EndRoyals::AnyRoyalCaptured {
-        b.skip("game-end:last-royal-captured", "end.royals = any-royal-captured with more than one royal a side");
+        b.skip(
+            "game-end:last-royal-captured",
+            format!("{} with more than one royal a side", Rule::EndRoyals.set_to(royals)),
+        );
     }
     let checkmate_ends = r.end_checkmate == EndCheckmate::Terminal || royals == EndRoyals::Checkmate;
     if checkmate_ends && r.legality_self_check != SelfCheck::Illegal {
-        b.skip("game-end:stalemate", "checkmate ends the game while moves into check remain (end.checkmate)");
+        b.skip(
+            "game-end:stalemate",
+            format!("checkmate ends the game while moves into check remain ({})", Rule::EndCheckmate.path()),
+        );
     } else {
         // Every value of end.stalemate ends the game when the player to move cannot (none:
         // the game stops); only the result differs, which the kind does not judge.
@@ -358,7 +412,10 @@ fn game_end(b: &mut Builder) {
             "game-end:stalemate",
             InvariantKind::GameEnd { by },
             &rules(&[Rule::EndStalemate, Rule::EndStalemateCondition]),
-            format!("end.stalemate = {}: the game ends when the player to move cannot move.", r.end_stalemate),
+            format!(
+                "{}: the game ends when the player to move cannot move.",
+                Rule::EndStalemate.set_to(r.end_stalemate)
+            ),
         );
     }
 }
@@ -374,8 +431,13 @@ fn one_royal_each(game: &GameSpec) -> bool {
 fn repetition(b: &mut Builder) {
     let r = b.game.typed_rules();
     if r.end_impasse != EndImpasse::None && r.end_impasse_trigger == EndImpasseTrigger::Repetition {
-        return b
-            .skip("repetition", "an impasse count triggered by repetition ends the game there (end.impasse-trigger)");
+        return b.skip(
+            "repetition",
+            format!(
+                "an impasse count triggered by repetition ends the game there ({})",
+                Rule::EndImpasseTrigger.path()
+            ),
+        );
     }
     if r.end_repetition == EndRepetition::None {
         return;
@@ -432,8 +494,9 @@ fn repetition(b: &mut Builder) {
         },
         &rules(&[Rule::EndRepetition, Rule::EndRepetitionCount, Rule::EndRepetitionIdentity, Rule::EndPerpetualCheck]),
         format!(
-            "end.repetition = {}: the {}th occurrence of a position ends the game.",
-            r.end_repetition, r.end_repetition_count
+            "{}: the {}th occurrence of a position ends the game.",
+            Rule::EndRepetition.set_to(r.end_repetition),
+            r.end_repetition_count
         ),
     );
 }
@@ -489,7 +552,11 @@ fn pieces(b: &mut Builder) {
             "burn",
             InvariantKind::Burn { max, immune },
             &settings,
-            "burn.max and burn.immune: each burn is next to the destination, at most burn.max of them, never of an immune piece.".into(),
+            format!(
+                "{max_path} and {}: each burn is next to the destination, at most {max_path} of them, never of an immune piece.",
+                Ability::BurnImmune.path(),
+                max_path = Ability::BurnMax.path()
+            ),
         );
     }
     // Rank-limited jumps, one invariant per set of parameters.
@@ -526,7 +593,11 @@ fn pieces(b: &mut Builder) {
                 capture_any_rank: any_rank,
             },
             &settings,
-            format!("jump.rank-limit: {} jump at most {max} pieces, each of lower rank.", pieces.join(", ")),
+            format!(
+                "{}: {} jump at most {max} pieces, each of lower rank.",
+                Ability::JumpRankLimit.path(),
+                pieces.join(", ")
+            ),
         );
     }
     // Freezing, one invariant per set of parameters.
@@ -592,35 +663,45 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
                 Some(InvariantKind::Promotion { zone: z, trigger: t, optional: o, forced: f, last_rank: l }) => {
                     if last_rank != l {
                         say(format!(
-                            "lets {last_rank:?} promote on reaching the last rank; the spec's rules.promotion.last-rank is {l:?}"
+                            "lets {last_rank:?} promote on reaching the last rank; the spec's {} is {l:?}",
+                            Rule::PromotionLastRank.spec_path()
                         ));
                     }
                     if zone != z {
-                        say(format!("promotes in zone '{zone}'; the spec's rules.promotion.zone is '{z}'"));
+                        say(format!(
+                            "promotes in zone '{zone}'; the spec's {} is '{z}'",
+                            Rule::PromotionZone.spec_path()
+                        ));
                     }
                     if trigger != t {
                         say(format!(
-                            "promotes on {}; the spec's rules.promotion.trigger is {}",
+                            "promotes on {}; the spec's {} is {}",
                             trigger_word(*trigger),
+                            Rule::PromotionTrigger.spec_path(),
                             trigger_word(*t)
                         ));
                     }
                     if optional != o {
                         say(format!(
-                            "says promotion is {}; the spec's rules.promotion.forced says {}",
+                            "says promotion is {}; the spec's {} says {}",
                             optional_word(*optional),
+                            Rule::PromotionForced.spec_path(),
                             optional_word(*o)
                         ));
                     }
                     compare_ranks(FORCED, forced, f, &promotes, &mut say);
                     for (piece, ranks) in f.iter().filter(|(p, _)| !forced.contains_key(*p)) {
-                        say(format!("lets {piece} promote optionally everywhere; the spec's rules.promotion.forced-ranks forces it on ranks {ranks:?}"));
+                        say(format!(
+                            "lets {piece} promote optionally everywhere; the spec's {} forces it on ranks {ranks:?}",
+                            Rule::PromotionForcedRanks.spec_path()
+                        ));
                     }
                 }
-                _ => {
-                    say("restates zone promotion; the spec has none (rules.promotion.zone, rules.promotion.trigger)"
-                        .into())
-                }
+                _ => say(format!(
+                    "restates zone promotion; the spec has none ({}, {})",
+                    Rule::PromotionZone.spec_path(),
+                    Rule::PromotionTrigger.spec_path()
+                )),
             },
             InvariantKind::Drops { ranks, one_per_file, unpromoted, .. } => match mine.first() {
                 Some(InvariantKind::Drops { ranks: r, one_per_file: o, unpromoted: u, .. }) => {
@@ -629,13 +710,19 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
                         compare_ranks(("drop ban", Rule::DropsRankBan.spec_path()), ranks, r, &|_| true, &mut say);
                     }
                     for p in one_per_file.iter().filter(|p| !o.contains(p)) {
-                        say(format!("bans two {p} on a file; the spec's rules.drops.nifu-pieces does not"));
+                        say(format!(
+                            "bans two {p} on a file; the spec's {} does not",
+                            Rule::DropsNifuPieces.spec_path()
+                        ));
                     }
                     if *unpromoted && !u {
-                        say("drops only unpromoted pieces; the spec's rules.drops.unpromoted is false".into());
+                        say(format!(
+                            "drops only unpromoted pieces; the spec's {} is false",
+                            Rule::DropsUnpromoted.spec_path()
+                        ));
                     }
                 }
-                _ => say("restates drop rules; the spec's rules.drops.enabled is false".into()),
+                _ => say(format!("restates drop rules; the spec's {} is false", Rule::DropsEnabled.spec_path())),
             },
             InvariantKind::PawnDropMate { pieces } => {
                 let spec: Vec<&String> = mine
@@ -646,18 +733,18 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
                     })
                     .collect();
                 for p in pieces.iter().filter(|p| !spec.contains(p)) {
-                    say(format!("bans mate by a drop of {p}; the spec's rules.drops.pawn-mate does not"));
+                    say(format!("bans mate by a drop of {p}; the spec's {} does not", Rule::DropsPawnMate.spec_path()));
                 }
             }
             InvariantKind::NoConsecutiveSkips { scope } => match mine.first() {
                 Some(InvariantKind::NoConsecutiveSkips { scope: s }) if s != scope => {
-                    say(format!("limits skips as {scope:?}; the spec's rules.skip.limit says {s:?}"))
+                    say(format!("limits skips as {scope:?}; the spec's {} says {s:?}", Rule::SkipLimit.spec_path()))
                 }
-                None => say("limits skips; the spec's rules.skip.limit is none".into()),
+                None => say(format!("limits skips; the spec's {} is none", Rule::SkipLimit.spec_path())),
                 _ => {}
             },
             InvariantKind::NoSelfCheck if mine.is_empty() => {
-                say("forbids moving into check; the spec's rules.legality.self-check does not".into())
+                say(format!("forbids moving into check; the spec's {} does not", Rule::LegalitySelfCheck.spec_path()))
             }
             InvariantKind::Confined { pieces, zone, .. } => {
                 for p in pieces {
@@ -665,7 +752,10 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
                         |k| matches!(k, InvariantKind::Confined { pieces: ps, zone: z, .. } if z == zone && ps.contains(p)),
                     );
                     if !same {
-                        say(format!("confines {p} to '{zone}'; the spec's piece.{p}.ability.confine does not"));
+                        say(format!(
+                            "confines {p} to '{zone}'; the spec's {} does not",
+                            Ability::Confine.piece_path(p)
+                        ));
                     }
                 }
             }
@@ -676,10 +766,12 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
                         .find(|k| matches!(k, InvariantKind::RankJump { pieces: ps, .. } if ps.contains(p)))
                     {
                         Some(InvariantKind::RankJump { max: m, .. }) if m != max => say(format!(
-                            "lets {p} jump {max} pieces; the spec's piece.{p}.ability.jump.max-jumped is {m}"
+                            "lets {p} jump {max} pieces; the spec's {} is {m}",
+                            Ability::JumpMaxJumped.piece_path(p)
                         )),
                         None => say(format!(
-                            "limits {p}'s jumps by rank; the spec's piece.{p}.ability.jump.rank-limit does not"
+                            "limits {p}'s jumps by rank; the spec's {} does not",
+                            Ability::JumpRankLimit.piece_path(p)
                         )),
                         _ => {}
                     }
@@ -688,20 +780,20 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
             InvariantKind::Frozen { freezers, .. } => {
                 for p in freezers {
                     if !mine.iter().any(|k| matches!(k, InvariantKind::Frozen { freezers: fs, .. } if fs.contains(p))) {
-                        say(format!("has {p} freeze; the spec's piece.{p}.ability.freeze does not"));
+                        say(format!("has {p} freeze; the spec's {} does not", Ability::FreezeRange.table_path(p)));
                     }
                 }
             }
             InvariantKind::Burn { max, immune } => match mine.first() {
                 Some(InvariantKind::Burn { max: m, immune: i }) => {
                     if max != m {
-                        say(format!("burns up to {max}; the spec's burn.max is {m}"));
+                        say(format!("burns up to {max}; the spec's {} is {m}", Ability::BurnMax.spec_path()));
                     }
                     for p in i.iter().filter(|p| !immune.contains(p)) {
-                        say(format!("lets {p} be burned; the spec's burn.immune does not"));
+                        say(format!("lets {p} be burned; the spec's {} does not", Ability::BurnImmune.spec_path()));
                     }
                 }
-                _ => say("restates burns; no piece of the spec burns (burn.max)".into()),
+                _ => say(format!("restates burns; no piece of the spec burns ({})", Ability::BurnMax.spec_path())),
             },
             InvariantKind::GameEnd { by } => {
                 let found = mine.iter().any(|k| matches!(k, InvariantKind::GameEnd { by: b } if b == by));
@@ -710,25 +802,37 @@ pub fn contradictions(file: &[Invariant], derived: &Derived, game: &GameSpec) ->
                     EndBy::NoLegalMove | EndBy::NoSafeMove => "game-end:stalemate",
                 };
                 if !found && !skipped(family) {
-                    say(format!("ends the game by {by:?}; the spec's rules.end settings do not"));
+                    say(format!(
+                        "ends the game by {by:?}; the spec's {} settings do not",
+                        Rule::EndRoyals.table_spec_path()
+                    ));
                 }
             }
             InvariantKind::Repetition { count, hands, perpetual_check_loses } => match mine.first() {
                 Some(InvariantKind::Repetition { count: c, hands: h, perpetual_check_loses: p }) => {
                     if count != c {
-                        say(format!("ends on the {count}th occurrence; the spec's rules.end.repetition-count is {c}"));
+                        say(format!(
+                            "ends on the {count}th occurrence; the spec's {} is {c}",
+                            Rule::EndRepetitionCount.spec_path()
+                        ));
                     }
                     if hands != h {
                         say(format!(
-                            "{} hands in the position; the spec's rules.end.repetition-identity does not agree",
-                            if *hands { "counts" } else { "ignores" }
+                            "{} hands in the position; the spec's {} does not agree",
+                            if *hands { "counts" } else { "ignores" },
+                            Rule::EndRepetitionIdentity.spec_path()
                         ));
                     }
                     if perpetual_check_loses != p {
-                        say("differs on perpetual check from the spec's rules.end.perpetual-check".into());
+                        say(format!(
+                            "differs on perpetual check from the spec's {}",
+                            Rule::EndPerpetualCheck.spec_path()
+                        ));
                     }
                 }
-                _ => say("ends the game by repetition; the spec's rules.end.repetition is none".into()),
+                _ => {
+                    say(format!("ends the game by repetition; the spec's {} is none", Rule::EndRepetition.spec_path()))
+                }
             },
             _ => {}
         }

@@ -16,7 +16,7 @@ use crate::engine::{Engine, Identity, Man, Move, MoveKind, Position};
 use crate::geometry::Square;
 use crate::spec::abilities::{Ability, BurnTargets, FlyingCapture, JumpLanding};
 use crate::spec::game::GameSpec;
-use crate::spec::rules::{Rule, RuleSettings};
+use crate::spec::rules::{DropsPerTurn, Rule, RuleSettings};
 use crate::xbetza::generate::StepKind;
 use std::collections::BTreeSet;
 
@@ -47,7 +47,12 @@ pub fn invariants(game: &GameSpec, clauses: &[ClauseEncoding<'_>]) -> Vec<Invari
                     || p == Rule::DropsUnpromoted.spec_path()
                     || p == Rule::DropsEnabled.spec_path()
             }),
-            "The move record agrees with the positions before and after it: the mover stood on its origin, captured squares held what the record says, the hands gained exactly the captures (drops.enabled, drops.unpromoted), the turn passed (turn-order).",
+            &format!(
+                "The move record agrees with the positions before and after it: the mover stood on its origin, captured squares held what the record says, the hands gained exactly the captures ({}, {}), the turn passed ({}).",
+                Rule::DropsEnabled.path(),
+                Rule::DropsUnpromoted.path(),
+                Rule::TurnOrder.path()
+            ),
         ),
         generic("generic:make-unmake", InvariantKind::MakeUnmake, Vec::new(), "Making a move and taking it back restores the position and its hash; the hash kept along equals the hash from scratch."),
         generic("generic:round-trip", InvariantKind::RoundTrip, Vec::new(), "The position string of every position judged parses back to the same position."),
@@ -55,7 +60,10 @@ pub fn invariants(game: &GameSpec, clauses: &[ClauseEncoding<'_>]) -> Vec<Invari
             "generic:promotion-map",
             InvariantKind::PromotionMap,
             citing(&|p| p.ends_with(".promotes_to") || p == "piece.*.promotes_to"),
-            "A piece that changes type becomes what the spec's promotion map says (promotes_to), or goes back (demotion), or becomes a special capture target's promotion (promotion.deva-targets).",
+            &format!(
+                "A piece that changes type becomes what the spec's promotion map says (promotes_to), or goes back (demotion), or becomes a special capture target's promotion ({}).",
+                Rule::PromotionDevaTargets.path()
+            ),
         ),
         generic(
             "generic:rotation",
@@ -69,15 +77,15 @@ pub fn invariants(game: &GameSpec, clauses: &[ClauseEncoding<'_>]) -> Vec<Invari
             game.groups.iter().filter(|(_, members)| members.contains(&piece.id)).map(|(g, _)| g).collect();
         let own = format!("piece.{}.", piece.id);
         let clauses = citing(&|p| {
+            // The abilities that add paths to the piece's notation.
             let notation = p.ends_with(".betza")
-                || p.contains(".ability.zone-moves")
-                || p.contains(".ability.area-move")
-                || p.contains(".ability.igui")
-                || p.contains(".ability.pass");
+                || [Ability::ZoneMoves, Ability::AreaMoveSteps, Ability::IguiMax, Ability::Pass]
+                    .iter()
+                    .any(|a| a.table_holds(p));
             let mine = p.starts_with(&own)
                 || p.starts_with("piece.*.")
                 || groups.iter().any(|g| p.starts_with(&format!("group.{g}.")));
-            (notation && mine) || p.starts_with("rules.xbetza") || p.starts_with("rules.zone-moves")
+            (notation && mine) || Rule::XbetzaYScope.table_holds(p) || Rule::ZoneMovesBy.table_holds(p)
         });
         out.push(generic(
             &format!("generic:notation:{}", piece.id),
@@ -89,7 +97,7 @@ pub fn invariants(game: &GameSpec, clauses: &[ClauseEncoding<'_>]) -> Vec<Invari
     out
 }
 
-pub fn judge(kind: &InvariantKind, t: &Transition<'_>) -> Verdict {
+pub(crate) fn judge(kind: &InvariantKind, t: &Transition<'_>) -> Verdict {
     let result = match kind {
         InvariantKind::Record => record(t.engine, t.before, t.mv, t.after),
         InvariantKind::MakeUnmake => make_unmake(t),
@@ -281,7 +289,10 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
     // drops.per-turn = in-addition: the turn's board move earns the step that may drop.
     let earned_by = |kind: MoveKind| kind == MoveKind::Drop || (e.rules.drop_after_move && kind != MoveKind::Decline);
     if after.extra_turn != mv.earns_extra_turn || (mv.earns_extra_turn && (!earned_by(mv.kind) || before.extra_turn)) {
-        return fail("an extra turn earned other than by a drop (or, drops.per-turn = in-addition, a move) on an ordinary turn, or the flag not kept");
+        return fail(&format!(
+            "an extra turn earned other than by a drop (or, {}, a move) on an ordinary turn, or the flag not kept",
+            Rule::DropsPerTurn.set_to(DropsPerTurn::InAddition)
+        ));
     }
     if mv.kind == MoveKind::Decline && !before.extra_turn {
         return fail("a decline on an ordinary turn");
@@ -337,8 +348,9 @@ pub fn record(e: &Engine, before: &Position, mv: &Move, after: &Position) -> Res
         }
         if victim.player == me && targets == BurnTargets::AnyButOwnRoyals && e.game.pieces[victim.piece.index()].royal {
             return fail(&format!(
-                "captured {} held the mover's own royal (burn.targets = any-but-own-royals)",
-                sq.name()
+                "captured {} held the mover's own royal ({})",
+                sq.name(),
+                Ability::BurnTargets.set_to(BurnTargets::AnyButOwnRoyals)
             ));
         }
         if after.at(sq).is_some() && sq != to {

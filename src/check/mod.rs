@@ -14,7 +14,7 @@ pub mod coverage;
 pub mod derived;
 pub mod designed;
 pub mod generic;
-pub mod kinds;
+pub(crate) mod kinds;
 pub mod notation;
 pub mod path;
 pub mod properties;
@@ -25,7 +25,7 @@ pub mod shrink;
 use crate::core::Color;
 use crate::engine::status::Outcome;
 use crate::engine::{Engine, Move, Position};
-use crate::xbetza::generate::{Cell, Occupancy};
+use crate::xbetza::{Cell, Occupancy};
 pub use properties::{Invariant, InvariantKind, Properties};
 use std::collections::BTreeMap;
 
@@ -63,7 +63,7 @@ pub struct BeforeFacts {
 
 impl Transition<'_> {
     /// `before` as `player`'s pieces see it: built once for the side to move.
-    pub fn occupancy(&self, player: Color) -> std::borrow::Cow<'_, Occupancy> {
+    pub(crate) fn occupancy(&self, player: Color) -> std::borrow::Cow<'_, Occupancy> {
         match self.before_facts {
             Some(facts) if player == self.before.side => {
                 std::borrow::Cow::Borrowed(facts.seen.get_or_init(|| occupancy_for(self.before, player)))
@@ -74,7 +74,7 @@ impl Transition<'_> {
 
     /// Is `player` in check before the move (`Engine::in_check`)? Asked once for the side to
     /// move.
-    pub fn in_check_before(&self, player: Color) -> bool {
+    pub(crate) fn in_check_before(&self, player: Color) -> bool {
         match self.before_facts {
             Some(facts) if player == self.before.side => {
                 *facts.in_check.get_or_init(|| self.engine.in_check(self.before, player))
@@ -94,15 +94,15 @@ pub struct Violation {
     pub position: String,
     /// The move's text; empty for a position invariant (rotation).
     pub mv: String,
-    pub origin: String,
+    pub(crate) origin: String,
     /// Whether `position` was shrunk to a minimal one that still breaks the invariant.
-    pub shrunk: bool,
+    pub(crate) shrunk: bool,
 }
 
 /// What an invariant says of one transition: not concerned (its premise did not hold), held,
 /// or violated with a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     NotConcerned,
     Holds,
     Violated(String),
@@ -198,7 +198,7 @@ impl Tally {
         }
     }
 
-    pub fn total_violations(&self) -> u64 {
+    pub(crate) fn total_violations(&self) -> u64 {
         self.violated.values().sum()
     }
 }

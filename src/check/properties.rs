@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 #[serde(deny_unknown_fields)]
 pub struct Properties {
     /// The spec's `[game] id`.
-    pub spec: String,
+    pub(crate) spec: String,
     #[serde(default, rename = "invariant")]
     pub invariants: Vec<Invariant>,
     /// Encoded clauses no invariant checks, each with the reason.
@@ -33,16 +33,16 @@ pub struct Properties {
     /// `clauses` and `why` (names: record, make-unmake, round-trip, promotion-map, rotation,
     /// notation:<piece id>).
     #[serde(default)]
-    pub generic: BTreeMap<String, GenericCitation>,
+    pub(crate) generic: BTreeMap<String, GenericCitation>,
     /// `[[position]]`: positions designed by hand, judged on every run like the designed ones
     /// (for an invariant no random position reaches, such as a smothered Palace).
     #[serde(default, rename = "position")]
-    pub positions: Vec<HandPosition>,
+    pub(crate) positions: Vec<HandPosition>,
 }
 
 impl Properties {
     /// No properties file: no invariant of the document's own, only the generic ones.
-    pub fn none(spec: &str) -> Properties {
+    pub(crate) fn none(spec: &str) -> Properties {
         Properties {
             spec: spec.to_string(),
             invariants: Vec::new(),
@@ -57,15 +57,15 @@ impl Properties {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HandPosition {
-    pub text: String,
+    pub(crate) text: String,
     pub why: String,
 }
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct GenericCitation {
-    pub clauses: Vec<String>,
-    pub why: String,
+pub(crate) struct GenericCitation {
+    pub(crate) clauses: Vec<String>,
+    pub(crate) why: String,
 }
 
 /// `[[unchecked]]`: encoded clauses that no transition can witness, and why (for example a
@@ -74,7 +74,7 @@ pub struct GenericCitation {
 #[serde(deny_unknown_fields)]
 pub struct Unchecked {
     pub clauses: Vec<String>,
-    pub why: String,
+    pub(crate) why: String,
 }
 
 // No deny_unknown_fields here: serde cannot combine it with `flatten`; `parse` checks the
@@ -86,7 +86,7 @@ pub struct Invariant {
     pub kind: InvariantKind,
     pub clauses: Vec<String>,
     /// Why the invariant says what the clauses say (the reading it follows, if any).
-    pub why: String,
+    pub(crate) why: String,
     /// The invariants derived from the spec's settings that this one replaces
     /// (`derived:promotion`, or a family such as `derived:confined`; src/check/derived.rs).
     #[serde(default)]
@@ -343,7 +343,7 @@ impl InvariantKind {
     }
 
     /// The kind's name as written in the file.
-    pub fn name(&self) -> &'static str {
+    pub(crate) fn name(&self) -> &'static str {
         match self {
             InvariantKind::Burn { .. } => "burn",
             InvariantKind::NoConsecutiveSkips { .. } => "no-consecutive-skips",
@@ -372,7 +372,7 @@ impl InvariantKind {
     }
 
     /// Every piece id the parameters name (`*` excluded), for validation against the spec.
-    pub fn pieces(&self) -> Vec<&str> {
+    pub(crate) fn pieces(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
         match self {
             InvariantKind::Burn { immune, .. } => out.extend(immune.iter().map(String::as_str)),
@@ -406,7 +406,7 @@ impl InvariantKind {
     }
 
     /// Every zone id the parameters name (without `own:`/`enemy:`).
-    pub fn zones(&self) -> Vec<&str> {
+    pub(crate) fn zones(&self) -> Vec<&str> {
         match self {
             InvariantKind::Confined { zone, .. } | InvariantKind::Promotion { zone, .. } => vec![zone],
             InvariantKind::Drops { zones, only_zone, .. } => zones
@@ -606,7 +606,7 @@ fn line_column(text: &str, offset: usize) -> (usize, usize) {
 
 /// A properties file's text from its bytes; a byte that is not UTF-8 is an error naming its
 /// line and column, as every other error in the file.
-pub fn text(path: &str, bytes: Vec<u8>) -> Result<String, String> {
+pub(crate) fn text(path: &str, bytes: Vec<u8>) -> Result<String, String> {
     crate::spec::diagnostic::Diagnostic::utf8(path, bytes)
         .map_err(|d| format!("{}:{}:{}: {}", d.file, d.line, d.column, d.message))
 }

@@ -20,8 +20,10 @@ use crate::engine::generate::occupancy;
 use crate::engine::{Engine, Man, MoveKind, Position};
 use crate::geometry::Square;
 use crate::random::SplitMix64;
+use crate::spec::abilities::Ability;
 use crate::spec::finding::{Finding, Severity};
 use crate::spec::lint::Citations;
+use crate::spec::rules::Rule;
 use crate::spec::LoadedSpec;
 use crate::xbetza::generate::{generate, PieceMove, StepKind};
 use std::collections::{BTreeMap, BTreeSet};
@@ -201,14 +203,14 @@ impl<'s> Causes<'s> {
             let Some(id) = piece.get("id").and_then(toml::Value::as_str) else { continue };
             let Some(table) = piece.get("ability").and_then(toml::Value::as_table) else { continue };
             for name in table.keys() {
-                abilities.entry(name.clone()).or_default().push(format!("piece.{id}.ability.{name}"));
+                abilities.entry(name.clone()).or_default().push(Ability::piece_path_of(id, name));
             }
         }
         let mut list: Vec<Cause> =
             abilities.into_iter().map(|(name, paths)| Cause { paths, ability: Some(name), engine: None }).collect();
         if let Some(rules) = spec.value.get("rules").and_then(toml::Value::as_table) {
             for key in rules.keys().filter(|k| rules[k.as_str()].is_table()) {
-                list.push(Cause { paths: vec![format!("rules.{key}")], ability: None, engine: None });
+                list.push(Cause { paths: vec![Rule::spec_path_of(key)], ability: None, engine: None });
             }
         }
         Causes { spec, list }
@@ -234,16 +236,11 @@ impl<'s> Causes<'s> {
         let Some(c) = self.list.get(cause) else {
             return ("the rules together (no single setting explains it)".to_string(), Vec::new());
         };
-        let own = c.paths.iter().find(|p| p.starts_with(&format!("piece.{mover}.ability.")));
+        let own = c.paths.iter().find(|p| Ability::holder(p) == Some(mover));
         match (&c.ability, own) {
             (Some(name), Some(path)) => (format!("its {name} ability (`{path}`)"), vec![path.clone()]),
             (Some(name), None) => {
-                let holders: Vec<&str> = c
-                    .paths
-                    .iter()
-                    .filter_map(|p| p.strip_prefix("piece."))
-                    .filter_map(|p| p.split('.').next())
-                    .collect();
+                let holders: Vec<&str> = c.paths.iter().filter_map(|p| Ability::holder(p)).collect();
                 (format!("the {name} ability of {}", holders.join(", ")), c.paths.clone())
             }
             (None, _) => (format!("`{}`", c.paths[0]), c.paths.clone()),

@@ -34,7 +34,7 @@ pub struct Report {
     pub tally: Tally,
     pub transitions: u64,
     pub positions: u64,
-    pub designed: u64,
+    pub(crate) designed: u64,
 }
 
 impl Report {

@@ -42,7 +42,7 @@ fn still_breaks(engine: &Engine, inv: &Invariant, pos: &Position, mv_text: &str)
 
 /// The smallest position (by greedy removal, royals and whole hands included) on which `v`
 /// still holds, with its message.
-pub fn shrink(engine: &Engine, inv: &Invariant, v: &Violation) -> Option<(Position, String)> {
+pub(crate) fn shrink(engine: &Engine, inv: &Invariant, v: &Violation) -> Option<(Position, String)> {
     let pos = engine.parse_position(&v.position).ok()?;
     let message = still_breaks(engine, inv, &pos, &v.mv)?;
     let may = Removable { royals: true, whole_hand: true };

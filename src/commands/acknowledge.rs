@@ -11,7 +11,7 @@ use crate::spec::model::Acknowledged;
 use crate::spec::LoadedSpec;
 
 /// The spec's acknowledgements, its base's first.
-pub fn entries(spec: &LoadedSpec) -> Vec<&Acknowledged> {
+pub(crate) fn entries(spec: &LoadedSpec) -> Vec<&Acknowledged> {
     let mut out = spec.base.as_ref().map(|b| entries(b)).unwrap_or_default();
     out.extend(spec.spec.acknowledged.iter());
     out
@@ -41,7 +41,7 @@ fn matches_lint(ack: &Acknowledged, finding: &Finding) -> bool {
 
 /// Marks the refuted proofs the spec acknowledges (`Proof::acknowledged`) and returns, as
 /// sentences, the proof acknowledgements that matched none although their proof now holds.
-pub fn proofs(spec: &LoadedSpec, proofs: &mut [Proof]) -> Vec<String> {
+pub(crate) fn proofs(spec: &LoadedSpec, proofs: &mut [Proof]) -> Vec<String> {
     let mut stale = Vec::new();
     for ack in entries(spec).into_iter().filter(|a| target(a).is_some_and(|(kind, _)| kind == "proof")) {
         let mut used = false;

@@ -20,24 +20,24 @@ use tabled::builder::Builder;
 /// One spec's results.
 #[derive(Serialize)]
 pub struct Ambiguities {
-    pub spec: String,
-    pub seed: u64,
-    pub readings: Vec<ReadingReport>,
-    pub paths: Vec<PathReport>,
+    pub(crate) spec: String,
+    pub(crate) seed: u64,
+    pub(crate) readings: Vec<ReadingReport>,
+    pub(crate) paths: Vec<PathReport>,
     /// The readings asked for with --only (then the path shapes are not run); empty: all.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub only: Vec<String>,
-    pub seconds: f64,
+    pub(crate) only: Vec<String>,
+    pub(crate) seconds: f64,
 }
 
 impl Ambiguities {
     /// Path shapes that never move: lint findings (dead notation).
-    pub fn dead(&self) -> impl Iterator<Item = &PathReport> {
+    pub(crate) fn dead(&self) -> impl Iterator<Item = &PathReport> {
         self.paths.iter().filter(|p| p.verdict == Verdict::Proved)
     }
 
     /// Path shapes whose Z3 witness the generator did not confirm: a disagreement to look at.
-    pub fn unconfirmed(&self) -> impl Iterator<Item = &PathReport> {
+    pub(crate) fn unconfirmed(&self) -> impl Iterator<Item = &PathReport> {
         self.paths.iter().filter(|p| p.verdict == Verdict::Witness && !p.confirmed)
     }
 }
@@ -90,7 +90,7 @@ fn table(header: &[&str], rows: Vec<Vec<String>>, markdown: bool, fits: &[Fit]) 
 
 /// The terminal (or Markdown) report: the readings table, every witness drawn, the path-shape
 /// summary and the findings.
-pub fn render(result: &Ambiguities, engine: Option<&Engine>, markdown: bool) -> String {
+pub(crate) fn render(result: &Ambiguities, engine: Option<&Engine>, markdown: bool) -> String {
     let mut out = String::new();
     let h = |s: &str| if markdown { format!("\n## {s}\n\n") } else { terminal::prose(&format!("\n{s}\n"), 2) };
     // A line about a witness: wrapped to the terminal (never in Markdown, where it stands in a
@@ -106,7 +106,7 @@ pub fn render(result: &Ambiguities, engine: Option<&Engine>, markdown: bool) -> 
                 c.effect.clone(),
                 c.method.clone(),
                 c.verdict.name().to_string(),
-                super::clauses::shorten(&c.summary, 90),
+                crate::text::shorten(&c.summary, 90),
             ]);
         }
     }
@@ -188,7 +188,7 @@ pub fn render(result: &Ambiguities, engine: Option<&Engine>, markdown: bool) -> 
     out
 }
 
-pub fn to_json(result: &Ambiguities) -> Value {
+pub(crate) fn to_json(result: &Ambiguities) -> Value {
     json!(result)
 }
 
@@ -199,19 +199,19 @@ pub fn to_json(result: &Ambiguities) -> Value {
 pub struct Args {
     /// Spec files (specs/*.toml).
     #[arg(required = true)]
-    pub specs: Vec<std::path::PathBuf>,
+    pub(crate) specs: Vec<std::path::PathBuf>,
     /// Seed of the search fallback (default: from the clock; printed either way).
     #[arg(long)]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Positions the search fallback tries per option (the report's default too).
     #[arg(long, default_value_t = 1600)]
-    pub search: usize,
+    pub(crate) search: usize,
     /// Only this reading (by id; repeat for several); the path shapes are then not run.
     /// (Unlike `check --reading READING=OPTION`, which switches a reading, this selects one.)
     #[arg(long, value_name = "READING")]
-    pub only: Vec<String>,
+    pub(crate) only: Vec<String>,
     #[command(flatten)]
-    pub smt: SmtArgs,
+    pub(crate) smt: SmtArgs,
 }
 
 pub fn run(args: Args) -> exit::Result {

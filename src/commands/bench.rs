@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::Instant;
 
 /// The games Fairy-Stockfish plays under the same name as a kensho spec's game id.
-pub const FSF_GAMES: &[&str] = &["shogi", "xiangqi", "minishogi"];
+pub(crate) const FSF_GAMES: &[&str] = &["shogi", "xiangqi", "minishogi"];
 
 /// (depth of the speed figure, depth of the comparison with Fairy-Stockfish) for a game: deep
 /// enough that a run takes a measurable time (about 0.1 to 2 s here), shallow enough that the
@@ -31,21 +31,21 @@ pub(crate) fn default_depths(game: &str) -> (u32, u32) {
 /// The speed of one spec.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct SpeedRow {
-    pub spec: String,
-    pub depth: u32,
-    pub nodes: u64,
+    pub(crate) spec: String,
+    pub(crate) depth: u32,
+    pub(crate) nodes: u64,
     /// Median seconds on one thread (no rayon).
-    pub one_thread_seconds: f64,
+    pub(crate) one_thread_seconds: f64,
     /// Median seconds with the root moves spread over rayon's threads.
-    pub all_threads_seconds: f64,
-    pub threads: usize,
+    pub(crate) all_threads_seconds: f64,
+    pub(crate) threads: usize,
 }
 
 impl SpeedRow {
-    pub fn one_thread_rate(&self) -> f64 {
+    pub(crate) fn one_thread_rate(&self) -> f64 {
         rate(self.nodes, self.one_thread_seconds)
     }
-    pub fn all_threads_rate(&self) -> f64 {
+    pub(crate) fn all_threads_rate(&self) -> f64 {
         rate(self.nodes, self.all_threads_seconds)
     }
 }
@@ -53,16 +53,16 @@ impl SpeedRow {
 /// kensho beside Fairy-Stockfish on one game, one thread each.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct FsfRow {
-    pub game: String,
-    pub depth: u32,
-    pub nodes: u64,
-    pub fsf_nodes: u64,
+    pub(crate) game: String,
+    pub(crate) depth: u32,
+    pub(crate) nodes: u64,
+    pub(crate) fsf_nodes: u64,
     /// Median CPU seconds Fairy-Stockfish reports, less its start-up (the median of its depth-1
     /// runs), so that both figures count the perft alone.
-    pub fsf_seconds: f64,
-    pub kensho_seconds: f64,
+    pub(crate) fsf_seconds: f64,
+    pub(crate) kensho_seconds: f64,
     /// Fairy-Stockfish seconds / kensho seconds: 1 is as fast, 0.5 half as fast.
-    pub ratio: f64,
+    pub(crate) ratio: f64,
 }
 
 fn rate(nodes: u64, seconds: f64) -> f64 {
@@ -74,7 +74,7 @@ fn rate(nodes: u64, seconds: f64) -> f64 {
 }
 
 /// The median of a non-empty list.
-pub fn median(mut xs: Vec<f64>) -> f64 {
+pub(crate) fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
     let n = xs.len();
     if n % 2 == 1 {
@@ -92,7 +92,7 @@ fn timed_one_thread(engine: &Engine, pos: &Position, depth: u32) -> (u64, f64) {
 }
 
 /// The speed row of one spec: `runs` interleaved one-thread and all-thread runs.
-pub fn speed(spec: &str, engine: &Engine, pos: &Position, depth: u32, runs: usize) -> SpeedRow {
+pub(crate) fn speed(spec: &str, engine: &Engine, pos: &Position, depth: u32, runs: usize) -> SpeedRow {
     let (mut one, mut all) = (Vec::new(), Vec::new());
     let mut nodes = 0;
     for _ in 0..runs.max(1) {
@@ -115,9 +115,9 @@ pub fn speed(spec: &str, engine: &Engine, pos: &Position, depth: u32, runs: usiz
 
 /// What Fairy-Stockfish's perft script said: nodes and CPU seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FsfReply {
-    pub nodes: u64,
-    pub seconds: f64,
+pub(crate) struct FsfReply {
+    pub(crate) nodes: u64,
+    pub(crate) seconds: f64,
 }
 
 /// Reads the script's reply: a line `nodes N` and a line `seconds S` (other lines ignored).
@@ -191,7 +191,7 @@ fn per_second(r: f64) -> String {
 }
 
 /// The speed table and, if any, the comparison table, as text.
-pub fn render(speed: &[SpeedRow], fsf: &[FsfRow]) -> String {
+pub(crate) fn render(speed: &[SpeedRow], fsf: &[FsfRow]) -> String {
     let threads = speed.first().map_or(1, |r| r.threads);
     let mut out = format!(
         "{:<16} {:>5} {:>14} {:>20} {:>22} {:>8}\n",
@@ -273,19 +273,19 @@ mod tests {
 pub struct Args {
     /// Spec files (default: every specs/*.toml of the current directory, else of the kensho
     /// source tree).
-    pub specs: Vec<std::path::PathBuf>,
+    pub(crate) specs: Vec<std::path::PathBuf>,
     /// Depth for every spec instead of each game's default.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8))]
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     /// Runs per figure (the median is shown).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=50))]
-    pub runs: u32,
+    pub(crate) runs: u32,
     /// Fairy-Stockfish's perft script (the team's is ../shared/bench/fsf-perft).
     #[arg(long, value_name = "PATH")]
-    pub fsf: Option<std::path::PathBuf>,
+    pub(crate) fsf: Option<std::path::PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    pub(crate) format: Format,
 }
 
 pub fn run(args: Args) -> exit::Result {

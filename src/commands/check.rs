@@ -3,7 +3,6 @@
 //! invariant not yet exercised; the clause coverage table; every violation with its shrunk
 //! witness and the seed to replay it.
 
-use super::clauses::shorten;
 use super::cli::{self, CheckFormat};
 use super::engine::{draw_position, engine_for_moves};
 use super::exit::{self, Output};
@@ -14,6 +13,7 @@ use crate::check::run::{self, Budget, Report};
 use crate::check::Invariant;
 use crate::engine::{Engine, Position};
 use crate::spec::LoadedSpec;
+use crate::text::shorten;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -22,7 +22,7 @@ use std::time::Instant;
 
 /// Everything one spec's check needs, loaded and validated.
 pub struct Subject {
-    pub spec: LoadedSpec,
+    pub(crate) spec: LoadedSpec,
     /// The properties file read; None where the spec has none and only the generic invariants
     /// are judged.
     pub properties_path: Option<String>,
@@ -31,12 +31,12 @@ pub struct Subject {
     pub invariants: Vec<Invariant>,
     /// The invariants derived from the spec's settings (those a properties invariant overrides
     /// included), and the settings left underived with the reason.
-    pub derived: crate::check::derived::Derived,
+    pub(crate) derived: crate::check::derived::Derived,
     /// The derived invariants a properties invariant replaces: (derived id, the file's id).
-    pub overridden: Vec<(String, String)>,
+    pub(crate) overridden: Vec<(String, String)>,
     /// The properties file's `[[position]]`s, read.
     pub hand_positions: Vec<Position>,
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
 }
 
 /// properties/<stem>.toml beside the spec's directory (specs/x.toml -> properties/x.toml).
@@ -172,7 +172,7 @@ pub fn subject(
     })
 }
 
-pub fn bar(len: u64, quiet: bool) -> ProgressBar {
+pub(crate) fn bar(len: u64, quiet: bool) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
     }
@@ -189,9 +189,9 @@ pub fn bar(len: u64, quiet: bool) -> ProgressBar {
 pub struct Outcome {
     pub report: Report,
     pub rows: Vec<ClauseRow>,
-    pub seconds: f64,
-    pub budget: Budget,
-    pub aimed_tries: usize,
+    pub(crate) seconds: f64,
+    pub(crate) budget: Budget,
+    pub(crate) aimed_tries: usize,
 }
 
 /// The run: games and designed positions, then positions aimed at unexercised invariants.
@@ -450,31 +450,31 @@ pub fn to_json(subject: &Subject, o: &Outcome) -> Value {
 pub struct Args {
     /// Spec files (specs/*.toml); each needs properties/<name>.toml beside specs/.
     #[arg(required = true)]
-    pub specs: Vec<PathBuf>,
+    pub(crate) specs: Vec<PathBuf>,
     /// The properties file (only with one spec; default properties/<spec name>.toml).
     #[arg(long, value_name = "FILE")]
-    pub properties: Option<PathBuf>,
+    pub(crate) properties: Option<PathBuf>,
     /// Random games from the start position.
     #[arg(long, default_value_t = 6)]
-    pub games: usize,
+    pub(crate) games: usize,
     /// Stop each game after this many plies.
     #[arg(long, default_value_t = 100)]
-    pub plies: usize,
+    pub(crate) plies: usize,
     /// Designed positions (random placements, hands and skip facts).
     #[arg(long, default_value_t = 200)]
-    pub positions: usize,
+    pub(crate) positions: usize,
     /// Designed positions tried per invariant never exercised by the run (0: none).
     #[arg(long, default_value_t = 300)]
-    pub aimed: usize,
+    pub(crate) aimed: usize,
     /// Seed of the run (default: from the clock; printed either way).
     #[arg(long)]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Switch one of the spec's readings: READING=OPTION (repeatable).
     #[arg(long = "reading", value_name = "READING=OPTION")]
-    pub readings: Vec<String>,
+    pub(crate) readings: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: CheckFormat,
+    pub(crate) format: CheckFormat,
 }
 
 pub fn run(args: Args) -> exit::Result {

@@ -7,7 +7,7 @@ use crate::spec::{ClauseStatus, LoadedSpec};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
-pub use crate::text::shorten;
+use crate::text::shorten;
 
 /// The readings that cite each clause id.
 fn citing_readings(spec: &LoadedSpec) -> BTreeMap<String, Vec<String>> {
@@ -119,10 +119,10 @@ fn encode_paths(c: &crate::spec::Clause) -> Vec<String> {
 pub struct Args {
     /// Spec files (specs/*.toml).
     #[arg(required = true)]
-    pub specs: Vec<std::path::PathBuf>,
+    pub(crate) specs: Vec<std::path::PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    pub(crate) format: Format,
 }
 
 pub fn run(args: Args) -> exit::Result {

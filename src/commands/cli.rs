@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, clap::ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     Table,
     Json,
 }
@@ -16,7 +16,7 @@ pub enum Format {
 /// The formats of the commands whose tables are also wanted in Markdown (check, ambiguities,
 /// prove, diff).
 #[derive(Clone, Copy, clap::ValueEnum)]
-pub enum CheckFormat {
+pub(crate) enum CheckFormat {
     Table,
     Json,
     Markdown,
@@ -24,34 +24,34 @@ pub enum CheckFormat {
 
 /// What every engine command takes: the spec, readings, a position.
 #[derive(clap::Args)]
-pub struct GameArgs {
+pub(crate) struct GameArgs {
     /// A spec file (specs/*.toml).
-    pub spec: PathBuf,
+    pub(crate) spec: PathBuf,
     /// Switch one of the spec's readings: READING=OPTION (repeatable; `kensho show` lists them).
     #[arg(long = "reading", value_name = "READING=OPTION")]
-    pub readings: Vec<String>,
+    pub(crate) readings: Vec<String>,
     /// Start from this position string instead of the spec's setup (docs/engine.md).
     #[arg(long, value_name = "POSITION")]
-    pub position: Option<String>,
+    pub(crate) position: Option<String>,
 }
 
 /// Bounds shared by the SMT commands.
 #[derive(clap::Args)]
-pub struct SmtArgs {
+pub(crate) struct SmtArgs {
     /// Z3's time limit per query, in milliseconds (a query that runs out reports unknown).
     #[arg(long, default_value_t = 5000, value_name = "MS", value_parser = clap::value_parser!(u32).range(1..))]
-    pub timeout: u32,
+    pub(crate) timeout: u32,
     /// Largest radius of the symbolic window around the moving piece, in king steps (the
     /// default covers every bundled board; a piece with too many paths gets less).
     #[arg(long, default_value_t = 18, value_parser = clap::value_parser!(u8).range(1..=18))]
-    pub window: u8,
+    pub(crate) window: u8,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: CheckFormat,
+    pub(crate) format: CheckFormat,
 }
 
 impl SmtArgs {
-    pub fn limits(&self) -> crate::smt::Limits {
+    pub(crate) fn limits(&self) -> crate::smt::Limits {
         crate::smt::Limits { timeout_ms: self.timeout, window: self.window, ..Default::default() }
     }
 }
@@ -80,7 +80,7 @@ pub(crate) fn load_spec(path: &Path) -> Result<LoadedSpec, Error> {
 
 /// The bundled specs: specs/*.toml of the current directory, else of the source tree kensho
 /// was built from.
-pub fn bundled_specs() -> Result<Vec<PathBuf>, Error> {
+pub(crate) fn bundled_specs() -> Result<Vec<PathBuf>, Error> {
     let here = PathBuf::from("specs");
     let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs");
     for dir in [here, built] {
@@ -104,7 +104,7 @@ pub(crate) fn given_or_bundled_specs(given: &[PathBuf]) -> Result<Vec<LoadedSpec
 }
 
 /// The readings chosen on the command line (`--reading READING=OPTION`).
-pub fn choices(readings: &[String]) -> Result<BTreeMap<String, String>, Error> {
+pub(crate) fn choices(readings: &[String]) -> Result<BTreeMap<String, String>, Error> {
     Ok(crate::spec::load::parse_choices(readings)?)
 }
 
@@ -130,7 +130,7 @@ pub(crate) fn game_setup(args: &GameArgs, for_moves: bool) -> Result<(Engine, Po
 
 /// The run's seed: the one given, else one from the clock; printed either way, so that every
 /// random run can be replayed.
-pub fn seed(given: Option<u64>) -> u64 {
+pub(crate) fn seed(given: Option<u64>) -> u64 {
     let seed = given.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(1)
     });
@@ -139,6 +139,6 @@ pub fn seed(given: Option<u64>) -> u64 {
 }
 
 /// Whether progress bars are wanted: only when standard error is a terminal.
-pub fn progress() -> bool {
+pub(crate) fn progress() -> bool {
     std::io::IsTerminal::is_terminal(&std::io::stderr())
 }

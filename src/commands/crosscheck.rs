@@ -13,29 +13,27 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-pub struct Options<'a> {
-    pub command: &'a str,
-    pub games: usize,
-    pub plies: usize,
+pub(crate) struct Options<'a> {
+    pub(crate) command: &'a str,
+    pub(crate) games: usize,
+    pub(crate) plies: usize,
     pub seed: u64,
-    pub timeout: Duration,
-    pub position: Option<&'a str>,
-    pub progress: bool,
+    pub(crate) timeout: Duration,
+    pub(crate) position: Option<&'a str>,
+    pub(crate) progress: bool,
 }
 
 /// What a run produced: the report, what it was run against, and the texts to print.
-pub struct Run {
-    pub report: Report,
-    pub engine_name: String,
-    pub readings: BTreeMap<String, String>,
-    pub warnings: Vec<String>,
-    pub text: String,
-    pub json: serde_json::Value,
+pub(crate) struct Run {
+    pub(crate) report: Report,
+    pub(crate) warnings: Vec<String>,
+    pub(crate) text: String,
+    pub(crate) json: serde_json::Value,
 }
 
 /// Runs the crosscheck. `Err` is a usage or engine failure (exit 2); a difference is in the
 /// report (exit 1).
-pub fn against(spec: &LoadedSpec, mut chosen: BTreeMap<String, String>, opts: &Options) -> Result<Run, String> {
+pub(crate) fn against(spec: &LoadedSpec, mut chosen: BTreeMap<String, String>, opts: &Options) -> Result<Run, String> {
     let (first, _) = engine_for_moves(spec, &chosen)?;
     let mut other = EngineProcess::start(opts.command, opts.timeout)?;
     let hello = other.hello(&first)?;
@@ -131,7 +129,7 @@ pub fn against(spec: &LoadedSpec, mut chosen: BTreeMap<String, String>, opts: &O
             "engine_only": d.engine_only,
         })),
     });
-    Ok(Run { report, engine_name: hello.engine, readings: chosen, warnings, text, json })
+    Ok(Run { report, warnings, text, json })
 }
 
 #[derive(clap::Args)]
@@ -141,25 +139,25 @@ once). Exit status: 0 no difference, 1 a difference (printed with its position),
 an engine failure.")]
 pub struct Args {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub(crate) game: GameArgs,
     /// The other engine's command line (run through sh -c).
     #[arg(long, value_name = "CMD")]
-    pub engine: String,
+    pub(crate) engine: String,
     /// Number of random games (game i uses seed + i).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    pub games: u64,
+    pub(crate) games: u64,
     /// Stop each game after this many plies.
     #[arg(long, default_value_t = 80)]
-    pub plies: usize,
+    pub(crate) plies: usize,
     /// Seed of the first game; printed with the result.
     #[arg(long)]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Seconds to wait for each answer of the engine.
     #[arg(long, default_value_t = 30.0)]
-    pub timeout: f64,
+    pub(crate) timeout: f64,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    pub(crate) format: Format,
 }
 
 pub fn run(args: Args) -> exit::Result {

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 /// The engine for a spec under the chosen readings, or a message listing every rule value the
 /// engine cannot play.
-pub fn engine_for(spec: &LoadedSpec, choices: &BTreeMap<String, String>) -> Result<Engine, String> {
+pub(crate) fn engine_for(spec: &LoadedSpec, choices: &BTreeMap<String, String>) -> Result<Engine, String> {
     let game = spec.resolve(choices)?;
     Engine::new(&game).map_err(|bad| unplayable_message(spec, &bad))
 }
@@ -56,7 +56,7 @@ pub(crate) fn position_for(engine: &Engine, text: Option<&str>) -> Result<Positi
 /// hands and side to move.
 /// How every board drawn for the terminal (`position`, `show`, witnesses) tells the players
 /// apart: as position strings write them.
-pub const SIDES: &str = "upper case: first player (b, moves up); lower case: second player (w)";
+pub(crate) const SIDES: &str = "upper case: first player (b, moves up); lower case: second player (w)";
 
 pub(crate) fn draw_position(engine: &Engine, pos: &Position) -> String {
     let cell = |man| {
@@ -180,7 +180,7 @@ fn split_below_root(engine: &Engine, pos: &Position, moves: &[Move], depth: u32,
 }
 
 /// Plays `games` seeded random games (seeds seed, seed+1, ...), in parallel.
-pub fn play(
+pub(crate) fn play(
     engine: &Engine,
     start: &Position,
     games: usize,

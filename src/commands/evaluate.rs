@@ -19,6 +19,7 @@ use crate::evaluate::stats::{self, Difference};
 use crate::evaluate::summary::{self, Summary};
 use crate::evaluate::values::{self, Mobility};
 use crate::evaluate::{self as evaluation, Record, Shard, RECORD_FORMAT};
+use crate::spec::rules::Rule;
 use crate::spec::LoadedSpec;
 use crate::text::percent;
 use serde_json::{json, Value};
@@ -32,74 +33,74 @@ const VALUE_GAMES: usize = 8;
 const VALUE_SEED: u64 = 1;
 const VALUE_PLIES: usize = 120;
 /// About how many bars the length histogram gets.
-pub const HISTOGRAM_BARS: u32 = 12;
+pub(crate) const HISTOGRAM_BARS: u32 = 12;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// A spec file (specs/*.toml); with --merge, the records' own spec is used when none is given.
-    pub spec: Option<PathBuf>,
+    pub(crate) spec: Option<PathBuf>,
     /// Switch one of the spec's readings: READING=OPTION (repeatable).
     #[arg(long = "reading", value_name = "READING=OPTION")]
-    pub readings: Vec<String>,
+    pub(crate) readings: Vec<String>,
     /// Games to play.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    pub games: u32,
+    pub(crate) games: u32,
     /// Positions searched per move (a budget in nodes, not time: the same seed gives the same
     /// games on any machine and any number of threads).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// The ply cap: a game still going after this many plies is unfinished (counted half a
     /// point each).
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    pub plies: u32,
+    pub(crate) plies: u32,
     /// Plies at the start of each game chosen at random (from the game's seed), so that the
     /// games differ.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=1000))]
-    pub opening_plies: u32,
+    pub(crate) opening_plies: u32,
     /// Seed of the run: each game's seed is derived from it and the game's number (default: from
     /// the clock; printed either way).
     #[arg(long)]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Compare with this spec, played with the same settings and seeds.
     #[arg(long, value_name = "SPEC2", conflicts_with = "shard")]
-    pub against: Option<PathBuf>,
+    pub(crate) against: Option<PathBuf>,
     /// Compare with the same spec under these readings as well as the --reading ones (or with
     /// SPEC2 under these): READING=OPTION (repeatable).
     #[arg(long = "against-reading", value_name = "READING=OPTION", conflicts_with = "shard")]
-    pub against_readings: Vec<String>,
+    pub(crate) against_readings: Vec<String>,
     /// Play only shard K of N (games i with i mod N = K-1); needs --seed, so that every shard
     /// plays the same run. Write the record with --out and combine the shards with --merge.
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<String>,
+    pub(crate) shard: Option<String>,
     /// Combine the records of a run's shards (files written by --out) into the run's result
     /// (with --out, the merged record is written too). The records say what was played.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = [
         "shard", "against", "against_readings", "readings", "games", "nodes", "plies", "opening_plies", "seed",
     ])]
-    pub merge: Vec<PathBuf>,
+    pub(crate) merge: Vec<PathBuf>,
     /// Write the run's record (every game, JSON) to this file, for --merge; checked before the
     /// games are played.
     #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
+    pub(crate) out: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: CheckFormat,
+    pub(crate) format: CheckFormat,
 }
 
 /// One side of an evaluation: the spec, its readings, the record and the summary.
-pub struct Evaluated {
-    pub spec: LoadedSpec,
-    pub readings: BTreeMap<String, String>,
-    pub record: Record,
-    pub summary: Summary,
+pub(crate) struct Evaluated {
+    pub(crate) spec: LoadedSpec,
+    pub(crate) readings: BTreeMap<String, String>,
+    pub(crate) record: Record,
+    pub(crate) summary: Summary,
     /// Clause rows: how often each encoded clause came up in the games (by the invariants
     /// that cite it).
-    pub clauses: Vec<coverage::ClauseRow>,
+    pub(crate) clauses: Vec<coverage::ClauseRow>,
     /// Game ends the engine does not play under these readings.
-    pub not_played: Vec<String>,
+    pub(crate) not_played: Vec<String>,
     /// The other reading options watched in the games.
-    pub alternatives: usize,
-    pub seconds: f64,
+    pub(crate) alternatives: usize,
+    pub(crate) seconds: f64,
 }
 
 pub fn run(args: Args) -> exit::Result {
@@ -170,7 +171,7 @@ fn write_record(out: Option<&Path>, record: &Record, output: Output) -> exit::Re
 /// A spec made ready to play: its subject (engine and invariants), every reading's option
 /// (the chosen ones, the defaults for the rest), the game ends not played, the other readings
 /// to watch and the digests a record keeps. Everything that can refuse the input is done here.
-pub struct Prepared {
+pub(crate) struct Prepared {
     subject: super::check::Subject,
     readings: BTreeMap<String, String>,
     not_played: Vec<String>,
@@ -205,18 +206,8 @@ fn complete_readings(spec: &LoadedSpec, chosen: &BTreeMap<String, String>) -> BT
     all
 }
 
-/// Plays the games of `settings` on `spec` under `readings` (the shard's, with a progress bar
-/// where standard error is a terminal): `prepare` and [`play`].
-pub fn evaluate(
-    spec: LoadedSpec,
-    readings: BTreeMap<String, String>,
-    settings: Settings,
-    shard: Option<Shard>,
-) -> Result<Evaluated, Error> {
-    Ok(play(prepare(spec, &readings)?, settings, shard, true))
-}
-
-/// [`evaluate`] with nothing on standard error, for a caller that shows its own progress (the
+/// Plays the games of `settings` on `spec` under `readings` (the shard's), `prepare` and
+/// [`play`], with nothing on standard error, for a caller that shows its own progress (the
 /// report's per-spec lines, which a second bar would garble) and says the game ends not played
 /// itself (`Evaluated::not_played`).
 pub(crate) fn evaluate_quietly(
@@ -390,7 +381,7 @@ fn table(header: &[&str], rows: Vec<Vec<String>>, markdown: bool) -> String {
 /// The clauses an ending's rule encodes: those whose encoding names its setting path (the
 /// engine names `end.royals`, the spec `rules.end.royals`).
 fn clauses_of_rule(e: &Evaluated, rule: &str) -> Vec<String> {
-    let path = format!("rules.{}", rule.split(" = ").next().unwrap_or(rule).trim());
+    let path = Rule::spec_path_of(rule.split(" = ").next().unwrap_or(rule).trim());
     e.spec
         .all_clauses()
         .iter()

@@ -14,38 +14,38 @@ pub struct Output {
 }
 
 impl Output {
-    pub fn new() -> Output {
+    pub(crate) fn new() -> Output {
         Output::default()
     }
 
     /// Appends `text` as it is.
-    pub fn append(&mut self, text: impl Display) {
+    pub(crate) fn append(&mut self, text: impl Display) {
         // Writing into a String cannot fail.
         let _ = write!(self.text, "{text}");
     }
 
     /// Appends `text` and a line break.
-    pub fn line(&mut self, text: impl Display) {
+    pub(crate) fn line(&mut self, text: impl Display) {
         let _ = writeln!(self.text, "{text}");
     }
 
     /// Appends a line of prose, wrapped at spaces to the terminal's width (`terminal::prose`).
-    pub fn prose(&mut self, text: impl Display) {
+    pub(crate) fn prose(&mut self, text: impl Display) {
         self.line(super::terminal::prose(&text.to_string(), 2));
     }
 
     /// Appends `value` as pretty-printed JSON and a line break.
-    pub fn json(&mut self, value: &serde_json::Value) {
+    pub(crate) fn json(&mut self, value: &serde_json::Value) {
         self.line(serde_json::to_string_pretty(value).expect("a serde_json::Value always serializes"));
     }
 
     /// Marks the run as failed: what it checked does not hold (exit status 1).
-    pub fn fail(&mut self) {
+    pub(crate) fn fail(&mut self) {
         self.failed = true;
     }
 
     /// Marks the run as failed when `failed` holds.
-    pub fn fail_if(&mut self, failed: bool) {
+    pub(crate) fn fail_if(&mut self, failed: bool) {
         self.failed |= failed;
     }
 
@@ -53,7 +53,7 @@ impl Output {
         &self.text
     }
 
-    pub fn failed(&self) -> bool {
+    pub(crate) fn failed(&self) -> bool {
         self.failed
     }
 
@@ -106,7 +106,7 @@ impl Error {
     }
 
     /// This failure, after the work `output` reports.
-    pub fn after(self, output: Output) -> Error {
+    pub(crate) fn after(self, output: Output) -> Error {
         Error::Partway { output, error: Box::new(self) }
     }
 }

@@ -6,12 +6,12 @@ use serde_json::{json, Value};
 use tabled::Tabled;
 
 /// Counts per severity: (errors, warnings, infos).
-pub fn counts(findings: &[Finding]) -> (usize, usize, usize) {
+pub(crate) fn counts(findings: &[Finding]) -> (usize, usize, usize) {
     let n = |s| findings.iter().filter(|f| f.severity == s).count();
     (n(Severity::Error), n(Severity::Warning), n(Severity::Info))
 }
 
-pub fn summary(findings: &[Finding]) -> String {
+pub(crate) fn summary(findings: &[Finding]) -> String {
     let (e, w, i) = counts(findings);
     format!("{e} errors, {w} warnings, {i} notes")
 }

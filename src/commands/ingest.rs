@@ -8,16 +8,16 @@ use super::findings;
 #[derive(clap::Args)]
 pub struct Args {
     /// The rule document (a chessvariants-style page saved as text, like shared/seeds/*.txt).
-    pub document: std::path::PathBuf,
+    pub(crate) document: std::path::PathBuf,
     /// Write the spec skeleton here (refuses to overwrite an existing file without --force).
     #[arg(long, value_name = "SPEC.toml")]
-    pub out: Option<std::path::PathBuf>,
+    pub(crate) out: Option<std::path::PathBuf>,
     /// Overwrite the --out file if it exists.
     #[arg(long, requires = "out")]
-    pub force: bool,
+    pub(crate) force: bool,
     /// Output format of the findings.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    pub(crate) format: Format,
 }
 
 pub fn run(args: Args) -> exit::Result {

@@ -10,13 +10,13 @@ use crate::spec::finding::Severity;
 pub struct Args {
     /// Spec files (specs/*.toml).
     #[arg(required = true)]
-    pub specs: Vec<std::path::PathBuf>,
+    pub(crate) specs: Vec<std::path::PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    pub(crate) format: Format,
     /// Leave out notes (severity info).
     #[arg(long)]
-    pub no_notes: bool,
+    pub(crate) no_notes: bool,
 }
 
 pub fn run(args: Args) -> exit::Result {

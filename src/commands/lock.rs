@@ -9,7 +9,7 @@ use crate::spec::lock;
 pub struct Args {
     /// Spec files (specs/*.toml).
     #[arg(required = true)]
-    pub specs: Vec<std::path::PathBuf>,
+    pub(crate) specs: Vec<std::path::PathBuf>,
 }
 
 pub fn run(args: Args) -> exit::Result {

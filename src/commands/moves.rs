@@ -14,7 +14,7 @@ use std::io::{BufRead, Write};
 
 /// Bad input to the command: each says what was wrong and where.
 #[derive(Debug)]
-pub enum InputError {
+pub(crate) enum InputError {
     XBetza { source: String, error: XBetzaError },
     Other(String),
 }
@@ -36,19 +36,19 @@ fn other(e: impl fmt::Display) -> InputError {
 
 /// One question: this piece, on this board, on this square, among these pieces.
 #[derive(Clone, Debug)]
-pub struct MovesRequest {
-    pub betza: String,
-    pub size: BoardSize,
-    pub at: Square,
-    pub board: Occupancy,
-    pub readings: Readings,
-    pub compiled: CompiledBetza,
+pub(crate) struct MovesRequest {
+    pub(crate) betza: String,
+    pub(crate) size: BoardSize,
+    pub(crate) at: Square,
+    pub(crate) board: Occupancy,
+    pub(crate) readings: Readings,
+    pub(crate) compiled: CompiledBetza,
 }
 
 impl MovesRequest {
     /// Checks every part of a request; `friends` and `enemies` are square names, possibly
     /// comma-separated lists (`a1,b2`).
-    pub fn new(
+    pub(crate) fn new(
         betza: &str,
         board: &str,
         at: &str,
@@ -86,7 +86,7 @@ impl MovesRequest {
         Ok(MovesRequest { betza: betza.to_string(), size, at: at_sq, board: occ, readings, compiled })
     }
 
-    pub fn run(&self) -> Vec<PieceMove> {
+    pub(crate) fn run(&self) -> Vec<PieceMove> {
         xbetza::generate(&self.compiled, &self.board, self.at, Orientation::Up)
     }
 }
@@ -135,10 +135,10 @@ pub(crate) fn path_text(m: &PieceMove) -> String {
 }
 
 /// What the marks of the diagram and of the path column mean.
-pub const LEGEND: &str = "board: @ the piece, * move to an empty square, X capture by moving there, i captured without moving (igui), x captured on the way, o friend, e enemy, . empty\npath: the start and the end of every leg, joined by -; after a square, x: captured there, ^: hopped over (it stays)";
+pub(crate) const LEGEND: &str = "board: @ the piece, * move to an empty square, X capture by moving there, i captured without moving (igui), x captured on the way, o friend, e enemy, . empty\npath: the start and the end of every leg, joined by -; after a square, x: captured there, ^: hopped over (it stays)";
 
 /// The board with every destination and capture marked.
-pub fn diagram(req: &MovesRequest, moves: &[PieceMove]) -> String {
+pub(crate) fn diagram(req: &MovesRequest, moves: &[PieceMove]) -> String {
     let mut dest_move = HashSet::new();
     let mut dest_capture = HashSet::new();
     let mut igui = HashSet::new();
@@ -281,8 +281,8 @@ fn batch_request(obj: &Map<String, Value>, base: Readings) -> Result<MovesReques
 /// What a batch run did.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct BatchSummary {
-    pub lines: usize,
-    pub errors: usize,
+    pub(crate) lines: usize,
+    pub(crate) errors: usize,
 }
 
 /// `--batch`: every JSON line in, the same line out with a `moves` field (or an `error` field,
@@ -349,28 +349,28 @@ Readings: run `kensho readings`.")]
 pub struct Args {
     /// The piece's move in XBetza, e.g. KNADcaKmcabK (the Lion).
     #[arg(required_unless_present = "batch", conflicts_with = "batch")]
-    pub betza: Option<String>,
+    pub(crate) betza: Option<String>,
     /// Board size FILESxRANKS, 2x2 to 26x26.
     #[arg(long, required_unless_present = "batch")]
-    pub board: Option<String>,
+    pub(crate) board: Option<String>,
     /// The square the piece stands on, e.g. h8.
     #[arg(long, required_unless_present = "batch")]
-    pub at: Option<String>,
+    pub(crate) at: Option<String>,
     /// Squares of friendly pieces, comma-separated (repeatable).
     #[arg(long, value_name = "SQUARES")]
-    pub friends: Vec<String>,
+    pub(crate) friends: Vec<String>,
     /// Squares of enemy pieces, comma-separated (repeatable).
     #[arg(long, value_name = "SQUARES")]
-    pub enemies: Vec<String>,
+    pub(crate) enemies: Vec<String>,
     /// Switch a reading of the notation: NAME=VALUE (repeatable; see `kensho readings`).
     #[arg(long = "reading", value_name = "NAME=VALUE")]
-    pub readings: Vec<String>,
+    pub(crate) readings: Vec<String>,
     /// Print a JSON array instead of the table and diagram.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     /// Read JSON lines from FILE ('-' for standard input) and write them back with moves.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "at", "friends", "enemies", "json"])]
-    pub batch: Option<String>,
+    pub(crate) batch: Option<String>,
 }
 
 fn readings_from(args: &[String]) -> Result<Readings, String> {

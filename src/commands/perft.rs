@@ -10,16 +10,16 @@ use super::exit::{self, Output};
 captured squares, promotion). A position where a royal capture ended the game has no moves.")]
 pub struct Args {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub(crate) game: GameArgs,
     /// Depth in plies (1 or more).
     #[arg(value_parser = clap::value_parser!(u32).range(1..=12))]
-    pub depth: u32,
+    pub(crate) depth: u32,
     /// List the count below every legal move.
     #[arg(long)]
-    pub divide: bool,
+    pub(crate) divide: bool,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    pub(crate) format: Format,
 }
 
 pub fn run(args: Args) -> exit::Result {

@@ -7,19 +7,19 @@ use super::exit::{self, Output};
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub(crate) game: GameArgs,
     /// Number of random games.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    pub random: u64,
+    pub(crate) random: u64,
     /// Seed of the first game (game i uses seed + i); printed with every game.
     #[arg(long)]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Stop a game after this many plies.
     #[arg(long, default_value_t = 400)]
-    pub max_plies: usize,
+    pub(crate) max_plies: usize,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    pub(crate) format: Format,
 }
 
 pub fn run(args: Args) -> exit::Result {

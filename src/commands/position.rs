@@ -8,10 +8,10 @@ use super::exit::{self, Output};
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub(crate) game: GameArgs,
     /// Also list the legal moves.
     #[arg(long)]
-    pub moves: bool,
+    pub(crate) moves: bool,
 }
 
 pub fn run(args: Args) -> exit::Result {

@@ -12,17 +12,17 @@ use tabled::builder::Builder;
 
 #[derive(Serialize)]
 pub struct Proofs {
-    pub spec: String,
-    pub proofs: Vec<Proof>,
+    pub(crate) spec: String,
+    pub(crate) proofs: Vec<Proof>,
     /// The spec's proof acknowledgements that matched no refuted proof.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub stale_acknowledgements: Vec<String>,
+    pub(crate) stale_acknowledgements: Vec<String>,
 }
 
 impl Proofs {
     /// A refuted proof the spec does not acknowledge, or an acknowledgement that excuses
     /// nothing any more: exit 1.
-    pub fn refuted(&self) -> bool {
+    pub(crate) fn refuted(&self) -> bool {
         self.proofs.iter().any(Proof::refuted_open) || !self.stale_acknowledgements.is_empty()
     }
 }
@@ -33,7 +33,7 @@ pub(crate) fn of_spec(spec: &LoadedSpec, limits: &Limits) -> Proofs {
     Proofs { spec: spec.path.clone(), proofs, stale_acknowledgements }
 }
 
-pub fn render(result: &Proofs, markdown: bool) -> String {
+pub(crate) fn render(result: &Proofs, markdown: bool) -> String {
     let header: Vec<String> = ["proof", "verdict", "detail"].map(String::from).to_vec();
     let mut rows: Vec<Vec<String>> = Vec::new();
     for p in &result.proofs {
@@ -81,9 +81,9 @@ pub fn render(result: &Proofs, markdown: bool) -> String {
 pub struct Args {
     /// Spec files (specs/*.toml).
     #[arg(required = true)]
-    pub specs: Vec<std::path::PathBuf>,
+    pub(crate) specs: Vec<std::path::PathBuf>,
     #[command(flatten)]
-    pub smt: SmtArgs,
+    pub(crate) smt: SmtArgs,
 }
 
 pub fn run(args: Args) -> exit::Result {

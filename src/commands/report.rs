@@ -26,20 +26,20 @@ use std::time::Instant;
 
 /// What a report run may spend, and its seed.
 #[derive(Clone, Copy, Debug)]
-pub struct Options {
+pub(crate) struct Options {
     pub seed: u64,
-    pub budget: Budget,
-    pub limits: Limits,
+    pub(crate) budget: Budget,
+    pub(crate) limits: Limits,
     /// The self-play games (`kensho evaluate`'s); none when `games` is 0.
-    pub evaluate: Settings,
+    pub(crate) evaluate: Settings,
 }
 
 /// The self-play games' random opening plies: `kensho evaluate`'s default, so that the report
 /// plays the games that command plays with the same games, nodes, plies and seed.
-pub const EVALUATE_OPENING_PLIES: usize = 4;
+pub(crate) const EVALUATE_OPENING_PLIES: usize = 4;
 
 /// The report of one spec. `stage` is told each stage's name as it starts (the progress bar).
-pub fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecReport {
+pub(crate) fn build(spec: &LoadedSpec, opts: &Options, stage: &dyn Fn(&str)) -> SpecReport {
     let mut seconds = BTreeMap::new();
     let timed = |name: &str, seconds: &mut BTreeMap<String, f64>, started: Instant| {
         seconds.insert(name.to_string(), started.elapsed().as_secs_f64());
@@ -410,7 +410,7 @@ pub(crate) fn distinct_ids(reports: &mut [SpecReport]) {
 
 /// The progress of a report run: in a terminal, one line per spec with its current stage under
 /// an overall bar; elsewhere (CI logs), one line per finished spec.
-pub struct Progress {
+pub(crate) struct Progress {
     multi: indicatif::MultiProgress,
     overall: indicatif::ProgressBar,
     lines: Vec<indicatif::ProgressBar>,
@@ -419,7 +419,7 @@ pub struct Progress {
 }
 
 impl Progress {
-    pub fn new(specs: &[LoadedSpec], terminal: bool) -> Progress {
+    pub(crate) fn new(specs: &[LoadedSpec], terminal: bool) -> Progress {
         use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
         let multi = MultiProgress::with_draw_target(if terminal {
             ProgressDrawTarget::stderr()
@@ -447,11 +447,11 @@ impl Progress {
         Progress { multi, overall, lines, names: specs.iter().map(|s| s.game.id.clone()).collect(), terminal }
     }
 
-    pub fn stage(&self, i: usize, stage: &str) {
+    pub(crate) fn stage(&self, i: usize, stage: &str) {
         self.lines[i].set_message(format!("{}: {stage}", self.names[i]));
     }
 
-    pub fn done(&self, i: usize, r: &SpecReport) {
+    pub(crate) fn done(&self, i: usize, r: &SpecReport) {
         let secs = r.run.seconds.get("total").copied().unwrap_or(0.0);
         let line = format!("{}: done in {secs:.1} s", self.names[i]);
         self.lines[i].finish_with_message(line.clone());
@@ -461,7 +461,7 @@ impl Progress {
         }
     }
 
-    pub fn finish(&self) {
+    pub(crate) fn finish(&self) {
         self.overall.finish_and_clear();
         for l in &self.lines {
             l.finish_and_clear();
@@ -477,51 +477,51 @@ impl Progress {
 pub struct Args {
     /// Spec files (default: every specs/*.toml of the current directory, else of the kensho
     /// source tree).
-    pub specs: Vec<std::path::PathBuf>,
+    pub(crate) specs: Vec<std::path::PathBuf>,
     /// The report directory.
     #[arg(long, default_value = "report", value_name = "DIR")]
-    pub out: std::path::PathBuf,
+    pub(crate) out: std::path::PathBuf,
     /// Seed of the random games, designed positions and reading search.
     #[arg(long, default_value_t = 2026)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     // The defaults are the budget at which the bundled specs' verdicts are the same for seeds
     // 1, 11 and 2026 (README, "Speed"; issue 20); below them, Mitsugumi's game-end clauses and
     // some of Hook's reading witnesses depended on the seed.
     /// Random games per spec for the invariants.
     #[arg(long, default_value_t = 4)]
-    pub games: usize,
+    pub(crate) games: usize,
     /// Stop each game after this many plies.
     #[arg(long, default_value_t = 100)]
-    pub plies: usize,
+    pub(crate) plies: usize,
     /// Designed positions per spec for the invariants.
     #[arg(long, default_value_t = 120)]
-    pub positions: usize,
+    pub(crate) positions: usize,
     /// Designed positions tried per invariant the run did not exercise.
     #[arg(long, default_value_t = 120)]
-    pub aimed: usize,
+    pub(crate) aimed: usize,
     /// Positions the reading search tries per option (as `kensho ambiguities`, so that the
     /// report and the command give the same verdicts).
     #[arg(long, default_value_t = 1600)]
-    pub search: usize,
+    pub(crate) search: usize,
     /// Z3's time limit per query, in milliseconds.
     #[arg(long, default_value_t = 5000, value_name = "MS", value_parser = clap::value_parser!(u32).range(1..))]
-    pub timeout: u32,
+    pub(crate) timeout: u32,
     /// Start-position perft depth (0: none).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=4))]
-    pub depth: u32,
+    pub(crate) depth: u32,
     /// Self-play games per spec, played as `kensho evaluate` plays them, for the report's
     /// self-play section (0: none; they take the most time of all stages on a large board).
     #[arg(long, default_value_t = 0, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
-    pub evaluate_games: u32,
+    pub(crate) evaluate_games: u32,
     /// Positions searched per move in the self-play games.
     #[arg(long, default_value_t = 300, value_name = "M", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-    pub evaluate_nodes: u64,
+    pub(crate) evaluate_nodes: u64,
     /// The self-play games' ply cap: a game still going then is unfinished.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    pub evaluate_plies: u32,
+    pub(crate) evaluate_plies: u32,
     /// Exit 1 when a spec has a violation, a refuted proof, dead notation or a lint error.
     #[arg(long)]
-    pub strict: bool,
+    pub(crate) strict: bool,
 }
 
 pub fn run(args: Args) -> exit::Result {

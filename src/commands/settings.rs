@@ -7,112 +7,13 @@
 use super::cli::{self, Format};
 use super::exit::{self, Output};
 use crate::engine::config::unread;
+use crate::spec::abilities::Ability;
 use crate::spec::game::GameSpec;
-use crate::spec::settings::{DefaultValue, Effective, Knob, SettingKind, ABILITIES, RULES};
+use crate::spec::lookup::{all, closest, matching, Scope};
+use crate::spec::rules::Rule;
+use crate::spec::settings::{DefaultValue, Effective, Knob, SettingKind};
 use crate::text::wrap;
 use serde_json::{json, Value};
-
-/// Which catalogue a setting belongs to.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
-    /// `[rules]`: the whole game.
-    Rules,
-    /// A piece's (or a group's) `ability` table.
-    Ability,
-}
-
-impl Scope {
-    fn catalogue(self) -> &'static [Knob] {
-        match self {
-            Scope::Rules => RULES,
-            Scope::Ability => ABILITIES,
-        }
-    }
-
-    /// The table a setting is written under, and its key there: `drops.nifu` is `nifu` under
-    /// `[rules.drops]`; `confine` is `confine` under `[piece.ability]`.
-    fn table_and_key(self, path: &str) -> (String, &str) {
-        let root = match self {
-            Scope::Rules => "rules",
-            Scope::Ability => "piece.ability",
-        };
-        match path.rsplit_once('.') {
-            Some((table, key)) => (format!("{root}.{table}"), key),
-            None => (root.to_string(), path),
-        }
-    }
-
-    /// The path a reading's `set` or a clause's `encode` names it by.
-    fn full_path(self, path: &str) -> String {
-        match self {
-            Scope::Rules => format!("rules.{path}"),
-            Scope::Ability => format!("piece.ID.ability.{path}"),
-        }
-    }
-}
-
-/// Every setting, rules first, grouped by the table it is written under (tables in the order
-/// of their first declaration, settings in declaration order within a table).
-pub fn all() -> Vec<(Scope, &'static Knob)> {
-    let mut out = Vec::new();
-    for scope in [Scope::Rules, Scope::Ability] {
-        let mut tables: Vec<String> = Vec::new();
-        for knob in scope.catalogue() {
-            let (table, _) = scope.table_and_key(knob.path);
-            if !tables.contains(&table) {
-                tables.push(table);
-            }
-        }
-        for table in &tables {
-            out.extend(
-                scope.catalogue().iter().filter(|k| &scope.table_and_key(k.path).0 == table).map(|k| (scope, k)),
-            );
-        }
-    }
-    out
-}
-
-/// The settings `what` names: a setting path or the start of one (`drops`, `rules.drops.nifu`,
-/// `burn.max`, `piece.ability.burn`). Empty when nothing matches.
-pub fn matching(what: &str) -> Vec<(Scope, &'static Knob)> {
-    let (scopes, rest): (&[Scope], &str) = if let Some(rest) = what.strip_prefix("rules.") {
-        (&[Scope::Rules], rest)
-    } else if let Some(rest) = what.strip_prefix("piece.ability.") {
-        (&[Scope::Ability], rest)
-    } else if what == "rules" {
-        (&[Scope::Rules], "")
-    } else if what == "piece.ability" || what == "ability" {
-        (&[Scope::Ability], "")
-    } else {
-        (&[Scope::Rules, Scope::Ability], what)
-    };
-    all()
-        .into_iter()
-        .filter(|(s, k)| {
-            scopes.contains(s) && (rest.is_empty() || k.path == rest || k.path.starts_with(&format!("{rest}.")))
-        })
-        .collect()
-}
-
-/// The closest setting path to `what`, for a "did you mean" hint: the table whose name `what`
-/// begins (`drop`: rules.drops), else the path nearest in spelling.
-pub(crate) fn closest(what: &str) -> Option<String> {
-    let bare = what.strip_prefix("rules.").or_else(|| what.strip_prefix("piece.ability.")).unwrap_or(what);
-    if !bare.is_empty() {
-        for (scope, knob) in all() {
-            if knob.path.starts_with(bare) {
-                let end = knob.path[bare.len()..].find('.').map_or(knob.path.len(), |i| bare.len() + i);
-                return Some(match scope {
-                    Scope::Rules => format!("rules.{}", &knob.path[..end]),
-                    Scope::Ability => format!("piece.ability.{}", &knob.path[..end]),
-                });
-            }
-        }
-    }
-    crate::spec::settings::closest(RULES, bare)
-        .map(|p| format!("rules.{p}"))
-        .or_else(|| crate::spec::settings::closest(ABILITIES, bare).map(|p| format!("piece.ability.{p}")))
-}
 
 /// An example value of `knob` other than its default, as TOML.
 fn example_value(knob: &Knob) -> String {
@@ -138,7 +39,7 @@ fn example_value(knob: &Knob) -> String {
 }
 
 /// `key = value` as it stands under the setting's table.
-pub fn example(scope: Scope, knob: &Knob) -> String {
+pub(crate) fn example(scope: Scope, knob: &Knob) -> String {
     let (_, key) = scope.table_and_key(knob.path);
     format!("{key} = {}", example_value(knob))
 }
@@ -160,8 +61,8 @@ fn engine_note(scope: Scope, knob: &Knob) -> Option<String> {
 }
 
 /// The catalogue as Markdown: docs/settings.md.
-pub fn markdown() -> String {
-    let mut out = String::from(
+pub(crate) fn markdown() -> String {
+    let mut out = format!(
         "# Rule settings\n\n\
          <!-- Generated by `kensho settings --markdown` from src/spec/settings.rs; do not edit.\n     \
          tests/commands/settings_cli.rs fails when this file and the catalogue differ. Regenerate with\n     \
@@ -170,14 +71,23 @@ pub fn markdown() -> String {
          leaves it out means), its meaning and an example. `kensho settings` prints the same in the\n\
          terminal; `kensho settings SPEC` lists the value of each in one game; `kensho settings drops`\n\
          shows only the settings whose path starts so.\n\n\
-         - A setting is written under its table (`[rules.drops]` then `nifu = \"own-unpromoted\"`). A\n  \
-         reading's option (`set = { ... }`) and a clause's `encode` name it by its full path:\n  \
-         `rules.drops.nifu`, `piece.FD.ability.burn.max`, `group.fire-demons.ability.burn.max`.\n\
-         - Ability settings belong to a piece (`[piece.ability.burn]` inside its `[[piece]]`) or to a\n  \
-         group of pieces (`[group.ID.ability.burn]`). A piece has an ability when it states one of its\n  \
-         settings (a `freeze.` setting makes it a freezer; a piece burns when its `burn.max` is above 0);\n  the others of that ability take their defaults.\n\
+         - A setting is written under its table (`[{nifu_table}]` then `{nifu_example}`). A\n  \
+         reading's option (`set = {{ ... }}`) and a clause's `encode` name it by its full path:\n  \
+         `{nifu}`, `{burn_max}`, `group.fire-demons.{ability_burn_max}`.\n\
+         - Ability settings belong to a piece (`[{burn_table}]` inside its `[[piece]]`) or to a\n  \
+         group of pieces (`[group.ID.{ability_burn}]`). A piece has an ability when it states one of its\n  \
+         settings (a `{freeze}.` setting makes it a freezer; a piece burns when its `{burn_max_path}` is above 0);\n  the others of that ability take their defaults.\n\
          - A value the engine does not play yet is refused with the reason by `kensho lint` and every\n  \
          command that plays the game, never ignored.\n",
+        nifu_table = Scope::Rules.table_and_key(Rule::DropsNifu.path()).0,
+        nifu_example = example(Scope::Rules, Rule::DropsNifu.knob()),
+        nifu = Rule::DropsNifu.spec_path(),
+        burn_max = Ability::BurnMax.piece_path("FD"),
+        ability_burn_max = Ability::BurnMax.spec_path(),
+        burn_table = Scope::Ability.table_and_key(Ability::BurnMax.path()).0,
+        ability_burn = Ability::BurnMax.table_spec_path(),
+        freeze = Ability::FreezeRange.table(),
+        burn_max_path = Ability::BurnMax.path(),
     );
     let mut table = String::new();
     let mut section = None;
@@ -226,7 +136,7 @@ const WIDTH: usize = 100;
 const INDENT: &str = "      ";
 
 /// The settings in the terminal, grouped by table, each with its values, default and meaning.
-pub fn render(knobs: &[(Scope, &'static Knob)]) -> String {
+pub(crate) fn render(knobs: &[(Scope, &'static Knob)]) -> String {
     let mut out = String::new();
     let mut table = String::new();
     for &(scope, knob) in knobs {
@@ -252,10 +162,10 @@ pub fn render(knobs: &[(Scope, &'static Knob)]) -> String {
 }
 
 /// One setting's value in a game.
-pub struct GameValue {
-    pub path: String,
-    pub value: String,
-    pub stated: bool,
+pub(crate) struct GameValue {
+    pub(crate) path: String,
+    pub(crate) value: String,
+    pub(crate) stated: bool,
 }
 
 /// The value of every rule setting in `game` and of every ability setting of the abilities
@@ -278,9 +188,9 @@ pub(crate) fn game_values(game: &GameSpec) -> Vec<GameValue> {
             out.push(GameValue { path: format!("{prefix}{}", knob.path), value, stated: values.is_stated(knob.path) });
         }
     };
-    list(Scope::Rules, "rules.".into(), game.settings(), false);
+    list(Scope::Rules, Scope::Rules.game_prefix(""), game.settings(), false);
     for piece in &game.pieces {
-        list(Scope::Ability, format!("piece.{}.ability.", piece.id), piece.ability_settings(), true);
+        list(Scope::Ability, Scope::Ability.game_prefix(&piece.id), piece.ability_settings(), true);
     }
     out
 }
@@ -309,7 +219,7 @@ pub(crate) fn game_json(game: &GameSpec) -> Value {
 }
 
 /// The catalogue (or part of it) as JSON.
-pub fn to_json(knobs: &[(Scope, &'static Knob)]) -> Value {
+pub(crate) fn to_json(knobs: &[(Scope, &'static Knob)]) -> Value {
     Value::Array(
         knobs
             .iter()
@@ -338,83 +248,11 @@ fn default_json(d: DefaultValue) -> Value {
     }
 }
 
-/// A default is a value of the setting's own kind (a test holds every declaration to it; only
-/// the test calls it).
-#[cfg(test)]
-fn default_fits(knob: &Knob) -> Result<(), String> {
-    let ok = match (knob.default, knob.kind) {
-        (DefaultValue::Word(w), SettingKind::Choice(words)) => words.contains(&w),
-        (DefaultValue::Word(w), SettingKind::Zone) => w == "none",
-        (DefaultValue::Flag(_), SettingKind::Bool) => true,
-        (DefaultValue::Number(n), SettingKind::Int(lo, hi)) => (lo..=hi).contains(&n),
-        (
-            DefaultValue::Empty,
-            SettingKind::Pieces
-            | SettingKind::Zones
-            | SettingKind::Words(_)
-            | SettingKind::RanksPerPiece
-            | SettingKind::BetzaPerZone,
-        ) => true,
-        (DefaultValue::SameAs(other), kind) => {
-            let catalogue = if RULES.iter().any(|k| k.path == knob.path) { RULES } else { ABILITIES };
-            catalogue.iter().any(|k| k.path == other && k.kind == kind)
-        }
-        (DefaultValue::Unset(_), _) => true,
-        _ => false,
-    };
-    ok.then_some(())
-        .ok_or_else(|| format!("{}: default {} is not {}", knob.path, knob.default.describe(), knob.kind.describe()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::spec::abilities::Ability;
     use crate::spec::rules::Rule;
-
-    #[test]
-    fn every_default_is_a_value_of_its_kind() {
-        for (_, knob) in all() {
-            assert_eq!(default_fits(knob), Ok(()));
-        }
-    }
-
-    #[test]
-    fn a_default_of_the_wrong_kind_is_caught() {
-        let bad = Knob {
-            path: Rule::SkipLimit.path(),
-            kind: SettingKind::Choice(&["none", "both"]),
-            default: DefaultValue::Word("sometimes"),
-            doc: "",
-        };
-        assert!(default_fits(&bad).is_err());
-        let out_of_range = Knob { path: "x", kind: SettingKind::Int(2, 9), default: DefaultValue::Number(1), doc: "" };
-        assert!(default_fits(&out_of_range).is_err());
-    }
-
-    #[test]
-    fn tables_and_keys_follow_the_toml_nesting() {
-        assert_eq!(Scope::Rules.table_and_key(Rule::DropsNifu.path()), ("rules.drops".to_string(), "nifu"));
-        assert_eq!(Scope::Rules.table_and_key(Rule::TurnOrder.path()), ("rules".to_string(), Rule::TurnOrder.path()));
-        assert_eq!(
-            Scope::Ability.table_and_key(Ability::Confine.path()),
-            ("piece.ability".to_string(), Ability::Confine.path())
-        );
-        assert_eq!(Scope::Ability.table_and_key(Ability::BurnMax.path()), ("piece.ability.burn".to_string(), "max"));
-    }
-
-    #[test]
-    fn a_prefix_selects_whole_path_components_only() {
-        let drops: Vec<&str> = matching("drops").iter().map(|(_, k)| k.path).collect();
-        assert!(drops.contains(&Rule::DropsNifu.path()) && drops.iter().all(|p| p.starts_with("drops.")));
-        // "drop" is no component: nothing matches.
-        assert!(matching("drop").is_empty());
-        assert_eq!(matching(Rule::EndRepetition.spec_path()).len(), 1);
-        assert!(matching("piece.ability.burn")
-            .iter()
-            .all(|(s, k)| *s == Scope::Ability && k.path.starts_with("burn.")));
-        assert!(matching("rules.burn").is_empty());
-    }
 
     #[test]
     fn examples_differ_from_the_default() {
@@ -430,16 +268,16 @@ mod tests {
 #[derive(clap::Args)]
 pub struct Args {
     /// A setting path or its start, or a spec file; all settings when left out.
-    pub what: Option<String>,
+    pub(crate) what: Option<String>,
     /// Switch one of the spec's readings: READING=OPTION (repeatable; with a spec file).
     #[arg(long = "reading", value_name = "READING=OPTION")]
-    pub readings: Vec<String>,
+    pub(crate) readings: Vec<String>,
     /// Write the whole catalogue as Markdown (docs/settings.md).
     #[arg(long, conflicts_with_all = ["what", "format"])]
-    pub markdown: bool,
+    pub(crate) markdown: bool,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    pub(crate) format: Format,
 }
 
 pub fn run(args: Args) -> exit::Result {

@@ -7,6 +7,7 @@ use super::exit::{self, Output};
 use super::terminal::{self, Fit};
 use crate::core::Color;
 use crate::spec::game::GameSpec;
+use crate::spec::rules::Rule;
 use crate::spec::LoadedSpec;
 use crate::text::board::draw_cells;
 use serde_json::{json, Value};
@@ -177,9 +178,9 @@ pub fn render(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Stri
         .rules
         .iter()
         .map(|(k, v)| RuleRow {
-            setting: format!("rules.{k}"),
+            setting: Rule::spec_path_of(k),
             value: v.to_string(),
-            clauses: short_list(&clauses_for(spec, &format!("rules.{k}"))),
+            clauses: short_list(&clauses_for(spec, &Rule::spec_path_of(k))),
         })
         .collect();
     if !rules.is_empty() {
@@ -237,20 +238,20 @@ pub fn to_json(spec: &LoadedSpec, game: &GameSpec, chosen: &BTreeMap<String, Str
             "abilities": p.abilities.iter().map(|(k, v)| (k.clone(), v.to_string())).collect::<BTreeMap<_, _>>(),
         })).collect::<Vec<_>>(),
         "setup": game.setup.iter().map(|p| json!({"player": p.player, "piece": p.piece, "square": p.square.name()})).collect::<Vec<_>>(),
-        "rules": game.rules.iter().map(|(k, v)| (format!("rules.{k}"), v.to_string())).collect::<BTreeMap<_, _>>(),
+        "rules": game.rules.iter().map(|(k, v)| (Rule::spec_path_of(k), v.to_string())).collect::<BTreeMap<_, _>>(),
     })
 }
 
 #[derive(clap::Args)]
 pub struct Args {
     /// A spec file (specs/*.toml).
-    pub spec: std::path::PathBuf,
+    pub(crate) spec: std::path::PathBuf,
     /// Switch one of the spec's readings: READING=OPTION (repeatable; `kensho show` lists them).
     #[arg(long = "reading", value_name = "READING=OPTION")]
-    pub readings: Vec<String>,
+    pub(crate) readings: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    pub(crate) format: Format,
 }
 
 pub fn run(args: Args) -> exit::Result {

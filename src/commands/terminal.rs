@@ -14,7 +14,7 @@ use tabled::Tabled;
 use unicode_width::UnicodeWidthStr;
 
 /// The width used when standard output is not a terminal and `KENSHO_WIDTH` is not set.
-pub const DEFAULT_WIDTH: usize = 100;
+pub(crate) const DEFAULT_WIDTH: usize = 100;
 
 /// Narrower than this, tables are laid out as if this wide (a column needs room for a word).
 const NARROWEST: usize = 40;
@@ -27,7 +27,7 @@ pub fn set_wide(wide: bool) {
 }
 
 /// The width to fit, in columns; None under `--wide`.
-pub fn width() -> Option<usize> {
+pub(crate) fn width() -> Option<usize> {
     if WIDE.load(Ordering::Relaxed) {
         return None;
     }
@@ -44,30 +44,30 @@ pub fn width() -> Option<usize> {
 
 /// How one column of a table gives way when the table is too wide.
 #[derive(Clone, Copy, Debug)]
-pub struct Fit {
+pub(crate) struct Fit {
     /// The column's header, as the table prints it.
-    pub column: &'static str,
+    pub(crate) column: &'static str,
     /// Its text wraps down to this many columns (0: it never wraps).
-    pub min: usize,
+    pub(crate) min: usize,
     /// When wrapping is not enough, columns are dropped by rank, lowest first (None: never).
-    pub drop: Option<u8>,
+    pub(crate) drop: Option<u8>,
 }
 
 impl Fit {
     /// A column that wraps down to `min`.
-    pub const fn wrap(column: &'static str, min: usize) -> Fit {
+    pub(crate) const fn wrap(column: &'static str, min: usize) -> Fit {
         Fit { column, min, drop: None }
     }
 
     /// A column that wraps down to `min` and is dropped at rank `rank`.
-    pub const fn dropped(column: &'static str, min: usize, rank: u8) -> Fit {
+    pub(crate) const fn dropped(column: &'static str, min: usize, rank: u8) -> Fit {
         Fit { column, min, drop: Some(rank) }
     }
 }
 
 /// `rows` as a terminal table (psql style) fitted to [`width`]; columns not named in `fits`
 /// keep their width.
-pub fn table<T: Tabled>(rows: &[T], fits: &[Fit]) -> String {
+pub(crate) fn table<T: Tabled>(rows: &[T], fits: &[Fit]) -> String {
     let header: Vec<String> = T::headers().into_iter().map(|h| h.into_owned()).collect();
     let cells: Vec<Vec<String>> =
         rows.iter().map(|r| r.fields().into_iter().map(|c| c.into_owned()).collect()).collect();
@@ -75,7 +75,7 @@ pub fn table<T: Tabled>(rows: &[T], fits: &[Fit]) -> String {
 }
 
 /// A table from a header and rows of cells, fitted to `width` (None: as wide as it is).
-pub fn grid(header: &[String], rows: &[Vec<String>], fits: &[Fit], width: Option<usize>) -> String {
+pub(crate) fn grid(header: &[String], rows: &[Vec<String>], fits: &[Fit], width: Option<usize>) -> String {
     let fit_of = |name: &str| fits.iter().find(|f| f.column == name).copied();
     let mut shown: Vec<usize> = (0..header.len()).collect();
     let widths = loop {
@@ -145,7 +145,7 @@ fn shrink(natural: &[usize], mins: &[usize], limit: usize) -> Option<Vec<usize>>
 
 /// `text` wrapped at spaces to lines of at most `width` columns (`text::wrap`; its own line
 /// breaks and each line's indentation kept); a word wider than that is shortened with "…".
-pub fn wrap(text: &str, width: usize) -> String {
+pub(crate) fn wrap(text: &str, width: usize) -> String {
     hanging(text, width, 0)
 }
 
@@ -169,7 +169,7 @@ fn hanging(text: &str, width: usize, hang: usize) -> String {
 
 /// Prose for the terminal: every line wrapped to [`width`], continuation lines indented like
 /// the line they continue (plus `hang` columns).
-pub fn prose(text: &str, hang: usize) -> String {
+pub(crate) fn prose(text: &str, hang: usize) -> String {
     let Some(w) = width() else { return text.to_string() };
     let mut out = hanging(text, w, hang);
     if text.ends_with('\n') {

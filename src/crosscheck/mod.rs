@@ -5,7 +5,7 @@
 //! reported with the position and the moves only one side has.
 
 pub mod keys;
-pub mod protocol;
+pub(crate) mod protocol;
 
 use crate::engine::{Engine, Position};
 use protocol::EngineProcess;
@@ -13,35 +13,35 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The most distinct reasons (`why`) for filtered moves a run keeps count of; an engine
 /// documents each of its few (docs/crosscheck-protocol.md, "Writing an engine").
-pub const MAX_REASONS: usize = 1_000;
+pub(crate) const MAX_REASONS: usize = 1_000;
 
 /// What one crosscheck run saw.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
-    pub games: usize,
+    pub(crate) games: usize,
     pub positions: usize,
     /// Moves compared (kensho's count, summed over positions).
-    pub moves: usize,
+    pub(crate) moves: usize,
     /// Moves the other engine removed as its known deviations, by reason.
-    pub filtered: BTreeMap<String, usize>,
-    pub difference: Option<Difference>,
+    pub(crate) filtered: BTreeMap<String, usize>,
+    pub(crate) difference: Option<Difference>,
 }
 
 /// The first position where the move sets differ.
 #[derive(Clone, Debug)]
-pub struct Difference {
-    pub seed: u64,
+pub(crate) struct Difference {
+    pub(crate) seed: u64,
     /// Moves played from the start (move texts).
-    pub moves_before: Vec<String>,
-    pub position: String,
-    pub kensho_only: Vec<String>,
-    pub engine_only: Vec<String>,
+    pub(crate) moves_before: Vec<String>,
+    pub(crate) position: String,
+    pub(crate) kensho_only: Vec<String>,
+    pub(crate) engine_only: Vec<String>,
 }
 
 /// Plays `games` random games (game i with seed `seed + i`, at most `plies` plies each) and
 /// compares every position's legal moves with the other engine's. `progress` is told after
 /// every game.
-pub fn run(
+pub(crate) fn run(
     engine: &Engine,
     start: &Position,
     other: &mut EngineProcess,

@@ -27,18 +27,18 @@ use std::time::{Duration, Instant};
 /// The longest line kensho reads from an engine: 4 MiB. A legal-moves reply of the largest
 /// games is a few hundred kilobytes (thousands of keys of about ten bytes), so this leaves ten
 /// times that and bounds what a runaway engine can make kensho hold.
-pub const MAX_LINE: usize = 4 << 20;
+pub(crate) const MAX_LINE: usize = 4 << 20;
 /// The most entries kensho takes in one reply's `moves` or `filtered` list. No position of the
 /// bundled games has more than a few thousand legal moves.
-pub const MAX_LIST: usize = 100_000;
+pub(crate) const MAX_LIST: usize = 100_000;
 /// The most readings a hello reply may name (the bundled specs have about 200 in all).
-pub const MAX_READINGS: usize = 1_000;
+pub(crate) const MAX_READINGS: usize = 1_000;
 /// How much of a name (engine, variant, reading, filter reason) kensho prints.
-pub const NAME_CHARS: usize = 200;
+pub(crate) const NAME_CHARS: usize = 200;
 /// How much of an error text or a bad reply kensho prints.
-pub const TEXT_CHARS: usize = 500;
+pub(crate) const TEXT_CHARS: usize = 500;
 
-pub struct EngineProcess {
+pub(crate) struct EngineProcess {
     command: String,
     /// Requests for the writer thread, which owns the engine's input: an engine that stops
     /// reading blocks that thread once the pipe is full, never the run, whose wait for the
@@ -56,19 +56,19 @@ pub struct EngineProcess {
 /// The engine's answer to the hello. `engine` and `variant` are [`printable`] (they are
 /// printed); `readings` likewise, so that a bad one is safe in any message it ends up in.
 #[derive(Clone, Debug)]
-pub struct Hello {
-    pub engine: String,
-    pub variant: String,
-    pub readings: Vec<(String, String)>,
+pub(crate) struct Hello {
+    pub(crate) engine: String,
+    pub(crate) variant: String,
+    pub(crate) readings: Vec<(String, String)>,
 }
 
 /// The engine's legal moves for one position, and the moves it filtered out with the reason.
 /// The moves are as the engine wrote them (they are compared with kensho's keys, so escape
 /// them before printing); the reasons are [`printable`].
 #[derive(Clone, Debug)]
-pub struct Moves {
-    pub moves: Vec<String>,
-    pub filtered: Vec<(String, String)>,
+pub(crate) struct Moves {
+    pub(crate) moves: Vec<String>,
+    pub(crate) filtered: Vec<(String, String)>,
 }
 
 /// `text` made safe to print: control characters (ESC, NUL, CR, ...) and the bidirectional
@@ -93,7 +93,7 @@ pub(crate) fn printable(text: &str, max_chars: usize) -> String {
 
 impl EngineProcess {
     /// Starts `command` through `sh -c`, in a process group of its own.
-    pub fn start(command: &str, timeout: Duration) -> Result<EngineProcess, String> {
+    pub(crate) fn start(command: &str, timeout: Duration) -> Result<EngineProcess, String> {
         let mut cmd = Command::new("sh");
         cmd.arg("-c").arg(command).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit());
         let mut group = ChildGroup::spawn(&mut cmd).map_err(|e| format!("cannot start engine '{command}': {e}"))?;
@@ -183,7 +183,7 @@ impl EngineProcess {
     }
 
     /// The hello: the game and its pieces; the answer names the engine and the readings it plays.
-    pub fn hello(&mut self, engine: &Engine) -> Result<Hello, String> {
+    pub(crate) fn hello(&mut self, engine: &Engine) -> Result<Hello, String> {
         let pieces: Vec<Value> = engine
             .pieces
             .iter()
@@ -225,7 +225,7 @@ impl EngineProcess {
     }
 
     /// The engine's legal moves in `position` (a kensho position string).
-    pub fn legal_moves(&mut self, id: u64, position: &str) -> Result<Moves, String> {
+    pub(crate) fn legal_moves(&mut self, id: u64, position: &str) -> Result<Moves, String> {
         let line = self.request(&json!({"id": id, "position": position}))?;
         #[derive(Deserialize)]
         struct Filtered {
@@ -442,10 +442,10 @@ mod signals {
 
     /// A spawn under way, from `spawning` until dropped: a signal meanwhile is only noted;
     /// the drop (after the new group is registered, or the spawn failed) ends kensho by it.
-    pub struct Spawning(());
+    pub(crate) struct Spawning(());
 
     /// Installs the handler (once) and starts a spawn.
-    pub fn spawning() -> Spawning {
+    pub(crate) fn spawning() -> Spawning {
         INSTALL.call_once(install);
         SPAWNING.fetch_add(1, Ordering::SeqCst);
         Spawning(())
@@ -467,13 +467,13 @@ mod signals {
         }
     }
 
-    pub fn register(pgid: u32) -> Option<usize> {
+    pub(crate) fn register(pgid: u32) -> Option<usize> {
         INSTALL.call_once(install);
         let pgid = i32::try_from(pgid).ok().filter(|p| *p > 0)?;
         GROUPS.iter().position(|g| g.compare_exchange(0, pgid, Ordering::SeqCst, Ordering::SeqCst).is_ok())
     }
 
-    pub fn unregister(slot: Option<usize>) {
+    pub(crate) fn unregister(slot: Option<usize>) {
         if let Some(i) = slot {
             GROUPS[i].store(0, Ordering::SeqCst);
         }
@@ -531,14 +531,14 @@ mod signals {
 
 #[cfg(not(unix))]
 mod signals {
-    pub struct Spawning;
-    pub fn spawning() -> Spawning {
+    pub(crate) struct Spawning;
+    pub(crate) fn spawning() -> Spawning {
         Spawning
     }
-    pub fn register(_pgid: u32) -> Option<usize> {
+    pub(crate) fn register(_pgid: u32) -> Option<usize> {
         None
     }
-    pub fn unregister(_slot: Option<usize>) {}
+    pub(crate) fn unregister(_slot: Option<usize>) {}
 }
 
 #[cfg(test)]

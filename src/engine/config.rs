@@ -64,7 +64,7 @@ impl std::fmt::Display for Unplayable {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SkipSquares {
+pub(crate) enum SkipSquares {
     /// The passes the piece's own XBetza yields (`mcabK`, `fabW`...).
     OwnSquares,
     /// Any piece that can pass may do so when any neighbour is empty.
@@ -73,256 +73,256 @@ pub enum SkipSquares {
 
 /// The Lion-trading rules (`lion-trade.*`, Chu Shogi).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LionTrade {
+pub(crate) struct LionTrade {
     /// `lion-trade.lions`: the pieces the rules call Lions.
-    pub lions: Vec<String>,
+    pub(crate) lions: Vec<String>,
     /// `lion-trade.distant-protected = banned`: a Lion may not take a protected enemy Lion that
     /// is not adjacent to its start square.
-    pub distant_protected_banned: bool,
+    pub(crate) distant_protected_banned: bool,
     /// `lion-trade.protectors = taken-pieces-too`: a piece the Lion takes on its way still
     /// protects the distant Lion, as it stood.
-    pub taken_pieces_protect: bool,
+    pub(crate) taken_pieces_protect: bool,
     /// `lion-trade.bridge`: which other capture in the same move lifts that ban.
-    pub bridge: Bridge,
+    pub(crate) bridge: Bridge,
     /// `lion-trade.bridge-excluded`: pieces whose capture is no bridge (`Bridge::AnyButListed`).
-    pub bridge_excluded: Vec<String>,
+    pub(crate) bridge_excluded: Vec<String>,
     /// `lion-trade.counter-strike = no-non-lion-capture`: after a non-Lion takes a Lion, the
     /// opponent's next move may take no Lion with a non-Lion.
-    pub counter_strike: bool,
+    pub(crate) counter_strike: bool,
     /// `lion-trade.counter-strike-same-square = allowed`: except the Lion standing where the
     /// Lion was taken.
-    pub counter_strike_same_square_allowed: bool,
+    pub(crate) counter_strike_same_square_allowed: bool,
 }
 
 /// `end.impasse = points`: the point count and when it is made.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Impasse {
+pub(crate) struct Impasse {
     /// `end.impasse-trigger = repetition` (else both-kings-in-zone; neither under a
     /// declaration).
-    pub on_repetition: bool,
+    pub(crate) on_repetition: bool,
     /// `end.impasse-declaration = king-in-zone`: the pieces besides the King a declarer needs
     /// in the promotion zone (`end.impasse-min-pieces`); the impasse is declared, not
     /// triggered.
-    pub declaration: Option<u32>,
+    pub(crate) declaration: Option<u32>,
     /// `end.impasse-count = board-and-hand`.
-    pub count_hand: bool,
+    pub(crate) count_hand: bool,
     /// `end.impasse-squares = promotion-zone`.
-    pub zone_only: bool,
+    pub(crate) zone_only: bool,
     /// `end.impasse-five`: pieces worth five; every other non-royal piece is worth one.
-    pub five: Vec<String>,
+    pub(crate) five: Vec<String>,
     /// `end.impasse-threshold` (first player) and `-threshold-second`.
-    pub threshold: [u32; 2],
+    pub(crate) threshold: [u32; 2],
     /// `end.precedence`: the impasse is judged before perpetual check.
-    pub before_perpetual: bool,
+    pub(crate) before_perpetual: bool,
 }
 
 /// `extra-turn.*` (Heian Ryu): a drop into the player's own zone earns another turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExtraTurn {
+pub(crate) struct ExtraTurn {
     /// The zone (`extra-turn.after = drop-in-first-zone`: the zone `first`).
-    pub zone: String,
+    pub(crate) zone: String,
     /// `extra-turn.optional`: the extra turn may be declined.
-    pub optional: bool,
+    pub(crate) optional: bool,
     /// `extra-turn.uses = drop`: only a drop may be made on the extra turn.
-    pub drops_only: bool,
+    pub(crate) drops_only: bool,
     /// `extra-turn.legality = each-action` (else only the end of the double turn is judged).
-    pub each_action: bool,
-    pub check: ExtraTurnCheck,
+    pub(crate) each_action: bool,
+    pub(crate) check: ExtraTurnCheck,
 }
 
 /// `demotion.on` (Heian Ryu): a promoted piece moving into the zone becomes its unpromoted piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Demotion {
-    pub zone: String,
+pub(crate) struct Demotion {
+    pub(crate) zone: String,
     /// `enter-first-zone-non-capture`: captures keep the promotion.
-    pub non_captures_only: bool,
+    pub(crate) non_captures_only: bool,
 }
 
 /// Game-wide rules.
 #[derive(Clone, Debug)]
 pub struct Rules {
     /// `turn-order`: index of the player who moves first.
-    pub first_mover: Color,
+    pub(crate) first_mover: Color,
     /// `legality.self-check`.
     pub self_check: SelfCheck,
     /// `legality.attack`: only a capture by the final leg attacks a square.
-    pub attack_final_leg_only: bool,
+    pub(crate) attack_final_leg_only: bool,
     /// `legality.protection = legal-recursive`: a capture protects only if it is itself legal
     /// (the protected-royal ban applies to it, judged one level further pseudo-legally).
-    pub protection_recursive: bool,
+    pub(crate) protection_recursive: bool,
     /// `check.frozen-attackers = counted`.
-    pub frozen_attack: bool,
+    pub(crate) frozen_attack: bool,
     /// `promotion.zone` (None: no zone promotion).
-    pub promotion_zone: Option<String>,
-    pub trigger: Trigger,
+    pub(crate) promotion_zone: Option<String>,
+    pub(crate) trigger: Trigger,
     /// `promotion.after-drop`, where it says of a dropped piece something else than `trigger`:
     /// the position then remembers dropped pieces (`position::DROPPED`) and this rule decides
     /// their promotion until a move of theirs meets it. None: `trigger` decides every move.
-    pub after_drop: Option<AfterDrop>,
-    pub forced: Forced,
-    pub forced_ranks: BTreeMap<String, Vec<u8>>,
+    pub(crate) after_drop: Option<AfterDrop>,
+    pub(crate) forced: Forced,
+    pub(crate) forced_ranks: BTreeMap<String, Vec<u8>>,
     /// `promotion.stationary-moves = allowed`.
-    pub stationary_promotes: bool,
+    pub(crate) stationary_promotes: bool,
     /// `promotion.in-place = any-piece-any-time`: a standalone promote-in-place action.
-    pub promote_in_place_any: bool,
+    pub(crate) promote_in_place_any: bool,
     /// `promotion.on-capture`: 0 none, 1 any capture, 2 captures that move the piece.
-    pub capture_promotion: u8,
-    pub capture_promotion_optional: bool,
+    pub(crate) capture_promotion: u8,
+    pub(crate) capture_promotion_optional: bool,
     /// `promotion.non-promoting-capture = cannot-capture`.
-    pub nonpromoting_cannot_capture: bool,
-    pub last_rank: Vec<String>,
-    pub last_rank_optional: bool,
+    pub(crate) nonpromoting_cannot_capture: bool,
+    pub(crate) last_rank: Vec<String>,
+    pub(crate) last_rank_optional: bool,
     /// `promotion.last-rank-timing = any-time`.
-    pub last_rank_any_time: bool,
+    pub(crate) last_rank_any_time: bool,
     /// `promotion.deva`: 0 none, 1 promotable-only, 2 all non-royal.
-    pub deva: u8,
+    pub(crate) deva: u8,
     pub deva_targets: Vec<String>,
-    pub deva_exempt: Vec<String>,
+    pub(crate) deva_exempt: Vec<String>,
     /// `promotion.deva-priority = special-wins`.
-    pub deva_special_wins: bool,
-    pub deva_multi: DevaMulti,
+    pub(crate) deva_special_wins: bool,
+    pub(crate) deva_multi: DevaMulti,
     /// `skip.null-move = allowed`.
-    pub null_move: bool,
+    pub(crate) null_move: bool,
     /// `skip.by-piece = allowed`.
-    pub piece_pass: bool,
-    pub skip_squares: SkipSquares,
-    pub skip_limit: SkipLimit,
-    pub skip_promotion_exempt: bool,
+    pub(crate) piece_pass: bool,
+    pub(crate) skip_squares: SkipSquares,
+    pub(crate) skip_limit: SkipLimit,
+    pub(crate) skip_promotion_exempt: bool,
     // `skip.missing-piece` is not read: both its values leave every piece of the game as it
     // is (Hook's Golden Bird is not in the game).
     /// `end.stalemate`: the result for the player who cannot move.
-    pub stalemate: Stalemate,
+    pub(crate) stalemate: Stalemate,
     /// `end.stalemate-condition = no-safe-move`.
     pub stalemate_no_safe_move: bool,
     /// `end.royals = any-royal-captured`.
-    pub any_royal_loss: bool,
+    pub(crate) any_royal_loss: bool,
     /// `end.royals` is `last-royal-captured` or `any-royal-captured`: royals are captured, and
     /// a player left without royals has lost (`end.royals = checkmate`: royals are never taken,
     /// legality.self-check).
     pub royal_loss_ends: bool,
-    pub repetition_draw: bool,
-    pub repetition_count: u32,
+    pub(crate) repetition_draw: bool,
+    pub(crate) repetition_count: u32,
     /// `end.repetition-identity`: include the skip state / the hands in the position key.
-    pub repetition_with_skips: bool,
-    pub repetition_with_hands: bool,
+    pub(crate) repetition_with_skips: bool,
+    pub(crate) repetition_with_hands: bool,
     /// `end.repetition-exclude = positions-after-skips`.
-    pub repetition_skip_positions_excluded: bool,
+    pub(crate) repetition_skip_positions_excluded: bool,
     /// `end.perpetual-check = checker-loses`.
-    pub perpetual_check_loses: bool,
+    pub(crate) perpetual_check_loses: bool,
     /// `end.perpetual-check = move-illegal`: the move that would complete a perpetual check
     /// is not legal (`Engine::game_moves`, which knows the game's history).
-    pub perpetual_check_illegal: bool,
+    pub(crate) perpetual_check_illegal: bool,
     /// `end.perpetual-check-count`: the occurrence of a repetition (or, under
     /// `perpetual-check-detect = consecutive-checks`, the number of checks in a row) that
     /// makes a perpetual check.
-    pub perpetual_check_count: u32,
+    pub(crate) perpetual_check_count: u32,
     /// `end.perpetual-check-detect = consecutive-checks`.
-    pub perpetual_consecutive: bool,
+    pub(crate) perpetual_consecutive: bool,
     /// `check.must-resolve`: a player in check must make a move after which no royal is
     /// attacked (where self-check is otherwise allowed).
     pub must_resolve: bool,
     /// drops.*
     pub drops: bool,
-    pub drops_unpromoted: bool,
-    pub nifu: bool,
-    pub nifu_pieces: Vec<String>,
-    pub drop_rank_ban: BTreeMap<String, Vec<u8>>,
-    pub drop_zone_ban: Vec<String>,
-    pub drop_palace_only: Vec<String>,
-    pub drop_palace_only_zone: Option<String>,
+    pub(crate) drops_unpromoted: bool,
+    pub(crate) nifu: bool,
+    pub(crate) nifu_pieces: Vec<String>,
+    pub(crate) drop_rank_ban: BTreeMap<String, Vec<u8>>,
+    pub(crate) drop_zone_ban: Vec<String>,
+    pub(crate) drop_palace_only: Vec<String>,
+    pub(crate) drop_palace_only_zone: Option<String>,
     /// `drops.palace-ban`: 0 none, 1 own, 2 both.
-    pub drop_palace_ban: u8,
-    pub pawn_mate: PawnMate,
-    pub pawn_mate_screen: PawnMateScreen,
+    pub(crate) drop_palace_ban: u8,
+    pub(crate) pawn_mate: PawnMate,
+    pub(crate) pawn_mate_screen: PawnMateScreen,
     /// `drops.pawn-mate-extra-turn = is-mate`: a pawn drop whose check wins at once
     /// (extra-turn.check = wins) is a mate by pawn drop, banned with the others.
-    pub pawn_mate_extra_turn_is_mate: bool,
+    pub(crate) pawn_mate_extra_turn_is_mate: bool,
     /// `drops.pawn-mate-pieces` (default `drops.nifu-pieces`): the pieces the pawn-drop ban
     /// is about.
-    pub pawn_mate_pieces: Vec<String>,
-    pub dead_piece: DeadPiece,
+    pub(crate) pawn_mate_pieces: Vec<String>,
+    pub(crate) dead_piece: DeadPiece,
     /// `check.flying-king`: a royal facing the enemy royal on an otherwise empty file attacks it.
-    pub flying_king_check: bool,
+    pub(crate) flying_king_check: bool,
     /// `check.royals = last-remaining`: a player with two or more royals is never in check,
     /// and no move of his leaves a royal attacked (Suzumu, Hook: check is of "a player's last
     /// remaining royal piece").
-    pub check_last_royal_only: bool,
-    pub impasse: Option<Impasse>,
-    pub bare_king: BareKing,
-    pub extra_turn: Option<ExtraTurn>,
+    pub(crate) check_last_royal_only: bool,
+    pub(crate) impasse: Option<Impasse>,
+    pub(crate) bare_king: BareKing,
+    pub(crate) extra_turn: Option<ExtraTurn>,
     /// `drops.per-turn = in-addition` (SHO-31): after the turn's move, the same player may drop
     /// one piece from hand or decline (`Position::extra_turn` marks that moment).
-    pub drop_after_move: bool,
-    pub demotion: Option<Demotion>,
+    pub(crate) drop_after_move: bool,
+    pub(crate) demotion: Option<Demotion>,
     /// `demotion.repromote`, where it says of a demoted piece something else than
     /// `promotion.forced`: the position then remembers demoted pieces
     /// (`position::DEMOTED`), and `Some(true)` forces their promotion on reaching the zone,
     /// `Some(false)` leaves it to the player. None: demoted pieces promote as every piece does.
-    pub repromote: Option<bool>,
+    pub(crate) repromote: Option<bool>,
     /// `zone-moves.frame = board`: the second player's left and right are the board's.
-    pub board_frame: bool,
+    pub(crate) board_frame: bool,
     /// `zone-moves.by = destination`: a move is made with the powers of its destination's zone.
-    pub zone_moves_by_destination: bool,
+    pub(crate) zone_moves_by_destination: bool,
     /// `end.repetition-counted-at = every-action` (else only positions where the turn passes).
-    pub repetition_every_action: bool,
+    pub(crate) repetition_every_action: bool,
     /// `end.bare-king-when = after-own-turn` (else immediately).
-    pub bare_king_after_own_turn: bool,
+    pub(crate) bare_king_after_own_turn: bool,
     /// `end.checkmate = terminal`: a player in check with no move that saves every royal loses
     /// at once (otherwise the game goes on until the royal is taken).
     pub checkmate_terminal: bool,
     /// `lion-trade.*`; None when `lion-trade.lions` names no piece.
-    pub lion_trade: Option<LionTrade>,
+    pub(crate) lion_trade: Option<LionTrade>,
 }
 
 /// Per-piece abilities beyond XBetza.
 #[derive(Clone, Debug, Default)]
 pub struct Abilities {
     /// Burn (Fire Demon): max burns after moving; 0 = does not burn.
-    pub burn_max: u32,
-    pub burn_any_target: bool,
+    pub(crate) burn_max: u32,
+    pub(crate) burn_any_target: bool,
     /// `burn.targets = any-but-own-royals`: friendly pieces may be burned and taken by igui,
     /// the mover's own royals never.
-    pub burn_spares_own_royals: bool,
-    pub burn_immune: Vec<String>,
-    pub burn_optional: bool,
+    pub(crate) burn_spares_own_royals: bool,
+    pub(crate) burn_immune: Vec<String>,
+    pub(crate) burn_optional: bool,
     /// `burn.after-area-move`: 0 always, 1 never, 2 only after a non-capturing area move.
-    pub burn_after_area: u8,
-    pub burn_arrival_counted: bool,
-    pub burn_immunity_covers_igui: bool,
+    pub(crate) burn_after_area: u8,
+    pub(crate) burn_arrival_counted: bool,
+    pub(crate) burn_immunity_covers_igui: bool,
     /// `burn.return-to-start = burn`.
-    pub burn_return_is_burn: bool,
-    pub igui_max: u32,
+    pub(crate) burn_return_is_burn: bool,
+    pub(crate) igui_max: u32,
     /// Freeze (Heavenly Tetrarch).
-    pub freezes: bool,
-    pub freeze_board: bool,
-    pub freeze_any: bool,
-    pub freeze_leaving_only: bool,
-    pub freeze_mid_move: bool,
-    pub freeze_immune: Vec<String>,
+    pub(crate) freezes: bool,
+    pub(crate) freeze_board: bool,
+    pub(crate) freeze_any: bool,
+    pub(crate) freeze_leaving_only: bool,
+    pub(crate) freeze_mid_move: bool,
+    pub(crate) freeze_immune: Vec<String>,
     /// Jumping generals: `jump.*` present.
-    pub jumps: bool,
-    pub jump_max: u32,
+    pub(crate) jumps: bool,
+    pub(crate) jump_max: u32,
     /// `jump.rank-limit`: 0 none, 1 jump-only, 2 jump-and-capture.
-    pub jump_rank_limit: u8,
-    pub jump_capture_jumped: bool,
-    pub jump_capture_jumped_any_rank: bool,
-    pub jump_capture_royals: bool,
+    pub(crate) jump_rank_limit: u8,
+    pub(crate) jump_capture_jumped: bool,
+    pub(crate) jump_capture_jumped_any_rank: bool,
+    pub(crate) jump_capture_royals: bool,
     /// `jump.landing`: 0 capture, 1 capture-or-empty, 2 after-any-capture.
-    pub jump_landing: u8,
-    pub jump_targets_lower_only: bool,
+    pub(crate) jump_landing: u8,
+    pub(crate) jump_targets_lower_only: bool,
     /// Emperor: protected royals may not be captured.
     pub protected_royal_ban: bool,
-    pub protected_emperor_only: bool,
-    pub protected_before_capture: bool,
+    pub(crate) protected_emperor_only: bool,
+    pub(crate) protected_before_capture: bool,
     /// `pass`: the piece may skip a turn.
-    pub pass: bool,
+    pub(crate) pass: bool,
     /// A gun (`cannon.*` present): its hops (XBetza `p`) take a screen.
-    pub cannon: bool,
+    pub(crate) cannon: bool,
     /// `cannon.screens = non-cannon`: the screen may not be another gun.
-    pub screens_non_cannon: bool,
-    pub flying_capture: FlyingCapture,
+    pub(crate) screens_non_cannon: bool,
+    pub(crate) flying_capture: FlyingCapture,
     /// `confine`: zone id the piece never leaves.
-    pub confine: Option<String>,
+    pub(crate) confine: Option<String>,
 }
 
 impl Rules {
@@ -338,14 +338,21 @@ impl Rules {
             refuse(
                 Rule::DropsPerTurn,
                 &r.drops_per_turn,
-                "a drop after the move together with extra-turn.after (two kinds of double turn) is not played",
+                &format!(
+                    "a drop after the move together with {} (two kinds of double turn) is not played",
+                    Rule::ExtraTurnAfter.path()
+                ),
             );
         }
         if r.drops_pawn_mate != PawnMate::Allowed && r.drops_pawn_mate_pieces.is_empty() {
             refuse(
                 Rule::DropsPawnMate,
                 &r.drops_pawn_mate,
-                "the pawn-drop ban needs drops.pawn-mate-pieces (or drops.nifu-pieces) to say which pieces are pawns",
+                &format!(
+                    "the pawn-drop ban needs {} (or {}) to say which pieces are pawns",
+                    Rule::DropsPawnMatePieces.path(),
+                    Rule::DropsNifuPieces.path()
+                ),
             );
         }
         if r.promotion_decided == PromotionDecided::PerLeg {
@@ -411,7 +418,10 @@ impl Rules {
             refuse(
                 Rule::PromotionPermanent,
                 &permanent,
-                "must agree with demotion.on (the first zone demotes exactly when demotion.on says so)",
+                &format!(
+                    "must agree with {0} (the first zone demotes exactly when {0} says so)",
+                    Rule::DemotionOn.path()
+                ),
             );
         }
         // end.impasse-min-pieces is a condition of the declaration alone; stated without
@@ -420,7 +430,10 @@ impl Rules {
             refuse(
                 Rule::EndImpasseMinPieces,
                 &r.end_impasse_min_pieces,
-                "counts only for an impasse declaration (end.impasse-declaration), and the game has none",
+                &format!(
+                    "counts only for an impasse declaration ({}), and the game has none",
+                    Rule::EndImpasseDeclaration.path()
+                ),
             );
         }
         let impasse = if r.end_impasse == EndImpasse::Points {
@@ -430,7 +443,10 @@ impl Rules {
                 refuse(
                     Rule::EndImpasseTrigger,
                     &r.end_impasse_trigger,
-                    "an impasse by declaration is declared, not triggered (end.impasse-declaration)",
+                    &format!(
+                        "an impasse by declaration is declared, not triggered ({})",
+                        Rule::EndImpasseDeclaration.path()
+                    ),
                 );
             }
             let rank = |w: &str| r.end_precedence.iter().position(|p| p == w);
@@ -563,7 +579,7 @@ const NOT_READ: &[(Rule, &[&str], &str)] = &[
     (Rule::LegalityIllegalMoves, &["not-generated", "listed-moves-lose"], "the moves the rules call illegal are illegal under both values, which differ only in what befalls a player who makes one anyway; the engine generates legal moves only"),
     (Rule::EndIllegalMove, &["none", "loss"], "illegal moves are never generated"),
     (Rule::SkipMissingPiece, &["ignored", "no-skip"], "both values leave every piece of the game as it is"),
-    (Rule::EndPrecedence, &["[perpetual-check, repetition]", "[impasse, perpetual-check, repetition]", "[perpetual-check, impasse]", "[impasse, perpetual-check]"], "perpetual check is judged before the plain repetition draw; the impasse where end.precedence puts it"),
+    (Rule::EndPrecedence, &["[perpetual-check, repetition]", "[impasse, perpetual-check, repetition]", "[perpetual-check, impasse]", "[impasse, perpetual-check]"], "perpetual check is judged before the plain repetition draw; the impasse where this setting puts it"),
     (Rule::EndPerpetualChase, &["none"], "the perpetual chase rule (which moves chase, and which chases are allowed) is not played"),
 ];
 

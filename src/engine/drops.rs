@@ -12,6 +12,7 @@ use super::promotion::{empty_board, never_moves_again};
 use super::Engine;
 use crate::core::{Color, PieceId};
 use crate::geometry::Square;
+use crate::spec::rules::{EndRoyals, Rule};
 
 /// The type a captured piece becomes in hand.
 pub fn hand_type(engine: &Engine, piece: PieceId) -> PieceId {
@@ -36,17 +37,25 @@ pub fn not_held(engine: &Engine, piece: PieceId) -> Option<String> {
     let rules = &engine.rules;
     let p = engine.piece(piece);
     if !rules.drops {
-        return Some("this game has no drops (drops.enabled = false): a captured piece leaves the game".into());
+        return Some(format!(
+            "this game has no drops ({}): a captured piece leaves the game",
+            Rule::DropsEnabled.set_to(false)
+        ));
     }
     if !(0..engine.pieces.len()).map(PieceId::new).any(|q| hand_type(engine, q) == piece) {
         let back = &engine.piece(unpromoted_type(engine, piece)).id;
         return Some(format!(
-            "{} is a promoted piece, and a captured one goes to hand as {back} (drops.unpromoted)",
-            p.id
+            "{} is a promoted piece, and a captured one goes to hand as {back} ({})",
+            p.id,
+            Rule::DropsUnpromoted.path()
         ));
     }
     if p.royal && !rules.royal_loss_ends {
-        return Some(format!("{} is royal, and royals are never captured (end.royals = checkmate)", p.id));
+        return Some(format!(
+            "{} is royal, and royals are never captured ({})",
+            p.id,
+            Rule::EndRoyals.set_to(EndRoyals::Checkmate)
+        ));
     }
     None
 }

@@ -30,7 +30,7 @@ pub(crate) fn facing_royal(engine: &Engine, pos: &Position, sq: Square) -> Optio
 /// square (`move`: the one move that may leave a palace, as in xiangqi) or a capture without
 /// moving (`shoot`).
 #[inline]
-pub fn captures(engine: &Engine, pos: &Position, sq: Square, man: Man, out: &mut Vec<Move>) {
+pub(crate) fn captures(engine: &Engine, pos: &Position, sq: Square, man: Man, out: &mut Vec<Move>) {
     let how = engine.piece(man.piece).abilities.flying_capture;
     if how == FlyingCapture::None {
         return;

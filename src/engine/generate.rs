@@ -7,7 +7,7 @@ use super::filters;
 use super::moves::{Captures, Move, MoveKind};
 use super::position::{Man, Position};
 use super::{flying, promotion, skip, Engine};
-use crate::core::{Color, PieceId};
+use crate::core::{Color, PieceId, ZoneId};
 use crate::geometry::chebyshev;
 use crate::geometry::{BoardSize, Square};
 use crate::xbetza::{
@@ -17,7 +17,7 @@ use crate::xbetza::{
 use smallvec::SmallVec;
 
 /// The board as `player`'s pieces see it.
-pub fn occupancy(pos: &Position, player: Color) -> Occupancy {
+pub(crate) fn occupancy(pos: &Position, player: Color) -> Occupancy {
     // The position's board and the occupancy share the square index, so no square is named.
     let cells = pos
         .board
@@ -81,8 +81,7 @@ fn frozen_by(engine: &Engine, freezers: &[(Square, Man)], man: Man, sq: Square) 
 
 /// Everything move generation of one side needs once per position.
 pub struct SideView {
-    pub player: Color,
-    pub occupancy: Occupancy,
+    pub(crate) occupancy: Occupancy,
     freezers: Freezers,
     /// Does a freezer here also stop moves mid-way (freeze.timing = also-mid-move)?
     mid_move_freeze: bool,
@@ -92,7 +91,7 @@ impl SideView {
     pub fn new(engine: &Engine, pos: &Position, player: Color) -> SideView {
         let (occupancy, freezers) = occupancy_and_freezers(engine, pos, player);
         let mid_move_freeze = freezers.iter().any(|(_, f)| engine.piece(f.piece).abilities.freeze_mid_move);
-        SideView { player, occupancy, freezers, mid_move_freeze }
+        SideView { occupancy, freezers, mid_move_freeze }
     }
 
     #[inline]
@@ -255,7 +254,7 @@ struct ExactMan<'e> {
     player: Color,
     reach: &'e CaptureReach,
     orientation: Orientation,
-    confine: Option<usize>,
+    confine: Option<ZoneId>,
 }
 
 impl<'e> ExactMan<'e> {
@@ -491,7 +490,7 @@ impl Engine {
 
     /// `legal_moves` into a buffer the caller keeps (perft keeps one per ply): its old
     /// contents are dropped, its room is reused.
-    pub fn legal_moves_into(&self, pos: &Position, out: &mut Vec<Move>) {
+    pub(crate) fn legal_moves_into(&self, pos: &Position, out: &mut Vec<Move>) {
         self.legal_moves_of(pos, out, false);
     }
 
@@ -729,7 +728,7 @@ impl Engine {
     /// allow them, expanded into moves (captures named, burns, promotion choices, skip rules),
     /// its passes, promotions in place and flying captures. (Lint compares these with what the
     /// piece's XBetza string alone gives: `check::published`.)
-    pub fn pseudo_moves_from(&self, pos: &Position, sq: Square) -> Vec<Move> {
+    pub(crate) fn pseudo_moves_from(&self, pos: &Position, sq: Square) -> Vec<Move> {
         let mut out = Vec::new();
         if let Some(man) = pos.at(sq) {
             let view = SideView::new(self, pos, man.player);
@@ -1193,7 +1192,7 @@ impl Engine {
 
     /// Are `count` royals of a player out of check's reach? Under check.royals = last-remaining,
     /// while he has two or more (he "may sacrifice one of them").
-    pub fn spares_royals(&self, count: usize) -> bool {
+    pub(crate) fn spares_royals(&self, count: usize) -> bool {
         self.rules.check_last_royal_only && count > 1
     }
 }

@@ -16,18 +16,18 @@ pub mod filters;
 pub(crate) mod flying;
 pub mod generate;
 pub(crate) mod lion_trade;
-pub mod make;
-pub mod moves;
-pub mod notation;
-pub mod perft;
+pub(crate) mod make;
+pub(crate) mod moves;
+pub(crate) mod notation;
+pub(crate) mod perft;
 pub mod play;
 pub mod position;
 pub(crate) mod promotion;
 pub mod skip;
 pub mod status;
-pub mod zobrist;
+pub(crate) mod zobrist;
 
-use crate::core::{Color, PieceId};
+use crate::core::{Color, PieceId, ZoneId};
 use crate::geometry::{Square, SquareSet};
 use crate::spec::abilities::AbilitySettings;
 use crate::spec::game::GameSpec;
@@ -39,16 +39,16 @@ pub use position::{Man, Position};
 use zobrist::Zobrist;
 
 /// One of the moves a piece may use from a square, and where it may end (`Engine::move_sets`).
-pub struct MoveSet<'a> {
-    pub moves: &'a CompiledBetza,
-    pub reach: &'a CaptureReach,
+pub(crate) struct MoveSet<'a> {
+    pub(crate) moves: &'a CompiledBetza,
+    pub(crate) reach: &'a CaptureReach,
     /// `moves`' one-leg programs unrolled per square (`xbetza::table`).
-    pub table: &'a MoveTable,
-    pub into: Landing<'a>,
+    pub(crate) table: &'a MoveTable,
+    pub(crate) into: Landing<'a>,
 }
 
 #[derive(Clone, Copy)]
-pub enum Landing<'a> {
+pub(crate) enum Landing<'a> {
     Anywhere,
     /// Only squares of this zone (the zone whose move this is).
     Zone(&'a str),
@@ -60,10 +60,10 @@ pub enum Landing<'a> {
 #[derive(Clone, Debug)]
 pub struct PieceType {
     pub id: String,
-    pub name: String,
+    pub(crate) name: String,
     pub royal: bool,
     /// Jump rank (pieces without one rank below every ranked piece).
-    pub rank: u32,
+    pub(crate) rank: u32,
     pub promotes_to: Option<PieceId>,
     /// Whether some piece promotes to this one (it is a promoted form).
     pub is_promoted_form: bool,
@@ -80,20 +80,20 @@ pub struct PieceType {
     table: MoveTable,
     zone_tables: Vec<MoveTable>,
     /// Can the piece ever pass (its XBetza yields a pass on an empty board, or `pass = true`)?
-    pub can_pass: bool,
+    pub(crate) can_pass: bool,
     /// Do the squares on its way alone decide where it captures (with its confinement zone,
     /// if any), so that its captures need no generator (`generate::ExactMan`)? One move per
     /// square (zone moves chosen by the origin), no ability that judges the path by what
     /// stands on it (rank-limited jumping, cannon screens, burns), and a reach (each zone
     /// move's too) that answers every attack test (`CaptureReach::is_exact`).
     pub(crate) exact_attacker: bool,
-    /// `abilities.confine` and the zones of `zone_moves`, as indices into the engine's zones
+    /// `abilities.confine` and the zones of `zone_moves`, as ids of the engine's zones
     /// (`Engine::in_zone_at`; an unknown name holds no square).
-    pub(crate) confine_zone: Option<usize>,
+    pub(crate) confine_zone: Option<ZoneId>,
     /// Does `filters::path_ok` judge even its one-step paths (rank-limited jumping, screens,
     /// confinement, burns)? Without these it judges only paths of more than one leg.
     pub(crate) path_filtered: bool,
-    pub(crate) zone_move_zones: Vec<usize>,
+    pub(crate) zone_move_zones: Vec<ZoneId>,
     /// Is the piece named in promotion.last-rank (read for every move it makes)?
     pub(crate) last_rank_promotes: bool,
     /// May it have moves besides its paths (`Engine::moves_besides_paths`): a pass to an
@@ -131,16 +131,16 @@ pub struct Engine {
     /// The game's rule settings as the spec layer reads them (`game.typed_rules()`), read once:
     /// for readers of the spec's own values that run per move (the checker's record), which
     /// would otherwise read them again for every transition.
-    pub settings: RuleSettings,
+    pub(crate) settings: RuleSettings,
     /// Each piece's abilities as the spec layer reads them (`typed_abilities()`), by piece
     /// index, read once for the same readers.
-    pub piece_settings: Vec<AbilitySettings>,
+    pub(crate) piece_settings: Vec<AbilitySettings>,
     pub pieces: Vec<PieceType>,
     pub zobrist: Zobrist,
-    /// Zone membership per player, zone id -> one flag per square index.
+    /// Zone membership per player, by `ZoneId`: one flag per square index.
     zones: Vec<(String, [SquareSet; 2])>,
-    /// The promotion zone's index in `zones` (promotion.zone), looked at for every move.
-    pub(crate) promotion_zone: Option<usize>,
+    /// The promotion zone (promotion.zone), looked at for every move.
+    pub(crate) promotion_zone: Option<ZoneId>,
     /// promotion.deva-targets as (target type, its promoted type), in the listed order, for
     /// the targets that exist and promote: looked at for every capture under the Deva rule.
     pub(crate) deva_forms: Vec<(PieceId, PieceId)>,
@@ -301,8 +301,9 @@ impl Engine {
                 (z.clone(), [set(Color::Black), set(Color::White)])
             })
             .collect::<Vec<(String, [SquareSet; 2])>>();
-        // Zones by index for the hot paths (a name is looked up once, here).
-        let zone_index = |name: &str| zones.iter().position(|(z, _)| z == name).unwrap_or(usize::MAX);
+        // Zones by id for the hot paths (a name is looked up once, here); a name no zone has
+        // gets the id past the last zone, which holds no square.
+        let zone_index = |name: &str| ZoneId::new(zones.iter().position(|(z, _)| z == name).unwrap_or(zones.len()));
         for p in &mut pieces {
             p.confine_zone = p.abilities.confine.as_deref().map(zone_index);
             let a = &p.abilities;
@@ -374,16 +375,16 @@ impl Engine {
         &self.pieces[index.index()]
     }
 
-    /// `in_zone` for a zone given by its index (`PieceType::confine_zone`, `zone_move_zones`).
-    pub(crate) fn in_zone_at(&self, zone: usize, player: Color, sq: Square) -> bool {
+    /// `in_zone` for a zone given by its id (`PieceType::confine_zone`, `zone_move_zones`).
+    pub(crate) fn in_zone_at(&self, zone: ZoneId, player: Color, sq: Square) -> bool {
         self.zone_squares(zone, player).is_some_and(|set| set.contains(self.game.board.index(sq)))
     }
 
-    /// The squares of `player`'s zone with index `zone`, by square index; None for an index
-    /// no zone has. For a caller that asks about many squares of one zone.
+    /// The squares of `player`'s zone `zone`, by square index; None for an id no zone has.
+    /// For a caller that asks about many squares of one zone.
     #[inline]
-    pub(crate) fn zone_squares(&self, zone: usize, player: Color) -> Option<&SquareSet> {
-        self.zones.get(zone).map(|(_, sets)| &sets[player])
+    pub(crate) fn zone_squares(&self, zone: ZoneId, player: Color) -> Option<&SquareSet> {
+        self.zones.get(zone.index()).map(|(_, sets)| &sets[player])
     }
 
     /// Is `sq` in `player`'s zone `zone`?
@@ -396,7 +397,7 @@ impl Engine {
 
     /// How `player`'s pieces see the board: the second player's forward is down, and its left
     /// and right are its own unless zone-moves.frame = board (RYU reading warrior-sides).
-    pub fn orientation(&self, player: Color) -> Orientation {
+    pub(crate) fn orientation(&self, player: Color) -> Orientation {
         orientation(player, &self.rules)
     }
 
@@ -405,7 +406,12 @@ impl Engine {
     /// `destination` each zone's move into that zone, and the plain move to squares outside
     /// every zone-move zone.
     /// (An iterator, not a list: it is asked for every piece in every attack test.)
-    pub fn move_sets(&self, piece: PieceId, player: Color, sq: Square) -> impl Iterator<Item = MoveSet<'_>> + '_ {
+    pub(crate) fn move_sets(
+        &self,
+        piece: PieceId,
+        player: Color,
+        sq: Square,
+    ) -> impl Iterator<Item = MoveSet<'_>> + '_ {
         let p = self.piece(piece);
         let by_destination = self.rules.zone_moves_by_destination && !p.zone_moves.is_empty();
         let at_origin = (!by_destination).then(|| match self.zone_move_at(piece, player, sq) {
@@ -434,7 +440,7 @@ impl Engine {
     }
 
     /// May a move of `set` end on `to`?
-    pub fn set_allows(&self, set: &MoveSet<'_>, player: Color, to: Square) -> bool {
+    pub(crate) fn set_allows(&self, set: &MoveSet<'_>, player: Color, to: Square) -> bool {
         match set.into {
             Landing::Anywhere => true,
             Landing::Zone(zone) => self.in_zone(zone, player, to),
@@ -445,13 +451,13 @@ impl Engine {
     }
 
     /// The move the piece has on `sq` for `player`: its zone's move (Ryu) or its XBetza move.
-    pub fn moves_at(&self, piece: PieceId, player: Color, sq: Square) -> &CompiledBetza {
+    pub(crate) fn moves_at(&self, piece: PieceId, player: Color, sq: Square) -> &CompiledBetza {
         let p = self.piece(piece);
         self.zone_move_at(piece, player, sq).map_or(&p.moves, |i| &p.zone_moves[i].1)
     }
 
     /// Where the piece on `sq` could capture at most (`moves_at`'s bound).
-    pub fn reach_at(&self, piece: PieceId, player: Color, sq: Square) -> &CaptureReach {
+    pub(crate) fn reach_at(&self, piece: PieceId, player: Color, sq: Square) -> &CaptureReach {
         let p = self.piece(piece);
         self.zone_move_at(piece, player, sq).map_or(&p.reach, |i| &p.zone_reach[i])
     }
@@ -478,7 +484,7 @@ impl Engine {
     }
 
     /// The rank of `sq` counted from `player`'s own side, 0-based.
-    pub fn relative_rank(&self, player: Color, sq: Square) -> u8 {
+    pub(crate) fn relative_rank(&self, player: Color, sq: Square) -> u8 {
         if player == Color::Black {
             sq.rank
         } else {

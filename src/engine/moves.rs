@@ -8,7 +8,7 @@ use crate::xbetza::{Path, Squares};
 use smallvec::SmallVec;
 
 /// Captured squares with what stood there: inline up to two (no allocation for most moves).
-pub type Captures = SmallVec<[(Square, Man); 2]>;
+pub(crate) type Captures = SmallVec<[(Square, Man); 2]>;
 
 /// What a legal move does (`Move::kind`). `xbetza::PieceMoveKind` is the same notion for one
 /// piece's path, which the generator maps onto these.
@@ -33,22 +33,6 @@ pub enum MoveKind {
     Drop,
     /// The extra turn (extra-turn.optional) declined: the turn passes to the opponent.
     Decline,
-}
-
-impl MoveKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            MoveKind::Normal => "move",
-            MoveKind::Capture => "capture",
-            MoveKind::Igui => "igui",
-            MoveKind::Pass => "pass",
-            MoveKind::Burn => "burn",
-            MoveKind::PromoteInPlace => "promote",
-            MoveKind::Null => "null",
-            MoveKind::Drop => "drop",
-            MoveKind::Decline => "decline",
-        }
-    }
 }
 
 /// One legal move.

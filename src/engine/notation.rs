@@ -30,7 +30,7 @@ use super::position::{Man, Position, DEMOTED, DROPPED, MAX_MOVE_NUMBER};
 use super::Engine;
 use crate::core::{Color, PieceId};
 use crate::geometry::Square;
-use crate::spec::rules::Rule;
+use crate::spec::rules::{DropsPerTurn, Rule};
 
 /// Why a position string was rejected, with the offending text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,7 +139,8 @@ impl Engine {
     fn parse_lion_taken(&self, pos: &mut Position, field: &str) -> Result<(), PositionError> {
         if !self.rules.lion_trade.as_ref().is_some_and(|t| t.counter_strike) {
             return err(format!(
-                "field '{field}' (a Lion just taken) in a game without the counter-strike rule (lion-trade.counter-strike)"
+                "field '{field}' (a Lion just taken) in a game without the counter-strike rule ({})",
+                Rule::LionTradeCounterStrike.path()
             ));
         }
         let name = &field[1..];
@@ -301,7 +302,11 @@ impl Engine {
                 // The side to move is on an extra turn (extra-turn.after), or may still drop
                 // after this turn's move (drops.per-turn = in-addition).
                 if self.rules.extra_turn.is_none() && !self.rules.drop_after_move {
-                    return err("'+' (an extra turn) in a game without extra turns (extra-turn.after) or drops after the move (drops.per-turn = in-addition)");
+                    return err(format!(
+                        "'+' (an extra turn) in a game without extra turns ({}) or drops after the move ({})",
+                        Rule::ExtraTurnAfter.path(),
+                        Rule::DropsPerTurn.set_to(DropsPerTurn::InAddition)
+                    ));
                 }
                 pos.set_extra_turn(&self.zobrist, true);
                 continue;
@@ -331,7 +336,9 @@ impl Engine {
             let skips = field;
             if !super::skip::game_has_skips(self) {
                 return err(format!(
-                    "skip field '{skips}' in a game without skips: no null move (skip.null-move) and no piece that can pass (skip.by-piece)"
+                    "skip field '{skips}' in a game without skips: no null move ({}) and no piece that can pass ({})",
+                    Rule::SkipNullMove.path(),
+                    Rule::SkipByPiece.path()
                 ));
             }
             let flags = &skips[1..];

@@ -17,7 +17,7 @@ impl Engine {
 
     /// Perft below one legal move of `pos`: 1 at depth 1, else the tree under the position it
     /// leads to (empty if the move decided the game).
-    pub fn perft_below(&self, pos: &Position, mv: &Move, depth: u32) -> u64 {
+    pub(crate) fn perft_below(&self, pos: &Position, mv: &Move, depth: u32) -> u64 {
         if depth <= 1 {
             return 1;
         }

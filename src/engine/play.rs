@@ -145,7 +145,7 @@ pub struct GameRecord {
 
 impl GameRecord {
     /// The result as a line: "1-0 (first player ... wins: why)" or "unfinished after N plies".
-    pub fn result_line(&self) -> String {
+    pub(crate) fn result_line(&self) -> String {
         match &self.outcome {
             Some(o) => format!("{} ({})", o.score(), o.describe()),
             None => format!("* (unfinished after {} plies)", self.moves.len()),

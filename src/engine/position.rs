@@ -23,7 +23,7 @@ pub const DROPPED: u8 = 1;
 /// `Position::flags` bit: the piece was demoted (Heian's first zone) and has not promoted
 /// since (kept only where `demotion.repromote` differs from `promotion.forced`:
 /// `Rules::repromote`).
-pub const DEMOTED: u8 = 2;
+pub(crate) const DEMOTED: u8 = 2;
 
 /// The largest move number: a position string may give at most this (nine digits), and
 /// `Engine::make` counts no further, so the number never wraps, however long a game is played
@@ -33,6 +33,9 @@ pub const MAX_MOVE_NUMBER: u32 = 999_999_999;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     pub size: BoardSize,
+    /// What stands on each square, by square index (`BoardSize::index`): read a square with
+    /// `at`, change one with `put` (which keeps the hash). The engine indexes it by number on
+    /// its hot paths; docs/DESIGN.md says why the index is no `Square`.
     pub board: Vec<Option<Man>>,
     /// What the position remembers of the piece on each square (`DROPPED`, `DEMOTED`), by
     /// square index; 0 on empty squares. Part of the hash (two positions that differ here are
@@ -126,7 +129,7 @@ impl Position {
     }
 
     /// Sets where the last move took a Lion with a non-Lion, keeping the hash.
-    pub fn set_lion_taken_at(&mut self, z: &Zobrist, sq: Option<Square>) {
+    pub(crate) fn set_lion_taken_at(&mut self, z: &Zobrist, sq: Option<Square>) {
         if self.lion_taken_at != sq {
             self.board_hash ^= z.lion_taken(self.lion_taken_at.map(|s| self.size.index(s)))
                 ^ z.lion_taken(sq.map(|s| self.size.index(s)));

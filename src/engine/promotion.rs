@@ -17,20 +17,20 @@ use smallvec::SmallVec;
 /// The promotions a move may be made with (`None`: as it is), in order: none, one or two, kept
 /// in a small `Copy` value (returned for every move generated).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Choices {
+pub(crate) struct Choices {
     items: [Option<PieceId>; 2],
     len: u8,
 }
 
 impl Choices {
     /// No choice: the path is not a legal move.
-    pub const NONE: Choices = Choices { items: [None, None], len: 0 };
+    pub(crate) const NONE: Choices = Choices { items: [None, None], len: 0 };
 
-    pub fn one(choice: Option<PieceId>) -> Choices {
+    pub(crate) fn one(choice: Option<PieceId>) -> Choices {
         Choices { items: [choice, None], len: 1 }
     }
 
-    pub fn two(first: Option<PieceId>, second: Option<PieceId>) -> Choices {
+    pub(crate) fn two(first: Option<PieceId>, second: Option<PieceId>) -> Choices {
         Choices { items: [first, second], len: 2 }
     }
 }
@@ -46,10 +46,10 @@ impl std::ops::Deref for Choices {
 /// leg. A borrowed view, so that a one-leg move counted without being written (perft's last
 /// ply) is judged without building its `PieceMove`.
 #[derive(Clone, Copy)]
-pub struct Route<'p> {
-    pub from: Square,
-    pub to: Square,
-    pub path: &'p [PathStep],
+pub(crate) struct Route<'p> {
+    pub(crate) from: Square,
+    pub(crate) to: Square,
+    pub(crate) path: &'p [PathStep],
 }
 
 impl<'p> From<&'p PieceMove> for Route<'p> {
@@ -60,7 +60,7 @@ impl<'p> From<&'p PieceMove> for Route<'p> {
 
 /// The promotion outcomes a path may end with: `None` stays, `Some(t)` becomes type `t`. An
 /// empty list means the path is not a legal move (a capture a piece may not make).
-pub fn choices(engine: &Engine, pos: &Position, man: Man, pm: Route, captures: &[(Square, Man)]) -> Choices {
+pub(crate) fn choices(engine: &Engine, pos: &Position, man: Man, pm: Route, captures: &[(Square, Man)]) -> Choices {
     let rules = &engine.rules;
     let me = engine.piece(man.piece);
     // demotion.on (HEI-6): a promoted piece moving into the first zone is re-flipped.
@@ -260,15 +260,15 @@ pub(crate) fn never_moves_again(engine: &Engine, man: Man, sq: Square) -> bool {
 /// What a piece of one player can do from each square (by index) of an otherwise empty board:
 /// fixed by the game, so found once per piece type and player (`PieceType::empty_board`).
 #[derive(Clone, Debug)]
-pub struct EmptyBoard {
+pub(crate) struct EmptyBoard {
     /// It has no move but staying (the dead-piece and forced-promotion rules).
-    pub stuck: Vec<bool>,
+    pub(crate) stuck: Vec<bool>,
     /// It has a move to a higher rank, its owner's way (drops.dead-piece = forward-square).
-    pub advances: Vec<bool>,
+    pub(crate) advances: Vec<bool>,
 }
 
 /// [`EmptyBoard`] of `man`'s type and player, worked out on first use.
-pub fn empty_board(engine: &Engine, man: Man) -> &EmptyBoard {
+pub(crate) fn empty_board(engine: &Engine, man: Man) -> &EmptyBoard {
     engine.piece(man.piece).empty_board[man.player].get_or_init(|| {
         let (mut stuck, mut advances) = (Vec::new(), Vec::new());
         for sq in engine.game.board.squares() {

@@ -14,7 +14,7 @@ use crate::xbetza::{PathStep, StepKind};
 
 /// Is the move a skipped turn? A pass is; a pass that promotes is not where
 /// skip.promotion-exempt holds (the piece promoted without moving: SUZ-164, MIT's equivalent).
-pub fn is_skip(engine: &Engine, mv: &Move) -> bool {
+pub(crate) fn is_skip(engine: &Engine, mv: &Move) -> bool {
     is_skip_of(engine, mv.kind, mv.promotion)
 }
 

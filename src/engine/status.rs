@@ -7,6 +7,9 @@ use super::moves::Move;
 use super::position::Position;
 use super::Engine;
 use crate::core::{Color, PieceId};
+use crate::spec::rules::{
+    EndCheckmate, EndImpasseDeclaration, EndPerpetualCheck, EndPerpetualCheckDetect, EndRoyals, Rule,
+};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -98,7 +101,7 @@ impl Engine {
 
     /// The player whose royal loss by `mv` ends the game (end.royals: the last royal, or any
     /// royal under any-royal-captured), judged on `after`, the position the move led to.
-    pub fn royal_loser(&self, after: &Position, mv: &Move) -> Option<Color> {
+    pub(crate) fn royal_loser(&self, after: &Position, mv: &Move) -> Option<Color> {
         let opponent = mv.man.player.opposite();
         // The opponent first: a burn that takes the mover's own royal (burn.targets = any) counts
         // only if the opponent did not lose first.
@@ -116,16 +119,19 @@ impl Engine {
         let mover = mv.man.player;
         if let Some(loser) = self.royal_loser(after, mv) {
             let why = if self.rules.any_royal_loss {
-                "a royal piece was captured (end.royals = any-royal-captured)"
+                format!("a royal piece was captured ({})", Rule::EndRoyals.set_to(EndRoyals::AnyRoyalCaptured))
             } else {
-                "the last royal piece was captured (end.royals = last-royal-captured)"
+                format!("the last royal piece was captured ({})", Rule::EndRoyals.set_to(EndRoyals::LastRoyalCaptured))
             };
-            return Some(Outcome::Win(loser.opposite(), why.into()));
+            return Some(Outcome::Win(loser.opposite(), why));
         }
         if self.extra_turn_check_wins(after, mv) {
             return Some(Outcome::Win(
                 mover,
-                "a drop that earned an extra turn gave check (extra-turn.check = wins)".into(),
+                format!(
+                    "a drop that earned an extra turn gave check ({})",
+                    Rule::ExtraTurnCheck.set_to(ExtraTurnCheck::Wins)
+                ),
             ));
         }
         self.bare_king(after, mover)
@@ -151,15 +157,15 @@ impl Engine {
         // drop after the move under drops.per-turn = in-addition).
         let last_mover = if pos.extra_turn { pos.side } else { pos.side.opposite() };
         let loser = [last_mover.opposite(), last_mover].into_iter().find(|&side| without_royal(side))?;
-        let rule = if self.rules.any_royal_loss { "any-royal-captured" } else { "last-royal-captured" };
+        let rule = if self.rules.any_royal_loss { EndRoyals::AnyRoyalCaptured } else { EndRoyals::LastRoyalCaptured };
         Some(Outcome::Win(
             loser.opposite(),
-            format!("{} has no royal piece left on the board (end.royals = {rule})", loser.name()),
+            format!("{} has no royal piece left on the board ({})", loser.name(), Rule::EndRoyals.set_to(rule)),
         ))
     }
 
     /// extra-turn.check = wins: a drop that earns an extra turn and gives check wins at once.
-    pub fn extra_turn_check_wins(&self, after: &Position, mv: &Move) -> bool {
+    pub(crate) fn extra_turn_check_wins(&self, after: &Position, mv: &Move) -> bool {
         mv.earns_extra_turn
             && self.rules.extra_turn.as_ref().is_some_and(|e| e.check == ExtraTurnCheck::Wins)
             && self.in_check(after, mv.man.player.opposite())
@@ -222,7 +228,10 @@ impl Engine {
         // under move-illegal it is noted and the game judged on.
         let perpetual_check = |judgement: &mut Judgement, checker: Color, why: &str| -> Option<Outcome> {
             if self.rules.perpetual_check_loses {
-                return Some(Outcome::Win(checker.opposite(), format!("{why} (end.perpetual-check = checker-loses)")));
+                return Some(Outcome::Win(
+                    checker.opposite(),
+                    format!("{why} ({})", Rule::EndPerpetualCheck.set_to(EndPerpetualCheck::CheckerLoses)),
+                ));
             }
             judgement.perpetual_by = Some(checker);
             None
@@ -236,8 +245,10 @@ impl Engine {
             let n = self.rules.perpetual_check_count as usize;
             let mut theirs = history.entries.iter().rev().filter(|e| e.mover == Some(mover)).take(n);
             if history.entries.iter().filter(|e| e.mover == Some(mover)).count() >= n && theirs.all(|e| e.gave_check) {
-                let why =
-                    format!("perpetual check: {n} checks in a row (end.perpetual-check-detect = consecutive-checks)");
+                let why = format!(
+                    "perpetual check: {n} checks in a row ({})",
+                    Rule::EndPerpetualCheckDetect.set_to(EndPerpetualCheckDetect::ConsecutiveChecks)
+                );
                 if let Some(outcome) = perpetual_check(&mut judgement, mover, &why) {
                     return ends(outcome);
                 }
@@ -281,8 +292,9 @@ impl Engine {
         }
         if self.rules.repetition_draw && repeated {
             judgement.outcome = Some(Outcome::Draw(format!(
-                "the same position occurred {} times (end.repetition-count = {})",
-                count, self.rules.repetition_count
+                "the same position occurred {} times ({})",
+                count,
+                Rule::EndRepetitionCount.set_to(self.rules.repetition_count)
             )));
         }
         judgement
@@ -304,7 +316,7 @@ impl Engine {
         }?;
         Some(Outcome::Win(
             loser.opposite(),
-            format!("{} has nothing but royal pieces left (end.bare-king)", loser.name()),
+            format!("{} has nothing but royal pieces left ({})", loser.name(), Rule::EndBareKing.path()),
         ))
     }
 
@@ -347,12 +359,17 @@ impl Engine {
 
     /// The impasse count: a player reaching the threshold wins if the other does not;
     /// otherwise a draw.
-    pub fn impasse_result(&self, pos: &Position) -> Option<Outcome> {
+    pub(crate) fn impasse_result(&self, pos: &Position) -> Option<Outcome> {
         let impasse = self.rules.impasse.as_ref()?;
         let score = [self.impasse_points(impasse, pos, Color::Black), self.impasse_points(impasse, pos, Color::White)];
         let reached = [score[0] >= impasse.threshold[0], score[1] >= impasse.threshold[1]];
-        let tally =
-            format!("impasse: {} to {} points (end.impasse-threshold {})", score[0], score[1], impasse.threshold[0]);
+        let tally = format!(
+            "impasse: {} to {} points ({} {})",
+            score[0],
+            score[1],
+            Rule::EndImpasseThreshold.path(),
+            impasse.threshold[0]
+        );
         Some(match reached {
             [true, false] => Outcome::Win(Color::Black, tally),
             [false, true] => Outcome::Win(Color::White, tally),
@@ -368,7 +385,7 @@ impl Engine {
     /// move whose conditions hold wins before moving. A declaration that would lose is never
     /// made, and a winning one never put off (named in docs/engine.md: the choice of when to
     /// declare is the player's, and a result is what the rule decides).
-    pub fn declaration(&self, pos: &Position) -> Option<Outcome> {
+    pub(crate) fn declaration(&self, pos: &Position) -> Option<Outcome> {
         let impasse = self.rules.impasse.as_ref()?;
         let min_pieces = impasse.declaration?;
         let zone = self.rules.promotion_zone.as_ref()?;
@@ -385,8 +402,9 @@ impl Engine {
             Outcome::Win(
                 me,
                 format!(
-                    "impasse declaration by {}: {points} points, the King and {in_zone} pieces in the zone (end.impasse-declaration = king-in-zone, threshold {})",
+                    "impasse declaration by {}: {points} points, the King and {in_zone} pieces in the zone ({}, threshold {})",
                     me.name(),
+                    Rule::EndImpasseDeclaration.set_to(EndImpasseDeclaration::KingInZone),
                     impasse.threshold[me]
                 ),
             )
@@ -418,30 +436,43 @@ impl Engine {
             return None;
         }
         if self.rules.checkmate_terminal && self.in_check(pos, me) {
-            return Some(Outcome::Win(me.opposite(), "checkmate (end.checkmate = terminal)".into()));
+            return Some(Outcome::Win(
+                me.opposite(),
+                format!("checkmate ({})", Rule::EndCheckmate.set_to(EndCheckmate::Terminal)),
+            ));
         }
         if !moves.is_empty() && !self.rules.stalemate_no_safe_move {
             return None;
         }
         let why = if moves.is_empty() { "no legal move" } else { "no move that keeps every royal safe" };
         Some(match self.rules.stalemate {
-            Stalemate::Loss => Outcome::Win(me.opposite(), format!("{why} for {} (end.stalemate = loss)", me.name())),
-            Stalemate::Win => Outcome::Win(me, format!("{why} for {} (end.stalemate = win)", me.name())),
-            Stalemate::Draw => Outcome::Draw(format!("{why} (end.stalemate = draw)")),
+            Stalemate::Loss => Outcome::Win(
+                me.opposite(),
+                format!("{why} for {} ({})", me.name(), Rule::EndStalemate.set_to(Stalemate::Loss)),
+            ),
+            Stalemate::Win => {
+                Outcome::Win(me, format!("{why} for {} ({})", me.name(), Rule::EndStalemate.set_to(Stalemate::Win)))
+            }
+            Stalemate::Draw => Outcome::Draw(format!("{why} ({})", Rule::EndStalemate.set_to(Stalemate::Draw))),
             Stalemate::LossIfOneRoyalElseDraw => {
                 if self.royals_of(pos, me).len() == 1 {
                     Outcome::Win(
                         me.opposite(),
-                        format!("{why} with one royal left (end.stalemate = loss-if-one-royal-else-draw)"),
+                        format!(
+                            "{why} with one royal left ({})",
+                            Rule::EndStalemate.set_to(Stalemate::LossIfOneRoyalElseDraw)
+                        ),
                     )
                 } else {
                     Outcome::Draw(format!(
-                        "{why} with more than one royal (end.stalemate = loss-if-one-royal-else-draw)"
+                        "{why} with more than one royal ({})",
+                        Rule::EndStalemate.set_to(Stalemate::LossIfOneRoyalElseDraw)
                     ))
                 }
             }
             Stalemate::None => Outcome::Draw(format!(
-                "{why}; the spec gives no result for it (end.stalemate = none), so the game stops"
+                "{why}; the spec gives no result for it ({}), so the game stops",
+                Rule::EndStalemate.set_to(Stalemate::None)
             )),
         })
     }

@@ -14,10 +14,10 @@ pub struct Zobrist {
     piece_types: usize,
     board: Vec<u64>,
     hands: Vec<u64>,
-    pub side: u64,
+    pub(crate) side: u64,
     skip: [u64; 2],
     /// The side to move is on an extra turn (drawn after the others, so older keys stay).
-    pub extra_turn: u64,
+    pub(crate) extra_turn: u64,
     /// One key per (square, flag bit) of `Position::flags` (drawn last, so older keys stay).
     flags: Vec<u64>,
     /// One key per square for `Position::lion_taken_at` (drawn last, so older keys stay).
@@ -31,7 +31,7 @@ const FLAG_BITS: usize = 2;
 const MAX_HAND: usize = 64;
 
 impl Zobrist {
-    pub fn new(squares: usize, piece_types: usize) -> Zobrist {
+    pub(crate) fn new(squares: usize, piece_types: usize) -> Zobrist {
         let mut rng = SplitMix64::new(0x6b65_6e73_686f); // "kensho"
         let board = (0..squares * 2 * piece_types).map(|_| rng.next_u64()).collect();
         let hands = (0..2 * piece_types * MAX_HAND).map(|_| rng.next_u64()).collect();
@@ -45,22 +45,22 @@ impl Zobrist {
 
     /// The key of the memory `flags` (a set of `Position::flags` bits) on `square`; no flag is
     /// key 0, so a position without memory hashes as before.
-    pub fn flags(&self, square: usize, flags: u8) -> u64 {
+    pub(crate) fn flags(&self, square: usize, flags: u8) -> u64 {
         (0..FLAG_BITS).filter(|b| flags & (1 << b) != 0).fold(0, |h, b| h ^ self.flags[square * FLAG_BITS + b])
     }
 
     /// The key of `Position::lion_taken_at` (a square index); None is key 0, so a position
     /// of a game without the counter-strike rule hashes as before.
-    pub fn lion_taken(&self, square: Option<usize>) -> u64 {
+    pub(crate) fn lion_taken(&self, square: Option<usize>) -> u64 {
         square.map_or(0, |i| self.lion_taken[i])
     }
 
-    pub fn piece(&self, square: usize, man: Man) -> u64 {
+    pub(crate) fn piece(&self, square: usize, man: Man) -> u64 {
         self.board[(square * 2 + man.player.index()) * self.piece_types + man.piece.index()]
     }
 
     /// The key of holding `count` of `piece`; zero held is key 0 so empty hands hash to 0.
-    pub fn hand(&self, player: Color, piece: PieceId, count: u16) -> u64 {
+    pub(crate) fn hand(&self, player: Color, piece: PieceId, count: u16) -> u64 {
         if count == 0 {
             return 0;
         }
@@ -68,7 +68,7 @@ impl Zobrist {
         self.hands[(player.index() * self.piece_types + piece.index()) * MAX_HAND + c]
     }
 
-    pub fn skips(&self, last_skip: [bool; 2]) -> u64 {
+    pub(crate) fn skips(&self, last_skip: [bool; 2]) -> u64 {
         (if last_skip[0] { self.skip[0] } else { 0 }) ^ (if last_skip[1] { self.skip[1] } else { 0 })
     }
 }

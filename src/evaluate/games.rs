@@ -17,57 +17,57 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// How the games are played: everything that decides them besides the spec and its readings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Settings {
-    pub games: usize,
+pub(crate) struct Settings {
+    pub(crate) games: usize,
     /// Positions searched per move.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// The ply cap: a game still going after it is unfinished.
-    pub plies: usize,
+    pub(crate) plies: usize,
     /// Plies at the start of every game chosen uniformly at random.
-    pub opening_plies: usize,
-    pub seed: u64,
+    pub(crate) opening_plies: usize,
+    pub(crate) seed: u64,
 }
 
 /// The material balance is recorded after every so many plies.
-pub const BALANCE_EVERY: usize = 10;
+pub(crate) const BALANCE_EVERY: usize = 10;
 
 /// One game as played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameResult {
-    pub index: usize,
-    pub seed: u64,
-    pub plies: usize,
+pub(crate) struct GameResult {
+    pub(crate) index: usize,
+    pub(crate) seed: u64,
+    pub(crate) plies: usize,
     /// "1-0", "0-1", "1/2-1/2", or "*" for a game the ply cap cut off.
-    pub result: String,
+    pub(crate) result: String,
     /// The winner of a decided game (in the record: 0 the first player, 1 the second).
-    pub winner: Option<Color>,
+    pub(crate) winner: Option<Color>,
     /// How it ended, as the engine says (`Outcome::describe`), or that the ply cap cut it off.
-    pub ending: String,
+    pub(crate) ending: String,
     /// The rule that ended it: the setting the engine names ("end.royals =
     /// last-royal-captured"), or "ply cap".
-    pub rule: String,
+    pub(crate) rule: String,
     /// The first player's material less the second's, in pawns, at ply 0, BALANCE_EVERY,
     /// 2 x BALANCE_EVERY, ... as long as the game lasted.
-    pub balance: Vec<f64>,
+    pub(crate) balance: Vec<f64>,
     /// The same at the game's last position.
-    pub final_balance: f64,
+    pub(crate) final_balance: f64,
     /// Nodes the players searched in all.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// The game's moves in the engine's notation, to replay it.
-    pub moves: Vec<String>,
+    pub(crate) moves: Vec<String>,
     /// Per invariant id: how often its premise held on a move played (the clauses it cites
     /// came into play).
-    pub exercised: BTreeMap<String, u64>,
+    pub(crate) exercised: BTreeMap<String, u64>,
     /// Per invariant id: how often a move played broke it (an engine or spec bug).
-    pub violated: BTreeMap<String, u64>,
+    pub(crate) violated: BTreeMap<String, u64>,
     /// Per reading alternative ("READING=OPTION"): the plies of the game at which that option
     /// would have allowed other moves, or judged the position or the move played otherwise.
-    pub situations: BTreeMap<String, u64>,
+    pub(crate) situations: BTreeMap<String, u64>,
 }
 
 impl GameResult {
     /// Points of the first player: 1 for a win, 1/2 for a draw or an unfinished game.
-    pub fn first_points(&self) -> f64 {
+    pub(crate) fn first_points(&self) -> f64 {
         match self.winner {
             Some(Color::Black) => 1.0,
             Some(_) => 0.0,
@@ -75,11 +75,7 @@ impl GameResult {
         }
     }
 
-    pub fn is_decided(&self) -> bool {
-        self.winner.is_some()
-    }
-
-    pub fn is_unfinished(&self) -> bool {
+    pub(crate) fn is_unfinished(&self) -> bool {
         self.result == "*"
     }
 }
@@ -98,18 +94,18 @@ pub(crate) fn rule_of(why: &str) -> String {
 
 /// Another reading of the spec, watched in every position of the games: where its engine
 /// gives other legal moves or another result, the reading matters in the game as played.
-pub struct Alternative {
+pub(crate) struct Alternative {
     /// "READING=OPTION".
-    pub label: String,
-    pub engine: Engine,
+    pub(crate) label: String,
+    pub(crate) engine: Engine,
 }
 
 /// What a game is watched for besides its result: the invariants of the spec (properties file,
 /// derived and generic), judged on every move played, and the other readings.
 #[derive(Default)]
-pub struct Watch<'a> {
-    pub invariants: &'a [Invariant],
-    pub alternatives: &'a [Alternative],
+pub(crate) struct Watch<'a> {
+    pub(crate) invariants: &'a [Invariant],
+    pub(crate) alternatives: &'a [Alternative],
 }
 
 /// Can `alternative` judge the positions of `engine`'s games: the same board and the same
@@ -180,7 +176,13 @@ pub(crate) fn inconsistent(g: &GameResult, settings: &Settings) -> Option<String
 }
 
 /// Plays game `index` of a run.
-pub fn play(engine: &Engine, eval: &Evaluator, settings: &Settings, watch: &Watch<'_>, index: usize) -> GameResult {
+pub(crate) fn play(
+    engine: &Engine,
+    eval: &Evaluator,
+    settings: &Settings,
+    watch: &Watch<'_>,
+    index: usize,
+) -> GameResult {
     let seed = game_seed(settings.seed, index);
     let mut rng = SplitMix64::new(seed);
     let mut players = [Searcher::new(engine, eval), Searcher::new(engine, eval)];

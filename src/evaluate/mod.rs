@@ -8,10 +8,10 @@
 //! (`stats`) and the summary of a run (`summary`). Here: a run's `Record` (every game, so that
 //! the records of shards merge into exactly the record of one run) and the shards.
 
-pub mod games;
+pub(crate) mod games;
 pub mod search;
-pub mod stats;
-pub mod summary;
+pub(crate) mod stats;
+pub(crate) mod summary;
 pub mod values;
 
 use crate::core::Color;
@@ -22,15 +22,15 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The version of the record's layout; `merge` refuses records of another.
-pub const RECORD_FORMAT: u32 = 1;
+pub(crate) const RECORD_FORMAT: u32 = 1;
 
 /// A deterministic slice of a run's games: shard `index` of `count` (1-based) plays the games
 /// whose number, counted from 0, leaves `index - 1` divided by `count`. Every game has its own
 /// seed, so a shard plays exactly the games the whole run would.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shard {
-    pub index: usize,
-    pub count: usize,
+pub(crate) struct Shard {
+    pub(crate) index: usize,
+    pub(crate) count: usize,
 }
 
 impl Shard {
@@ -46,7 +46,7 @@ impl Shard {
         Ok(Shard { index, count })
     }
 
-    pub fn holds(&self, game: usize) -> bool {
+    pub(crate) fn holds(&self, game: usize) -> bool {
         game % self.count == self.index - 1
     }
 }
@@ -60,27 +60,27 @@ impl std::fmt::Display for Shard {
 /// What a run played: the spec and readings, the settings, the shard (None: every game), the
 /// piece values the players used, and every game in order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Record {
-    pub format: u32,
+pub(crate) struct Record {
+    pub(crate) format: u32,
     /// The kensho version that played the games: records of other versions do not merge.
     pub kensho: String,
     /// The spec's game id and a digest of its file, so that records of different specs (or of
     /// an edited spec) are never merged.
-    pub spec: String,
-    pub spec_digest: String,
+    pub(crate) spec: String,
+    pub(crate) spec_digest: String,
     /// The spec file as it was given (`--merge` reloads it from there when no spec is given).
-    pub spec_path: String,
+    pub(crate) spec_path: String,
     /// The digest of the properties file whose invariants watched the games ("" without one).
-    pub properties_digest: String,
+    pub(crate) properties_digest: String,
     /// Every reading of the spec with the option played (chosen, or the default).
-    pub readings: BTreeMap<String, String>,
-    pub settings: Settings,
+    pub(crate) readings: BTreeMap<String, String>,
+    pub(crate) settings: Settings,
     /// The player who moves first (0, the first player, unless rules.turn-order says
     /// second-player-first): the score by side is read against it.
-    pub first_mover: Color,
-    pub shard: Option<Shard>,
-    pub values: values::PieceValues,
-    pub games: Vec<GameResult>,
+    pub(crate) first_mover: Color,
+    pub(crate) shard: Option<Shard>,
+    pub(crate) values: values::PieceValues,
+    pub(crate) games: Vec<GameResult>,
 }
 
 /// Plays the games of `settings` that `shard` holds (all without one), in parallel on rayon's
@@ -107,7 +107,7 @@ pub(crate) fn play_games(
 
 /// The records of the shards of one run, merged into the record of the whole run: the same
 /// spec, readings, settings and piece values, shards of one count, each once, all of them.
-pub fn merge(mut records: Vec<Record>) -> Result<Record, String> {
+pub(crate) fn merge(mut records: Vec<Record>) -> Result<Record, String> {
     let first = records.first().ok_or("--merge: no record given")?.clone();
     for (n, r) in records.iter().enumerate() {
         let which = format!("record {}", n + 1);

@@ -57,12 +57,12 @@ impl Evaluator {
     }
 
     /// A type's value in centipawns.
-    pub fn value(&self, piece: PieceId) -> i32 {
+    pub(crate) fn value(&self, piece: PieceId) -> i32 {
         self.values.get(piece.index()).copied().unwrap_or(0)
     }
 
     /// The position's score for the side to move.
-    pub fn score(&self, pos: &Position) -> i32 {
+    pub(crate) fn score(&self, pos: &Position) -> i32 {
         let mut side = [0i32; 2];
         for (at, man) in pos.board.iter().enumerate() {
             if let Some(man) = man {
@@ -78,7 +78,7 @@ impl Evaluator {
     }
 
     /// Material (board and hand, no mobility) of the first player less the second's, in pawns.
-    pub fn material_balance(&self, pos: &Position) -> f64 {
+    pub(crate) fn material_balance(&self, pos: &Position) -> f64 {
         let mut balance = 0i64;
         for man in pos.board.iter().flatten() {
             let v = self.value(man.piece) as i64;
@@ -132,7 +132,7 @@ pub struct Choice {
     /// win, below its negation: a forced loss).
     pub score: i32,
     /// The iteration the choice comes from (0: none finished a move that did not lose).
-    pub depth: i32,
+    pub(crate) depth: i32,
     /// Whether that iteration searched every move: only then does a losing score say that
     /// every move loses.
     pub complete: bool,

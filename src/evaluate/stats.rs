@@ -24,14 +24,14 @@ use serde::{Deserialize, Serialize};
 
 /// A two-sided confidence interval for a proportion.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Interval {
-    pub low: f64,
-    pub high: f64,
+pub(crate) struct Interval {
+    pub(crate) low: f64,
+    pub(crate) high: f64,
 }
 
 /// The standard normal quantile of 0.975, for a 95% two-sided interval (Phi^-1(0.975), e.g.
 /// `scipy.stats.norm.ppf(0.975)` = 1.959963984540054).
-pub const Z95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 
 /// The Wilson score interval (no continuity correction) of `successes` out of `trials` at the
 /// normal quantile `z` (1.959964 for 95%). `successes` may be fractional (a draw counts half a
@@ -39,7 +39,7 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 ///
 /// Successes outside [0, trials] are clamped into it; a trial count that is not a positive finite
 /// number, or a NaN or infinite `z`, gives [0, 1] (no information, or infinite confidence).
-pub fn wilson(successes: f64, trials: f64, z: f64) -> Interval {
+pub(crate) fn wilson(successes: f64, trials: f64, z: f64) -> Interval {
     let unknown = Interval { low: 0.0, high: 1.0 };
     let usable = trials.is_finite() && trials > 0.0 && z.is_finite() && !successes.is_nan();
     if !usable {
@@ -61,16 +61,16 @@ pub fn wilson(successes: f64, trials: f64, z: f64) -> Interval {
 /// Five-number summary of game lengths, quartiles by linear interpolation between order
 /// statistics (Hyndman & Fan type 7, the default of R's quantile() and numpy.percentile).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Quartiles {
-    pub min: f64,
-    pub q1: f64,
-    pub median: f64,
-    pub q3: f64,
-    pub max: f64,
+pub(crate) struct Quartiles {
+    pub(crate) min: f64,
+    pub(crate) q1: f64,
+    pub(crate) median: f64,
+    pub(crate) q3: f64,
+    pub(crate) max: f64,
 }
 
 /// The five-number summary of `values` (in any order); None for no values.
-pub fn quartiles(values: &[u32]) -> Option<Quartiles> {
+pub(crate) fn quartiles(values: &[u32]) -> Option<Quartiles> {
     if values.is_empty() {
         return None;
     }
@@ -108,10 +108,10 @@ pub(crate) fn quantile(sorted: &[f64], p: f64) -> f64 {
 
 /// A histogram bin [from, to) with its count.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Bin {
-    pub from: u32,
-    pub to: u32,
-    pub count: u64,
+pub(crate) struct Bin {
+    pub(crate) from: u32,
+    pub(crate) to: u32,
+    pub(crate) count: u64,
 }
 
 /// Bins of equal width `width` (>= 1) starting at 0 and covering every value; the last bin is
@@ -121,7 +121,7 @@ pub struct Bin {
 /// linear. A bin's `to` saturates at u32::MAX: the one bin that cannot be written as [from, to)
 /// in u32 is a last bin reaching past u32::MAX, which then also holds u32::MAX itself. The vec
 /// has max / width + 1 entries, so a caller with unbounded values picks `width` by [`nice_width`].
-pub fn histogram(values: &[u32], width: u32) -> Vec<Bin> {
+pub(crate) fn histogram(values: &[u32], width: u32) -> Vec<Bin> {
     let Some(&max) = values.iter().max() else {
         return Vec::new();
     };
@@ -172,13 +172,13 @@ pub(crate) fn nice_width(max: u32, bins: u32) -> u32 {
 
 /// Whether two scores differ: the two-proportion z test (pooled), two-sided p value.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Difference {
+pub(crate) struct Difference {
     /// The proportion of a minus that of b.
-    pub diff: f64,
+    pub(crate) diff: f64,
     /// The z statistic, diff over the pooled standard error.
-    pub z: f64,
+    pub(crate) z: f64,
     /// The two-sided p value, 2 (1 - Phi(|z|)).
-    pub p: f64,
+    pub(crate) p: f64,
 }
 
 /// Whether two scores differ: the two-proportion z test (pooled), two-sided p value. Scores are

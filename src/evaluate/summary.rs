@@ -11,69 +11,69 @@ use std::collections::BTreeMap;
 
 /// Games that ended by one rule.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Ending {
+pub(crate) struct Ending {
     /// The setting the engine named ("end.royals = last-royal-captured"), or "ply cap".
-    pub rule: String,
+    pub(crate) rule: String,
     /// One of these games' endings in full, as an example.
-    pub example: String,
-    pub first_wins: usize,
-    pub second_wins: usize,
-    pub draws: usize,
-    pub games: usize,
+    pub(crate) example: String,
+    pub(crate) first_wins: usize,
+    pub(crate) second_wins: usize,
+    pub(crate) draws: usize,
+    pub(crate) games: usize,
 }
 
 /// The mean material balance (first player less second, in pawns) at one ply, over the games
 /// that lasted that long.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BalancePoint {
-    pub ply: usize,
-    pub mean: f64,
-    pub games: usize,
+pub(crate) struct BalancePoint {
+    pub(crate) ply: usize,
+    pub(crate) mean: f64,
+    pub(crate) games: usize,
 }
 
 /// How often something came up: in how many positions or moves, and in how many games.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Occurrences {
-    pub times: u64,
-    pub games: usize,
+pub(crate) struct Occurrences {
+    pub(crate) times: u64,
+    pub(crate) games: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Summary {
-    pub games: usize,
-    pub first_wins: usize,
-    pub second_wins: usize,
+pub(crate) struct Summary {
+    pub(crate) games: usize,
+    pub(crate) first_wins: usize,
+    pub(crate) second_wins: usize,
     /// Drawn by a rule (repetition, impasse, stalemate as a draw...).
-    pub draws: usize,
+    pub(crate) draws: usize,
     /// Cut off by the ply cap.
-    pub unfinished: usize,
+    pub(crate) unfinished: usize,
     /// The first player's score: wins, and half of every draw and unfinished game, over the
     /// games; with its 95% Wilson interval (the score as a proportion with half points).
-    pub first_score: f64,
-    pub first_interval: Interval,
-    pub second_score: f64,
-    pub second_interval: Interval,
+    pub(crate) first_score: f64,
+    pub(crate) first_interval: Interval,
+    pub(crate) second_score: f64,
+    pub(crate) second_interval: Interval,
     /// The share of games drawn by a rule, and of games decided (won by either side), each
     /// with its interval.
-    pub draw_share: f64,
-    pub draw_interval: Interval,
-    pub decisive_share: f64,
-    pub decisive_interval: Interval,
-    pub endings: Vec<Ending>,
+    pub(crate) draw_share: f64,
+    pub(crate) draw_interval: Interval,
+    pub(crate) decisive_share: f64,
+    pub(crate) decisive_interval: Interval,
+    pub(crate) endings: Vec<Ending>,
     /// Game lengths in plies.
-    pub lengths: Option<Quartiles>,
-    pub mean_length: f64,
-    pub histogram: Vec<Bin>,
-    pub balance: Vec<BalancePoint>,
+    pub(crate) lengths: Option<Quartiles>,
+    pub(crate) mean_length: f64,
+    pub(crate) histogram: Vec<Bin>,
+    pub(crate) balance: Vec<BalancePoint>,
     /// Nodes searched per game, on average.
-    pub nodes_per_game: f64,
+    pub(crate) nodes_per_game: f64,
     /// Per invariant id: on how many moves played its premise held, in how many games.
-    pub exercised: BTreeMap<String, Occurrences>,
+    pub(crate) exercised: BTreeMap<String, Occurrences>,
     /// Per invariant id: moves played that broke it.
-    pub violated: BTreeMap<String, Occurrences>,
+    pub(crate) violated: BTreeMap<String, Occurrences>,
     /// Per reading alternative ("READING=OPTION"): positions where it would have changed the
     /// legal moves or the result.
-    pub situations: BTreeMap<String, Occurrences>,
+    pub(crate) situations: BTreeMap<String, Occurrences>,
 }
 
 /// Sums `per_game` maps into occurrences.
@@ -204,13 +204,14 @@ mod tests {
     /// Five synthetic games, every figure worked out by hand.
     #[test]
     fn five_games_summed_by_hand() {
-        let royals = "end.royals = last-royal-captured";
+        // The endings are labels here (any text groups games); real games name their rule.
+        let royals = "last royal captured";
         let games = [
             game(0, "1-0", royals, 30, &[0.0, 2.0], &[("a", 3)]),
             game(1, "0-1", royals, 50, &[0.0, -4.0, -1.0], &[("a", 1), ("b", 2)]),
-            game(2, "1/2-1/2", "end.repetition = draw", 40, &[0.0], &[("b", 0)]),
+            game(2, "1/2-1/2", "draw by repetition", 40, &[0.0], &[("b", 0)]),
             game(3, "*", "ply cap", 100, &[0.0], &[]),
-            game(4, "1-0", "end.checkmate = terminal", 20, &[0.0], &[]),
+            game(4, "1-0", "checkmate", 20, &[0.0], &[]),
         ];
         let s = summarise(&games, 10);
         assert_eq!((s.games, s.first_wins, s.second_wins, s.draws, s.unfinished), (5, 2, 1, 1, 1));
@@ -226,8 +227,8 @@ mod tests {
             rules,
             vec![
                 (royals, 2, 1, 1, 0),
-                ("end.checkmate = terminal", 1, 1, 0, 0),
-                ("end.repetition = draw", 1, 0, 0, 1),
+                ("checkmate", 1, 1, 0, 0),
+                ("draw by repetition", 1, 0, 0, 1),
                 ("ply cap", 1, 0, 0, 1),
             ]
         );

@@ -32,14 +32,14 @@ const SAMPLE_EVERY: usize = 4;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PieceValue {
     pub id: String,
-    pub name: String,
-    pub royal: bool,
+    pub(crate) name: String,
+    pub(crate) royal: bool,
     /// Mean weighted moves alone on an empty board.
     pub empty_board: f64,
     /// Mean weighted moves of the men met in the sample games; None when none was met.
-    pub in_play: Option<f64>,
+    pub(crate) in_play: Option<f64>,
     /// How many men the in-play figure averages.
-    pub samples: u64,
+    pub(crate) samples: u64,
     /// The estimate, in pawns (the unit type is worth 1).
     pub value: f64,
 }
@@ -51,16 +51,9 @@ pub struct PieceValues {
     /// The unit type's id.
     pub unit: String,
     /// The sample games: how many, of how many plies at most, from which seed.
-    pub games: usize,
-    pub plies: usize,
-    pub seed: u64,
-}
-
-impl PieceValues {
-    /// A type's value in pawns.
-    pub fn of(&self, piece: PieceId) -> f64 {
-        self.pieces.get(piece.index()).map_or(0.0, |p| p.value)
-    }
+    pub(crate) games: usize,
+    pub(crate) plies: usize,
+    pub(crate) seed: u64,
 }
 
 /// A man's weighted moves in `pos` (see the module comment).
@@ -110,7 +103,7 @@ impl Mobility {
     }
 
     /// The weighted moves of `man` alone on an empty board on square index `at`.
-    pub fn at(&self, man: Man, at: usize) -> u16 {
+    pub(crate) fn at(&self, man: Man, at: usize) -> u16 {
         self.table[man.piece.index()][man.player][at]
     }
 

@@ -6,9 +6,9 @@
 use std::fmt;
 
 /// The largest board kensho handles: files are named by one letter `a`..`z`.
-pub const MAX_DIM: u8 = 26;
+pub(crate) const MAX_DIM: u8 = 26;
 /// The smallest board that still has a direction to move in.
-pub const MIN_DIM: u8 = 2;
+pub(crate) const MIN_DIM: u8 = 2;
 
 /// A rectangular board: `files` columns by `ranks` rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,7 +25,33 @@ pub struct Square {
 }
 
 /// A displacement on the board, in (files, ranks).
-pub type Vec2 = (i32, i32);
+pub(crate) type Vec2 = (i32, i32);
+
+/// Which way "forward" points for the moving piece: the player's view of the board, which
+/// turns the displacements its moves are written in (forward up) into the board's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Orientation {
+    /// The first player: forward is toward higher ranks.
+    Up,
+    /// The second player: the board seen rotated 180 degrees.
+    Down,
+    /// The second player moving down, with left and right the board's (the first player's),
+    /// not its own: the board mirrored across the middle rank.
+    DownBoardSides,
+}
+
+impl Orientation {
+    /// The displacement `v`, written as the piece sees it (forward up), on the board; and back,
+    /// as each orientation is its own inverse.
+    #[inline]
+    pub(crate) fn turn(self, v: Vec2) -> Vec2 {
+        match self {
+            Orientation::Up => v,
+            Orientation::Down => (-v.0, -v.1),
+            Orientation::DownBoardSides => (v.0, -v.1),
+        }
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GeometryError {
@@ -66,7 +92,7 @@ impl fmt::Display for GeometryError {
 impl std::error::Error for GeometryError {}
 
 impl BoardSize {
-    pub fn new(files: u8, ranks: u8) -> Result<Self, GeometryError> {
+    pub(crate) fn new(files: u8, ranks: u8) -> Result<Self, GeometryError> {
         if !(MIN_DIM..=MAX_DIM).contains(&files) || !(MIN_DIM..=MAX_DIM).contains(&ranks) {
             return Err(GeometryError::BoardOutOfRange(format!("{files}x{ranks}")));
         }
@@ -95,7 +121,7 @@ impl BoardSize {
     }
 
     /// The longest straight line on this board, in steps: the range of an unlimited rider.
-    pub fn max_line(&self) -> u32 {
+    pub(crate) fn max_line(&self) -> u32 {
         self.files.max(self.ranks) as u32 - 1
     }
 
@@ -113,7 +139,7 @@ impl BoardSize {
 
     /// The squares strictly between `a` and `b` when they lie on one rank, file or diagonal
     /// (none otherwise): what a slide from `a` to `b` passes over.
-    pub fn between(&self, a: Square, b: Square) -> impl Iterator<Item = Square> + '_ {
+    pub(crate) fn between(&self, a: Square, b: Square) -> impl Iterator<Item = Square> + '_ {
         let (df, dr) = (b.file as i32 - a.file as i32, b.rank as i32 - a.rank as i32);
         let n = df.abs().max(dr.abs());
         let straight = df == 0 || dr == 0 || df.abs() == dr.abs();
@@ -151,7 +177,7 @@ impl BoardSize {
     }
 
     /// The square rotated 180 degrees: how the second player sees the board.
-    pub fn rotate(&self, sq: Square) -> Square {
+    pub(crate) fn rotate(&self, sq: Square) -> Square {
         Square { file: self.files - 1 - sq.file, rank: self.ranks - 1 - sq.rank }
     }
 }
@@ -239,19 +265,19 @@ const SQUARE_SET_WORDS: usize = (MAX_DIM as usize * MAX_DIM as usize).div_ceil(6
 /// engine asks about for every move it judges is a shift and a mask away, with no name looked
 /// up and no pointer followed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SquareSet {
+pub(crate) struct SquareSet {
     words: [u64; SQUARE_SET_WORDS],
 }
 
 impl SquareSet {
     /// Adds the square with this index (below `MAX_DIM * MAX_DIM`).
-    pub fn insert(&mut self, index: usize) {
+    pub(crate) fn insert(&mut self, index: usize) {
         self.words[index / 64] |= 1 << (index % 64);
     }
 
     /// Is the square with this index in the set? (An index off every board is not.)
     #[inline]
-    pub fn contains(&self, index: usize) -> bool {
+    pub(crate) fn contains(&self, index: usize) -> bool {
         index < SQUARE_SET_WORDS * 64 && self.words[index / 64] >> (index % 64) & 1 != 0
     }
 }

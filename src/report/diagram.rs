@@ -15,7 +15,7 @@ use crate::core::Color;
 use crate::engine::config::FlyingCapture;
 use crate::engine::{Abilities, Engine, PieceType};
 use crate::geometry::{BoardSize, Square};
-use crate::spec::rules::ZoneMovesPromoted;
+use crate::spec::rules::{Rule, ZoneMovesPromoted};
 use crate::xbetza::{self, CompiledBetza, PieceMoveKind, Probe, Readings, XBetzaError};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -60,13 +60,13 @@ type Marks = BTreeMap<Square, BTreeSet<MarkKind>>;
 #[derive(Clone, Debug, Serialize)]
 pub struct PieceDiagram {
     pub piece: String,
-    pub name: String,
+    pub(crate) name: String,
     /// The XBetza text of this move set, as the spec gives it.
     pub betza: String,
     /// None: the piece's main move; Some(z): the move it uses in zone z.
     pub zone: Option<String>,
     /// The game's board, `19x19`.
-    pub board: String,
+    pub(crate) board: String,
     /// Where the piece stands: the central square (on a side of even length, the one just
     /// below or left of the middle).
     pub from: String,
@@ -112,7 +112,7 @@ pub struct MarkedSquare {
 
 /// The marks a diagram uses (keys are their CSS classes: the kinds, and `both` for a square
 /// that is moved to and captured on), and what each means, for a report's legend.
-pub const LEGEND: &[(&str, &str)] = &[
+pub(crate) const LEGEND: &[(&str, &str)] = &[
     ("move", "moves here if empty"),
     ("capture", "captures here only"),
     ("both", "moves or captures here"),
@@ -149,7 +149,7 @@ pub fn of_betza(betza: &str, size: BoardSize) -> Result<PieceDiagram, XBetzaErro
 
 /// Where the piece stands: the middle square, or on a side of even length the square just
 /// below (left of) the middle.
-pub fn centre(size: BoardSize) -> Square {
+pub(crate) fn centre(size: BoardSize) -> Square {
     Square::new((size.files - 1) / 2, (size.ranks - 1) / 2)
 }
 
@@ -347,7 +347,10 @@ fn notes(engine: &Engine, index: usize, zone: Option<&str>, passes: bool) -> Vec
     }
     notes.extend(zone_notes(engine, p, zone));
     if third_zone_source(engine, index).is_some() {
-        notes.push("moves as its unpromoted piece does in zone third (rules.zone-moves.promoted)".to_string());
+        notes.push(format!(
+            "moves as its unpromoted piece does in zone third ({})",
+            Rule::ZoneMovesPromoted.spec_path()
+        ));
     }
     notes.extend(jump_notes(p));
     if !p.abilities.jumps && p.rank > 0 && rank_limited_jumpers(engine) {
@@ -357,7 +360,7 @@ fn notes(engine: &Engine, index: usize, zone: Option<&str>, passes: bool) -> Vec
     notes.extend(freeze_notes(&p.abilities));
     notes.extend(other_notes(&p.abilities));
     if passes && !engine.rules.piece_pass {
-        notes.push("the game does not allow passing with a piece (rules.skip.by-piece)".to_string());
+        notes.push(format!("the game does not allow passing with a piece ({})", Rule::SkipByPiece.spec_path()));
     }
     notes
 }

@@ -16,7 +16,7 @@ use std::path::{Component, Path, PathBuf};
 
 /// The file that marks a directory as a kensho report, so a second run may replace it. A
 /// directory without it (a typo'd `--out ~`) is never replaced.
-pub const MARKER: &str = ".kensho-report";
+pub(crate) const MARKER: &str = ".kensho-report";
 
 /// Test-only fault injection: when this variable is `kill-mid-swap`, the run kills itself
 /// (SIGKILL, so nothing is tidied) right after the swap's first step; `fallback-kill-mid-swap`

@@ -10,7 +10,7 @@ use crate::smt::Verdict;
 use std::fmt::Write;
 
 /// A file of the report: its path relative to the report directory, and its text.
-pub type File = (String, String);
+pub(crate) type File = (String, String);
 
 /// A table cell: one line, pipes escaped.
 fn cell(s: &str) -> String {
@@ -343,7 +343,7 @@ fn self_play(r: &SpecReport, m: &mut String, files: &mut Vec<File>) {
 }
 
 /// The index page.
-pub fn index(reports: &[SpecReport]) -> String {
+pub(crate) fn index(reports: &[SpecReport]) -> String {
     let mut m = String::from("# kensho report\n\n");
     if let Some(r) = reports.first() {
         let _ = write!(m, "seed {} · kensho {} · {}\n\n", r.run.seed, r.run.kensho, r.run.z3);

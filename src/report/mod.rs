@@ -3,12 +3,12 @@
 
 pub mod diagram;
 pub mod files;
-pub mod html;
-pub mod markdown;
-pub mod model;
-pub mod plots;
-pub mod position;
-pub mod selfplay;
+pub(crate) mod html;
+pub(crate) mod markdown;
+pub(crate) mod model;
+pub(crate) mod plots;
+pub(crate) mod position;
+pub(crate) mod selfplay;
 pub mod svg;
 
 use model::{SpecReport, SCHEMA};

@@ -15,37 +15,37 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// The JSON schema's version (docs/report.md).
-pub const SCHEMA: u32 = 1;
+pub(crate) const SCHEMA: u32 = 1;
 
 #[derive(Clone, Debug, Serialize)]
-pub struct SpecReport {
-    pub schema: u32,
-    pub spec: SpecInfo,
-    pub run: RunInfo,
-    pub summary: Summary,
-    pub clauses: Vec<ClauseEntry>,
-    pub lint: Vec<Finding>,
+pub(crate) struct SpecReport {
+    pub(crate) schema: u32,
+    pub(crate) spec: SpecInfo,
+    pub(crate) run: RunInfo,
+    pub(crate) summary: Summary,
+    pub(crate) clauses: Vec<ClauseEntry>,
+    pub(crate) lint: Vec<Finding>,
     /// The invariant run; null when it could not run, and `check_skipped` says why.
-    pub check: Option<CheckSection>,
-    pub check_skipped: Option<String>,
-    pub readings: Vec<ReadingReport>,
-    pub paths: PathSection,
-    pub proofs: Vec<Proof>,
+    pub(crate) check: Option<CheckSection>,
+    pub(crate) check_skipped: Option<String>,
+    pub(crate) readings: Vec<ReadingReport>,
+    pub(crate) paths: PathSection,
+    pub(crate) proofs: Vec<Proof>,
     /// Start-position perft, depth 1 up; empty when it could not run (`perft_skipped` says why).
-    pub perft: Vec<PerftRow>,
-    pub perft_skipped: Option<String>,
-    pub pieces: Vec<PieceDiagram>,
+    pub(crate) perft: Vec<PerftRow>,
+    pub(crate) perft_skipped: Option<String>,
+    pub(crate) pieces: Vec<PieceDiagram>,
     /// The self-play games (`--evaluate-games`); null when they did not run, and
     /// `evaluation_skipped` says why (not asked for, or what stopped them).
-    pub evaluation: Option<EvaluationSection>,
-    pub evaluation_skipped: Option<String>,
+    pub(crate) evaluation: Option<EvaluationSection>,
+    pub(crate) evaluation_skipped: Option<String>,
     /// Boards drawn for people (not in the JSON: the position strings there say the same).
     #[serde(skip)]
-    pub pictures: Pictures,
+    pub(crate) pictures: Pictures,
 }
 
 /// The summary columns every index shows (terminal, Markdown), after the spec's name.
-pub const SUMMARY_HEADS: [&str; 9] = [
+pub(crate) const SUMMARY_HEADS: [&str; 9] = [
     "clauses (encoded)",
     "exercised",
     "unaccounted",
@@ -59,7 +59,7 @@ pub const SUMMARY_HEADS: [&str; 9] = [
 
 impl SpecReport {
     /// The cells under [`SUMMARY_HEADS`].
-    pub fn summary_cells(&self) -> Vec<String> {
+    pub(crate) fn summary_cells(&self) -> Vec<String> {
         let s = &self.summary;
         vec![
             format!("{} ({})", s.clauses, s.encoded),
@@ -75,7 +75,7 @@ impl SpecReport {
     }
 
     /// Something a designer must look at (see [`Summary::alarming`]).
-    pub fn alarming(&self) -> bool {
+    pub(crate) fn alarming(&self) -> bool {
         self.summary.alarming(self.unconfirmed_paths().count())
     }
 
@@ -85,7 +85,7 @@ impl SpecReport {
 
     /// What makes the report [`alarming`](Self::alarming), in words, the first of each kind
     /// named: the run's closing lines say what to look at, not every reason there could be.
-    pub fn open_findings(&self) -> Vec<String> {
+    pub(crate) fn open_findings(&self) -> Vec<String> {
         let mut out = Vec::new();
         if let Some(check) = &self.check {
             if let Some(v) = check.violations.first() {
@@ -128,75 +128,75 @@ impl SpecReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct SpecInfo {
-    pub id: String,
-    pub name: String,
-    pub path: String,
+pub(crate) struct SpecInfo {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) path: String,
     /// FNV-1a 64 of the spec file's bytes, in hex: which version of the spec was read.
-    pub digest: String,
-    pub board: String,
+    pub(crate) digest: String,
+    pub(crate) board: String,
     /// The spec it extends, if any (its path).
-    pub extends: Option<String>,
-    pub warnings: Vec<String>,
+    pub(crate) extends: Option<String>,
+    pub(crate) warnings: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct RunInfo {
-    pub seed: u64,
+pub(crate) struct RunInfo {
+    pub(crate) seed: u64,
     pub kensho: String,
-    pub z3: String,
-    pub budget: Budget,
+    pub(crate) z3: String,
+    pub(crate) budget: Budget,
     /// Seconds per stage. Varies between runs: ignore it when diffing reports.
-    pub seconds: BTreeMap<String, f64>,
+    pub(crate) seconds: BTreeMap<String, f64>,
 }
 
 /// What the run was allowed to spend (the command's options).
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct Budget {
+pub(crate) struct Budget {
     pub games: usize,
     pub plies: usize,
     pub positions: usize,
-    pub aimed: usize,
-    pub search: usize,
-    pub timeout_ms: u32,
-    pub perft_depth: u32,
+    pub(crate) aimed: usize,
+    pub(crate) search: usize,
+    pub(crate) timeout_ms: u32,
+    pub(crate) perft_depth: u32,
 }
 
 /// The counts the index and the terminal summary show.
 #[derive(Clone, Debug, Default, Serialize)]
-pub struct Summary {
-    pub clauses: usize,
-    pub encoded: usize,
+pub(crate) struct Summary {
+    pub(crate) clauses: usize,
+    pub(crate) encoded: usize,
     /// Encoded clauses exercised by an invariant in this run.
-    pub exercised: usize,
+    pub(crate) exercised: usize,
     /// Encoded clauses not exercised, with a reason why they need not be.
-    pub explained: usize,
+    pub(crate) explained: usize,
     /// Encoded clauses neither exercised nor explained.
-    pub unaccounted: usize,
-    pub invariants: usize,
-    pub violations: u64,
-    pub comparisons: usize,
-    pub witnesses: usize,
-    pub no_effect: usize,
-    pub unknown: usize,
-    pub shapes: usize,
-    pub dead_shapes: usize,
-    pub proofs_proved: usize,
+    pub(crate) unaccounted: usize,
+    pub(crate) invariants: usize,
+    pub(crate) violations: u64,
+    pub(crate) comparisons: usize,
+    pub(crate) witnesses: usize,
+    pub(crate) no_effect: usize,
+    pub(crate) unknown: usize,
+    pub(crate) shapes: usize,
+    pub(crate) dead_shapes: usize,
+    pub(crate) proofs_proved: usize,
     /// Refuted and not acknowledged by the spec.
-    pub proofs_refuted: usize,
+    pub(crate) proofs_refuted: usize,
     /// Refuted, and acknowledged by the spec (`[[acknowledged]]`): shown, failing nothing.
-    pub proofs_acknowledged: usize,
-    pub proofs_unknown: usize,
-    pub lint_errors: usize,
-    pub lint_warnings: usize,
-    pub lint_notes: usize,
-    pub pieces: usize,
+    pub(crate) proofs_acknowledged: usize,
+    pub(crate) proofs_unknown: usize,
+    pub(crate) lint_errors: usize,
+    pub(crate) lint_warnings: usize,
+    pub(crate) lint_notes: usize,
+    pub(crate) pieces: usize,
 }
 
 impl Summary {
     /// Something a designer must look at: a violation, a refuted proof, dead notation, a lint
     /// error, or a Z3 path witness the generator did not confirm.
-    pub fn alarming(&self, unconfirmed_paths: usize) -> bool {
+    pub(crate) fn alarming(&self, unconfirmed_paths: usize) -> bool {
         self.violations > 0
             || self.proofs_refuted > 0
             || self.dead_shapes > 0
@@ -207,96 +207,96 @@ impl Summary {
 
 /// One clause of the document with everything known about it.
 #[derive(Clone, Debug, Serialize)]
-pub struct ClauseEntry {
-    pub id: String,
-    pub section: String,
+pub(crate) struct ClauseEntry {
+    pub(crate) id: String,
+    pub(crate) section: String,
     /// The document's words.
-    pub words: String,
+    pub(crate) words: String,
     /// encoded | pending | informative | out-of-scope | contradicted
-    pub status: String,
+    pub(crate) status: String,
     /// The spec paths that encode it.
-    pub encoding: Vec<String>,
+    pub(crate) encoding: Vec<String>,
     /// Why it is not encoded (non-encoded clauses).
-    pub why: Option<String>,
+    pub(crate) why: Option<String>,
     /// Readings whose question cites it.
-    pub readings: Vec<String>,
+    pub(crate) readings: Vec<String>,
     /// Invariants that check it (encoded clauses, when the check ran).
-    pub invariants: Vec<String>,
+    pub(crate) invariants: Vec<String>,
     /// How often those invariants judged a move or position in this run.
-    pub exercised: u64,
-    pub violations: u64,
+    pub(crate) exercised: u64,
+    pub(crate) violations: u64,
     /// Why it is not checked or not reached; empty when it was exercised.
-    pub note: String,
+    pub(crate) note: String,
     /// Not exercised, but the note explains why it need not be (a properties file's
     /// `[[unchecked]]` reason, or a clause that only builds the board or the setup).
-    pub explained: bool,
+    pub(crate) explained: bool,
     /// The proofs that speak for it, as "name: verdict".
-    pub proofs: Vec<String>,
+    pub(crate) proofs: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct CheckSection {
+pub(crate) struct CheckSection {
     /// The properties file read; None: the spec has none, the generic invariants ran alone.
-    pub properties: Option<String>,
-    pub positions: u64,
-    pub designed_positions: u64,
-    pub transitions: u64,
-    pub invariants: Vec<InvariantEntry>,
-    pub violations: Vec<ViolationEntry>,
+    pub(crate) properties: Option<String>,
+    pub(crate) positions: u64,
+    pub(crate) designed_positions: u64,
+    pub(crate) transitions: u64,
+    pub(crate) invariants: Vec<InvariantEntry>,
+    pub(crate) violations: Vec<ViolationEntry>,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct InvariantEntry {
-    pub id: String,
-    pub kind: String,
-    pub clauses: Vec<String>,
-    pub why: String,
-    pub exercised: u64,
-    pub violations: u64,
+pub(crate) struct InvariantEntry {
+    pub(crate) id: String,
+    pub(crate) kind: String,
+    pub(crate) clauses: Vec<String>,
+    pub(crate) why: String,
+    pub(crate) exercised: u64,
+    pub(crate) violations: u64,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct ViolationEntry {
-    pub invariant: String,
-    pub clauses: Vec<String>,
-    pub message: String,
+pub(crate) struct ViolationEntry {
+    pub(crate) invariant: String,
+    pub(crate) clauses: Vec<String>,
+    pub(crate) message: String,
     /// Where it was found, with the seed to replay it.
-    pub origin: String,
-    pub position: String,
+    pub(crate) origin: String,
+    pub(crate) position: String,
     #[serde(rename = "move")]
-    pub mv: String,
-    pub shrunk: bool,
+    pub(crate) mv: String,
+    pub(crate) shrunk: bool,
 }
 
 /// The path shapes: counts, and every shape that is not plainly fine.
 #[derive(Clone, Debug, Default, Serialize)]
-pub struct PathSection {
-    pub shapes: usize,
+pub(crate) struct PathSection {
+    pub(crate) shapes: usize,
     /// Driven both ways (a board where it moves and one where it does not).
-    pub driven: usize,
+    pub(crate) driven: usize,
     /// ... and both boards confirmed by the move generator.
-    pub confirmed: usize,
-    pub dead: usize,
-    pub unknown: usize,
+    pub(crate) confirmed: usize,
+    pub(crate) dead: usize,
+    pub(crate) unknown: usize,
     /// Dead, unknown and unconfirmed shapes.
-    pub notable: Vec<PathReport>,
+    pub(crate) notable: Vec<PathReport>,
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct PerftRow {
     pub depth: u32,
-    pub nodes: u64,
+    pub(crate) nodes: u64,
 }
 
 /// The SVG boards of a report, by what they show.
 #[derive(Clone, Debug, Default)]
-pub struct Pictures {
+pub(crate) struct Pictures {
     /// The start position with the promotion zones shaded.
-    pub start: Option<Picture>,
+    pub(crate) start: Option<Picture>,
     /// (reading, option) -> the witness drawn with its differing moves.
-    pub witnesses: BTreeMap<(String, String), Picture>,
+    pub(crate) witnesses: BTreeMap<(String, String), Picture>,
     /// Violation index -> its witness.
-    pub violations: BTreeMap<usize, Picture>,
+    pub(crate) violations: BTreeMap<usize, Picture>,
 }
 
 /// A proof's verdict in the words of the report: a witness refutes it.

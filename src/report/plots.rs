@@ -19,20 +19,20 @@ use std::fmt::{self, Write};
 /// One bar of the game-length histogram: games that lasted from `from` (inclusive) to `to`
 /// (exclusive) plies.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LengthBar {
-    pub from: u32,
-    pub to: u32,
-    pub count: u64,
+pub(crate) struct LengthBar {
+    pub(crate) from: u32,
+    pub(crate) to: u32,
+    pub(crate) count: u64,
 }
 
 /// One row of the score plot: a label (e.g. "first player", "second player", "draws", or a
 /// reading's name when two runs are compared), the point estimate in [0, 1] and its 95% interval.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ScoreRow {
-    pub label: String,
-    pub value: f64,
-    pub low: f64,
-    pub high: f64,
+pub(crate) struct ScoreRow {
+    pub(crate) label: String,
+    pub(crate) value: f64,
+    pub(crate) low: f64,
+    pub(crate) high: f64,
 }
 
 /// The classes the plots use (prefix `kp-`, apart from the boards' `kb-`). Blue marks, orange
@@ -321,7 +321,7 @@ fn label_margin<'a>(labels: impl Iterator<Item = &'a str>) -> f64 {
 /// Values and interval ends outside [0, 1] are drawn at the axis' end but printed as they are
 /// ("120%"); a value that is not finite draws no dot and prints "n/a", an interval with an end
 /// that is not finite draws no whisker.
-pub fn scores(rows: &[ScoreRow]) -> String {
+pub(crate) fn scores(rows: &[ScoreRow]) -> String {
     const TITLE: &str = "Scores";
     if rows.is_empty() {
         return empty(TITLE, "no games");
@@ -388,7 +388,7 @@ fn pawns(v: f64) -> String {
 ///
 /// The longest bar is 240 units long; a negative value (a noisy fit) is drawn left of a zero
 /// line. A value that is not finite draws no bar and prints "n/a" at the zero line.
-pub fn piece_values(rows: &[(String, f64)]) -> String {
+pub(crate) fn piece_values(rows: &[(String, f64)]) -> String {
     const TITLE: &str = "Piece values";
     if rows.is_empty() {
         return empty(TITLE, "no pieces");

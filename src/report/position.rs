@@ -11,7 +11,7 @@ const PROMOTION_ZONE: &str = "promotion";
 
 /// The pieces of `pos` as tokens: the piece id as the spec writes it (+DE, FD), the second
 /// player's drawn upside down.
-pub fn picture(engine: &Engine, pos: &Position, title: impl Into<String>) -> Picture {
+pub(crate) fn picture(engine: &Engine, pos: &Position, title: impl Into<String>) -> Picture {
     let mut p = Picture::new(pos.size, title);
     for sq in pos.size.squares() {
         if let Some(man) = pos.at(sq) {

@@ -12,112 +12,113 @@ use crate::text::percent;
 use serde::Serialize;
 
 /// Why a report has no self-play section when none was asked for, and how to ask.
-pub const NOT_ASKED: &str = "not asked for (--evaluate-games N plays N self-play games per spec, as kensho evaluate)";
+pub(crate) const NOT_ASKED: &str =
+    "not asked for (--evaluate-games N plays N self-play games per spec, as kensho evaluate)";
 
 #[derive(Clone, Debug, Serialize)]
-pub struct EvaluationSection {
+pub(crate) struct EvaluationSection {
     /// How the games were played: the report's options and seed.
-    pub games: usize,
-    pub nodes: u64,
-    pub plies: usize,
-    pub opening_plies: usize,
-    pub seed: u64,
-    pub first_wins: usize,
-    pub second_wins: usize,
+    pub(crate) games: usize,
+    pub(crate) nodes: u64,
+    pub(crate) plies: usize,
+    pub(crate) opening_plies: usize,
+    pub(crate) seed: u64,
+    pub(crate) first_wins: usize,
+    pub(crate) second_wins: usize,
     /// Drawn by a rule.
-    pub draws: usize,
+    pub(crate) draws: usize,
     /// Cut off by the ply cap (half a point each, like a draw).
-    pub unfinished: usize,
+    pub(crate) unfinished: usize,
     /// Each side's score (wins, and half of every draw and unfinished game, over the games),
     /// the share of games drawn and of games decided, each with its 95% Wilson interval.
-    pub first_score: f64,
-    pub first_interval: Interval,
-    pub second_score: f64,
-    pub second_interval: Interval,
-    pub draw_share: f64,
-    pub draw_interval: Interval,
-    pub decided_share: f64,
-    pub decided_interval: Interval,
+    pub(crate) first_score: f64,
+    pub(crate) first_interval: Interval,
+    pub(crate) second_score: f64,
+    pub(crate) second_interval: Interval,
+    pub(crate) draw_share: f64,
+    pub(crate) draw_interval: Interval,
+    pub(crate) decided_share: f64,
+    pub(crate) decided_interval: Interval,
     /// By the rule that ended the games, most games first.
-    pub endings: Vec<EndingEntry>,
+    pub(crate) endings: Vec<EndingEntry>,
     /// Game lengths in plies; null when no game was played.
-    pub lengths: Option<Lengths>,
+    pub(crate) lengths: Option<Lengths>,
     /// The length histogram drawn (bins [from, to) of plies, empty ones too).
-    pub histogram: Vec<Bin>,
+    pub(crate) histogram: Vec<Bin>,
     /// The piece values the players used, in pawns (`value_unit` is worth 1), in the spec's
     /// piece order.
-    pub value_unit: String,
-    pub pieces: Vec<PieceEntry>,
+    pub(crate) value_unit: String,
+    pub(crate) pieces: Vec<PieceEntry>,
     /// The other reading options watched, and those that came into play.
-    pub reading_options_watched: usize,
-    pub readings_in_play: Vec<ReadingInPlay>,
+    pub(crate) reading_options_watched: usize,
+    pub(crate) readings_in_play: Vec<ReadingInPlay>,
     /// Invariants a move played broke (an engine or spec bug; `kensho evaluate` exits 1 on
     /// them): each with the moves that broke it and in how many games.
-    pub broken_invariants: Vec<BrokenInvariant>,
+    pub(crate) broken_invariants: Vec<BrokenInvariant>,
     /// Drawn for people (not in the JSON: the figures above say the same).
     #[serde(skip)]
-    pub pictures: SelfPlayPictures,
+    pub(crate) pictures: SelfPlayPictures,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct EndingEntry {
+pub(crate) struct EndingEntry {
     /// The setting the engine named ("end.royals = last-royal-captured"), or "ply cap".
-    pub rule: String,
-    pub games: usize,
-    pub first_wins: usize,
-    pub second_wins: usize,
+    pub(crate) rule: String,
+    pub(crate) games: usize,
+    pub(crate) first_wins: usize,
+    pub(crate) second_wins: usize,
     /// Drawn or unfinished.
-    pub draws: usize,
+    pub(crate) draws: usize,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct Lengths {
-    pub min: f64,
-    pub q1: f64,
-    pub median: f64,
-    pub q3: f64,
-    pub max: f64,
-    pub mean: f64,
+pub(crate) struct Lengths {
+    pub(crate) min: f64,
+    pub(crate) q1: f64,
+    pub(crate) median: f64,
+    pub(crate) q3: f64,
+    pub(crate) max: f64,
+    pub(crate) mean: f64,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct PieceEntry {
-    pub id: String,
-    pub name: String,
-    pub value: f64,
+pub(crate) struct PieceEntry {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) value: f64,
     /// A royal piece's value says nothing of material: it is left out of the picture.
-    pub royal: bool,
+    pub(crate) royal: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct ReadingInPlay {
+pub(crate) struct ReadingInPlay {
     /// "READING=OPTION".
-    pub option: String,
+    pub(crate) option: String,
     /// Plies of the games at which that option would have allowed other moves or judged the
     /// position or the move otherwise, and in how many games.
-    pub positions: u64,
-    pub games: usize,
+    pub(crate) positions: u64,
+    pub(crate) games: usize,
 }
 
 /// An invariant moves played broke.
 #[derive(Clone, Debug, Serialize)]
-pub struct BrokenInvariant {
-    pub invariant: String,
-    pub moves: u64,
-    pub games: usize,
+pub(crate) struct BrokenInvariant {
+    pub(crate) invariant: String,
+    pub(crate) moves: u64,
+    pub(crate) games: usize,
 }
 
 /// The section's SVG pictures (`plots`).
 #[derive(Clone, Debug, Default)]
-pub struct SelfPlayPictures {
-    pub lengths: String,
-    pub scores: String,
-    pub values: String,
+pub(crate) struct SelfPlayPictures {
+    pub(crate) lengths: String,
+    pub(crate) scores: String,
+    pub(crate) values: String,
 }
 
 /// The section of a run's record and summary; `watched` is how many other reading options
 /// the games were watched for.
-pub fn section(record: &Record, summary: &Summary, watched: usize) -> EvaluationSection {
+pub(crate) fn section(record: &Record, summary: &Summary, watched: usize) -> EvaluationSection {
     let s = summary;
     let settings = &record.settings;
     let mut out = EvaluationSection {
@@ -216,7 +217,7 @@ fn interval(i: &Interval) -> String {
 
 /// The section's figures as rows of (measure, value, 95% interval): the table both the HTML
 /// and the Markdown show.
-pub fn figures(e: &EvaluationSection, games_per_minute: Option<f64>) -> Vec<[String; 3]> {
+pub(crate) fn figures(e: &EvaluationSection, games_per_minute: Option<f64>) -> Vec<[String; 3]> {
     let mut rows = vec![
         [
             "first player's score".to_string(),
@@ -307,5 +308,5 @@ pub(crate) fn values_caption(e: &EvaluationSection) -> String {
 }
 
 /// The captions of the length and score pictures.
-pub const LENGTHS_CAPTION: &str = "Game lengths in plies; the dashed line is the ply cap.";
-pub const SCORES_CAPTION: &str = "Scores with their 95% intervals; the dashed line is an even game.";
+pub(crate) const LENGTHS_CAPTION: &str = "Game lengths in plies; the dashed line is the ply cap.";
+pub(crate) const SCORES_CAPTION: &str = "Scores with their 95% intervals; the dashed line is an even game.";

@@ -8,25 +8,25 @@ use crate::geometry::{BoardSize, Square};
 use std::fmt::Write;
 
 /// Side of one square, in SVG user units.
-pub const CELL: f64 = 26.0;
+pub(crate) const CELL: f64 = 26.0;
 /// Room left of and below the grid for the rank numbers and file letters.
 const MARGIN: f64 = 22.0;
 
 /// A piece drawn on a square.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Token {
-    pub square: Square,
-    pub text: String,
+pub(crate) struct Token {
+    pub(crate) square: Square,
+    pub(crate) text: String,
     /// The piece's name, said on hover (the token's `<title>`).
-    pub name: String,
+    pub(crate) name: String,
     /// 0: the first player (moves up, drawn upright); 1: the second (drawn upside down).
-    pub player: Color,
+    pub(crate) player: Color,
 }
 
 /// What a square is marked with. The class names are styled by [`STYLE`] and explained by
 /// the report's legends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mark {
+pub(crate) enum Mark {
     /// A filled disc: moves there, and captures there.
     Disc(&'static str),
     /// A small dot: moves there only when it is empty.
@@ -43,33 +43,33 @@ pub enum Mark {
 
 /// An arrow from one square to another (a move), styled by its class.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Arrow {
-    pub from: Square,
-    pub to: Square,
-    pub class: &'static str,
+pub(crate) struct Arrow {
+    pub(crate) from: Square,
+    pub(crate) to: Square,
+    pub(crate) class: &'static str,
 }
 
 /// Everything one board picture shows.
 #[derive(Clone, Debug)]
 pub struct Picture {
-    pub size: BoardSize,
+    pub(crate) size: BoardSize,
     /// Said by the picture's `<title>` (screen readers, hover text).
-    pub title: String,
+    pub(crate) title: String,
     /// Squares filled with a class's colour (zones, the moving piece's square).
-    pub shades: Vec<(Square, &'static str)>,
+    pub(crate) shades: Vec<(Square, &'static str)>,
     /// What each shading class means, for the key under the picture: (class, words).
-    pub key: Vec<(&'static str, String)>,
-    pub tokens: Vec<Token>,
-    pub marks: Vec<(Square, Mark)>,
-    pub arrows: Vec<Arrow>,
+    pub(crate) key: Vec<(&'static str, String)>,
+    pub(crate) tokens: Vec<Token>,
+    pub(crate) marks: Vec<(Square, Mark)>,
+    pub(crate) arrows: Vec<Arrow>,
     /// The real board's (file, rank) of the picture's square a1, 0-based: a picture of part
     /// of a board (a piece diagram's window) keeps the board's own file letters and rank
     /// numbers. (0, 0) for a whole board.
-    pub label_origin: (u8, u8),
+    pub(crate) label_origin: (u8, u8),
 }
 
 impl Picture {
-    pub fn new(size: BoardSize, title: impl Into<String>) -> Picture {
+    pub(crate) fn new(size: BoardSize, title: impl Into<String>) -> Picture {
         Picture {
             size,
             title: title.into(),
@@ -85,7 +85,7 @@ impl Picture {
 
 /// The classes every picture may use. Colours were chosen to stay apart for the common
 /// colour-vision deficiencies (blue/orange rather than red/green for the two options).
-pub const STYLE: &str = "\
+pub(crate) const STYLE: &str = "\
 .kb-board{fill:#f3dfb6;stroke:#5a4632;stroke-width:1.2}\
 .kb-grid{stroke:#8a7356;stroke-width:0.6}\
 .kb-label{font:10px sans-serif;fill:#4a3a2a}\
@@ -114,7 +114,7 @@ pub const STYLE: &str = "\
 .ring-b{stroke:#e65100;stroke-width:2.4;fill:none;stroke-dasharray:4 2}";
 
 /// Escapes text for XML content and attribute values.
-pub fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -163,7 +163,7 @@ pub fn render(p: &Picture) -> String {
 
 /// The picture for a page that holds the style and the arrow heads once ([`page_defs`]): ids
 /// must be unique in a page, and fifty copies of the style are waste.
-pub fn inline(p: &Picture) -> String {
+pub(crate) fn inline(p: &Picture) -> String {
     draw(p, false)
 }
 
@@ -257,7 +257,7 @@ pub(crate) fn key_html(p: &Picture) -> String {
 }
 
 /// A picture as a file: the XML prolog, then the `<svg>`.
-pub fn standalone(p: &Picture) -> String {
+pub(crate) fn standalone(p: &Picture) -> String {
     format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{}\n", render(p))
 }
 

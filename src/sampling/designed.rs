@@ -18,13 +18,13 @@ use crate::random::SplitMix64;
 /// Pieces to put close together (empty: a spread-out random position).
 #[derive(Clone, Debug, Default)]
 pub struct Aim {
-    pub pieces: Vec<PieceId>,
+    pub(crate) pieces: Vec<PieceId>,
     /// Set the skip facts more often (the skip invariants).
-    pub skips: bool,
+    pub(crate) skips: bool,
 }
 
 /// Where a designed position may put a man: (position so far, man, square) -> allowed.
-pub type Admit<'a> = &'a dyn Fn(&Position, Man, Square) -> bool;
+pub(crate) type Admit<'a> = &'a dyn Fn(&Position, Man, Square) -> bool;
 
 /// (player, royal type) for every royal type the setup gives a player, sorted, once each.
 pub fn setup_royals(engine: &Engine) -> Vec<(Color, PieceId)> {
@@ -60,7 +60,7 @@ pub fn drops_enabled(engine: &Engine) -> bool {
 /// A designed position, or None when the draw was not reachable (the caller moves on to the
 /// next seed; a designed position is a pure function of its seed). Every man stands where
 /// `admit` allows.
-pub fn position(engine: &Engine, admit: Admit, rng: &mut SplitMix64, aim: &Aim) -> Option<Position> {
+pub(crate) fn position(engine: &Engine, admit: Admit, rng: &mut SplitMix64, aim: &Aim) -> Option<Position> {
     let game = &engine.game;
     let z = &engine.zobrist;
     let size = game.board;

@@ -5,4 +5,4 @@
 
 pub mod designed;
 pub mod shrink;
-pub mod shuffler;
+pub(crate) mod shuffler;

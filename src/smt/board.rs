@@ -3,21 +3,21 @@
 
 use super::symbolic::SymPath;
 use crate::geometry::{BoardSize, Square};
-use crate::xbetza::generate::{Cell, Occupancy};
+use crate::xbetza::{Cell, Occupancy};
 use std::collections::BTreeMap;
 use z3::ast::Bool;
 use z3::Model;
 
 /// One Z3 Boolean pair per square, made on first use.
 #[derive(Default)]
-pub struct SymBoard {
+pub(crate) struct SymBoard {
     squares: BTreeMap<Square, (Bool, Bool)>,
     prefix: String,
 }
 
 impl SymBoard {
     /// A board whose variables carry `prefix` (two boards in one query need two prefixes).
-    pub fn new(prefix: &str) -> SymBoard {
+    pub(crate) fn new(prefix: &str) -> SymBoard {
         SymBoard { squares: BTreeMap::new(), prefix: prefix.to_string() }
     }
 
@@ -32,7 +32,7 @@ impl SymBoard {
     }
 
     /// "`sq` holds `cell`".
-    pub fn is(&mut self, sq: Square, cell: Cell) -> Bool {
+    pub(crate) fn is(&mut self, sq: Square, cell: Cell) -> Bool {
         let (occ, enemy) = self.vars(sq).clone();
         match cell {
             Cell::Empty => occ.not(),
@@ -42,24 +42,24 @@ impl SymBoard {
     }
 
     /// "The board is as the path needs it".
-    pub fn cube(&mut self, path: &SymPath) -> Bool {
+    pub(crate) fn cube(&mut self, path: &SymPath) -> Bool {
         let lits: Vec<Bool> = path.cube.iter().map(|&(s, c)| self.is(s, c)).collect();
         Bool::and(&lits)
     }
 
     /// "Some path of `paths` is taken".
-    pub fn any(&mut self, paths: &[&SymPath]) -> Bool {
+    pub(crate) fn any(&mut self, paths: &[&SymPath]) -> Bool {
         let cubes: Vec<Bool> = paths.iter().map(|p| self.cube(p)).collect();
         Bool::or(&cubes)
     }
 
     /// The squares this board has variables for.
-    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+    pub(crate) fn squares(&self) -> impl Iterator<Item = Square> + '_ {
         self.squares.keys().copied()
     }
 
     /// The concrete occupancy a model gives (squares without variables are empty).
-    pub fn decode(&self, model: &Model, size: BoardSize) -> Occupancy {
+    pub(crate) fn decode(&self, model: &Model, size: BoardSize) -> Occupancy {
         let mut occ = Occupancy::empty(size);
         for (&sq, (o, e)) in &self.squares {
             let occupied = model.eval(o, true).and_then(|b| b.as_bool()).unwrap_or(false);

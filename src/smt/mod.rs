@@ -14,7 +14,7 @@
 //! within the stated bounds), or unknown with Z3's reason. Nothing here waits without a limit.
 //! Fresh solvers, never `push`/clone: on Z3 4.8.12 cloning a solver after a push panics.
 
-pub mod board;
+pub(crate) mod board;
 pub mod fragments;
 pub mod paths;
 pub mod proofs;
@@ -50,13 +50,13 @@ impl Default for Limits {
 
 impl Limits {
     /// The largest radius worth trying on a board (a window past every edge adds nothing).
-    pub fn radius_on(&self, size: crate::geometry::BoardSize) -> u8 {
+    pub(crate) fn radius_on(&self, size: crate::geometry::BoardSize) -> u8 {
         self.window.min(size.files.max(size.ranks).saturating_sub(1)).max(1)
     }
 }
 
 /// What one query found.
-pub enum Answer {
+pub(crate) enum Answer {
     Sat(Model),
     Unsat,
     Unknown(String),
@@ -94,7 +94,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    pub fn name(&self) -> &'static str {
+    pub(crate) fn name(&self) -> &'static str {
         match self {
             Verdict::Proved => "proved",
             Verdict::Witness => "witness",

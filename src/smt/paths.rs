@@ -10,7 +10,7 @@ use crate::geometry::{BoardSize, Square};
 use crate::spec::game::GameSpec;
 use crate::text::board::draw;
 use crate::xbetza::compile::CompiledBetza;
-use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
+use crate::xbetza::{generate, Cell, Occupancy, Orientation};
 use serde::Serialize;
 use z3::ast::Bool;
 
@@ -19,7 +19,7 @@ use z3::ast::Bool;
 pub struct PathReport {
     pub piece: String,
     /// "" for the piece's own move, else the zone whose move this is (Ryu).
-    pub zone: String,
+    pub(crate) zone: String,
     pub program: usize,
     /// The unrolled shape, e.g. `mcabmpacabK`.
     pub shape: String,
@@ -219,7 +219,7 @@ fn drive(
 }
 
 /// "to e5 capturing d4" style.
-pub fn describe(p: &SymPath) -> String {
+pub(crate) fn describe(p: &SymPath) -> String {
     let steps: Vec<String> = p
         .steps
         .iter()
@@ -236,7 +236,7 @@ pub fn describe(p: &SymPath) -> String {
 }
 
 /// The occupancy drawn: X the moving piece, F a friend, E an enemy.
-pub fn picture(occ: &Occupancy, from: Square) -> String {
+pub(crate) fn picture(occ: &Occupancy, from: Square) -> String {
     draw(occ.size, |s| {
         if s == from {
             'X'

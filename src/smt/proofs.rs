@@ -29,7 +29,7 @@ use z3::Model;
 pub struct Proof {
     pub name: String,
     /// What is proved, in words.
-    pub claim: String,
+    pub(crate) claim: String,
     /// Proved, witness (refuted), or unknown; `applies` false when the spec has nothing to prove
     /// (no jump ranking, no promotion zone).
     pub verdict: Verdict,
@@ -44,12 +44,12 @@ pub struct Proof {
     /// A refuted proof the spec acknowledges (`[[acknowledged]]`): the spec's reason. Set by
     /// `commands::acknowledge`; such a proof is shown but fails nothing.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub acknowledged: Option<String>,
+    pub(crate) acknowledged: Option<String>,
 }
 
 impl Proof {
     /// Refuted, and not acknowledged by the spec: a finding to fail on.
-    pub fn refuted_open(&self) -> bool {
+    pub(crate) fn refuted_open(&self) -> bool {
         self.verdict == Verdict::Witness && self.acknowledged.is_none()
     }
 }
@@ -62,7 +62,8 @@ type ProofFn = fn(&GameSpec, &Limits) -> Proof;
 struct ProofEntry {
     name: &'static str,
     prove: ProofFn,
-    reads: &'static [&'static str],
+    /// Does the proof read the value at this (changed) spec path?
+    reads: fn(&str) -> bool,
     speaks_for: fn(&str) -> bool,
 }
 
@@ -70,40 +71,39 @@ const PROOFS: [ProofEntry; 4] = [
     ProofEntry {
         name: "mobility",
         prove: mobility,
-        reads: &[
-            "rules.promotion.",
-            "rules.drops.",
-            "rules.xbetza",
-            "rules.zone-moves.",
-            "piece.",
-            "setup",
-            "board",
-            "zone",
-        ],
+        reads: |p| {
+            [Rule::PromotionZone, Rule::DropsEnabled, Rule::XbetzaYScope, Rule::ZoneMovesBy]
+                .iter()
+                .any(|r| r.table_holds(p))
+                || ["piece.", "setup", "board", "zone"].iter().any(|r| p.starts_with(r))
+        },
         // Forced promotion, last-rank allowances and drop bans are what keep pieces mobile.
         speaks_for: |p| {
             // promotion.forced and -forced-ranks; promotion.last-rank and its -optional, -timing.
             p.starts_with(Rule::PromotionForced.spec_path())
                 || p.starts_with(Rule::PromotionLastRank.spec_path())
-                || p.starts_with("rules.drops.") && p != Rule::DropsEnabled.spec_path()
+                || Rule::DropsEnabled.table_holds(p) && p != Rule::DropsEnabled.spec_path()
         },
     },
     ProofEntry {
         name: "jump-ranking",
         prove: jump_ranking,
-        reads: &["piece."],
+        reads: |p| p.starts_with("piece."),
         speaks_for: |p| p.ends_with(".rank") || p.starts_with("group.jumping-generals."),
     },
     ProofEntry {
         name: "promotion-chains",
         prove: promotion_chains,
-        reads: &["piece."],
+        reads: |p| p.starts_with("piece."),
         speaks_for: |p| p.ends_with(".promotes_to"),
     },
     ProofEntry {
         name: "zone-setup",
         prove: zone_setup,
-        reads: &[Rule::PromotionZone.spec_path(), "setup", "board", "zone"],
+        reads: |p| {
+            p.starts_with(Rule::PromotionZone.spec_path())
+                || ["setup", "board", "zone"].iter().any(|r| p.starts_with(r))
+        },
         speaks_for: |p| p.starts_with("zone.promotion") || p == Rule::PromotionZone.spec_path(),
     },
 ];
@@ -134,7 +134,7 @@ pub fn spec_proofs(spec: &LoadedSpec, limits: &Limits) -> Vec<Proof> {
                 let Some(game) = spec.alternative(r.id.get_ref(), o.name.get_ref()) else { continue };
                 let entry = &PROOFS[i];
                 let changed = crate::witness::changes::changes(&spec.game, game);
-                if !changed.iter().any(|c| entry.reads.iter().any(|r| c.starts_with(r))) {
+                if !changed.iter().any(|c| (entry.reads)(c)) {
                     continue;
                 }
                 if (entry.prove)(game, limits).verdict == Verdict::Proved {
@@ -396,7 +396,7 @@ fn zone_setup(game: &GameSpec, limits: &Limits) -> Proof {
         p.applies = false;
         p.verdict = Verdict::Proved;
         p.detail = if squares.is_empty() {
-            format!("no promotion zone (promotion.zone = {zone})")
+            format!("no promotion zone ({})", Rule::PromotionZone.set_to(zone))
         } else {
             "no setup under these readings".into()
         };

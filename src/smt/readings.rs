@@ -30,7 +30,7 @@ use crate::witness::lines::lines;
 use crate::witness::search::search;
 use crate::witness::{Pair, Witness};
 use crate::xbetza::compile::CompiledBetza;
-use crate::xbetza::generate::Orientation;
+use crate::xbetza::Orientation;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use z3::ast::Bool;
@@ -38,8 +38,8 @@ use z3::ast::Bool;
 #[derive(Clone, Debug, Serialize)]
 pub struct ReadingReport {
     pub reading: String,
-    pub question: String,
-    pub clauses: Vec<String>,
+    pub(crate) question: String,
+    pub(crate) clauses: Vec<String>,
     pub default: String,
     /// One per non-default option, each against the default.
     pub comparisons: Vec<Comparison>,
@@ -213,8 +213,8 @@ fn compare_options(a: &GameSpec, b: &GameSpec, a_name: &str, b_name: &str, limit
             }
         }
     }
-    if changed.iter().any(|c| c == "rules.xbetza") {
-        covered.push("rules.xbetza".into());
+    if changed.iter().any(|c| c == Rule::xbetza_table()) {
+        covered.push(Rule::xbetza_table().into());
         // The XBetza readings change every piece whose compiled moves differ.
         for p in &a.pieces {
             if b.piece(&p.id).is_some_and(|q| moves_differ(&p.moves, &q.moves))

@@ -15,8 +15,8 @@
 use crate::geometry::{Square, Vec2};
 use crate::xbetza::compile::{CompiledBetza, LegDirections, LegProgram, Program};
 use crate::xbetza::directions::rotate45;
-use crate::xbetza::generate::{Cell, Orientation, PathStep, StepKind};
 use crate::xbetza::readings::{ToggleScope, ToggleSpan};
+use crate::xbetza::{Cell, Orientation, PathStep, StepKind};
 
 /// The squares a symbolic run may look at: within `radius` (king steps) of `center`, on the
 /// board. A path that needs a square outside is left out, so results hold "within the window".
@@ -27,7 +27,7 @@ pub struct Window {
 }
 
 impl Window {
-    pub fn contains(&self, sq: Square) -> bool {
+    pub(crate) fn contains(&self, sq: Square) -> bool {
         (sq.file as i32 - self.center.file as i32).unsigned_abs() <= self.radius as u32
             && (sq.rank as i32 - self.center.rank as i32).unsigned_abs() <= self.radius as u32
     }
@@ -36,15 +36,15 @@ impl Window {
 /// One path with what the board must hold for the program to take it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SymPath {
-    pub from: Square,
-    pub to: Square,
+    pub(crate) from: Square,
+    pub(crate) to: Square,
     /// Captured squares, sorted (the move's identity is (to, captures)).
-    pub captures: Vec<Square>,
-    pub steps: Vec<PathStep>,
+    pub(crate) captures: Vec<Square>,
+    pub(crate) steps: Vec<PathStep>,
     /// Square -> the cell the path needs there (the start square is never in it).
     pub cube: Vec<(Square, Cell)>,
     /// Index of the program (path shape) in the compiled XBetza.
-    pub program: usize,
+    pub(crate) program: usize,
 }
 
 impl SymPath {
@@ -89,7 +89,7 @@ pub fn program_paths(
 }
 
 /// Every path of every program of `compiled`.
-pub fn all_paths(
+pub(crate) fn all_paths(
     compiled: &CompiledBetza,
     from: Square,
     orientation: Orientation,

@@ -87,21 +87,32 @@ crate::spec::declare::declare_settings! {
 
 impl Ability {
     /// The path in a spec of this ability of piece `piece`: `piece.FD.ability.burn.max`.
-    pub fn piece_path(self, piece: &str) -> String {
+    pub(crate) fn piece_path(self, piece: &str) -> String {
         format!("piece.{piece}.{}", self.spec_path())
     }
 
     /// The path in a spec of the table of piece `piece`'s abilities this one is in:
     /// `piece.FD.ability.burn` for `burn.max`.
-    pub fn table_path(self, piece: &str) -> String {
-        let path = self.path();
-        let table = path.split_once('.').map_or(path, |(t, _)| t);
-        format!("piece.{piece}.ability.{table}")
+    pub(crate) fn table_path(self, piece: &str) -> String {
+        Ability::piece_path_of(piece, self.table())
+    }
+
+    /// The path in a spec of ability path or table `path` of piece `piece`, as a spec names it
+    /// (`piece.FD.ability.burn` for `burn`).
+    pub(crate) fn piece_path_of(piece: &str, path: &str) -> String {
+        format!("piece.{piece}.ability.{path}")
     }
 
     /// The ability a spec path names, of any piece or group (`piece.FD.ability.burn.max`,
     /// `group.demons.ability.burn.max`); None for any other path.
-    pub fn from_spec_path(path: &str) -> Option<Ability> {
-        path.split_once(".ability.").and_then(|(_, p)| Ability::from_path(p))
+    pub(crate) fn from_spec_path(path: &str) -> Option<Ability> {
+        Ability::below_prefix(path).and_then(Ability::from_path)
+    }
+
+    /// The piece whose ability (or ability table) spec path `path` names: `FD` for
+    /// `piece.FD.ability.burn.max`; None for a group's, or any other path.
+    pub(crate) fn holder(path: &str) -> Option<&str> {
+        let (owner, _) = path.split_once(".ability.")?;
+        owner.strip_prefix("piece.").filter(|id| !id.contains('.'))
     }
 }

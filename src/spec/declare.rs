@@ -68,21 +68,59 @@ macro_rules! declare_settings {
                 match self { $( $Id::$Name => concat!($prefix, $path), )+ }
             }
 
+            /// `path = value`: how a message cites the setting's value (`end.stalemate = loss`).
+            pub fn set_to(self, value: impl ::std::fmt::Display) -> String {
+                format!("{} = {value}", self.path())
+            }
+
             /// The setting's declaration.
             pub fn knob(self) -> &'static $crate::spec::settings::Knob {
                 &$catalogue[self as usize]
             }
 
             /// The setting at catalogue path `path`.
-            pub fn from_path(path: &str) -> Option<$Id> {
+            pub(crate) fn from_path(path: &str) -> Option<$Id> {
                 $Id::ALL.iter().copied().find(|s| s.path() == path)
             }
 
+            /// The table this setting is in (`freeze` for `freeze.range`); a setting without a
+            /// table is alone in its own, named by its path (`confine`).
+            pub fn table(self) -> &'static str {
+                let path = self.path();
+                path.split_once('.').map_or(path, |(t, _)| t)
+            }
+
+            /// The path of this setting's table with the catalogue's prefix (`rules.xbetza`
+            /// for `rules.xbetza.y-scope`, `ability.burn` for `ability.burn.max`): the
+            /// setting's own where it has no table.
+            pub fn table_spec_path(self) -> &'static str {
+                let path = self.spec_path();
+                &path[..path.len() - self.path().len() + self.table().len()]
+            }
+
             /// Is `other` in this setting's table (`freeze.range` and `freeze.immune` are both
-            /// in `freeze`)? A setting without a table is alone in its own.
+            /// in `freeze`)?
             pub fn same_table(self, other: $Id) -> bool {
-                let table = |p: &'static str| p.split_once('.').map_or(p, |(t, _)| t);
-                table(self.path()) == table(other.path())
+                self.table() == other.table()
+            }
+
+            /// The part of spec path `path` below the catalogue's prefix, wherever the prefix
+            /// stands (`skip.limit` in `rules.skip.limit`, `burn.max` in
+            /// `piece.FD.ability.burn.max` and in `group.demons.ability.burn.max`); None for a
+            /// path not under the prefix.
+            pub fn below_prefix(path: &str) -> Option<&str> {
+                path.strip_prefix($prefix).or_else(|| path.split_once(concat!(".", $prefix)).map(|(_, rest)| rest))
+            }
+
+            /// Does spec path `path` name this setting's table, or anything in it (for
+            /// `Rule::DropsNifu`: `rules.drops`, `rules.drops.enabled`; for
+            /// `Ability::ZoneMoves`: `piece.FD.ability.zone-moves.z1`)? How code selects the
+            /// paths of a table without spelling the table.
+            pub fn table_holds(self, path: &str) -> bool {
+                let table = self.table();
+                $Id::below_prefix(path).is_some_and(|rest| {
+                    rest.strip_prefix(table).is_some_and(|after| after.is_empty() || after.starts_with('.'))
+                })
             }
         }
 
@@ -141,14 +179,14 @@ macro_rules! setting_enum {
 
         impl $E {
             /// The words, in the catalogue's order.
-            pub const WORDS: &'static [&'static str] = &[ $( $w, )+ ];
+            pub(crate) const WORDS: &'static [&'static str] = &[ $( $w, )+ ];
 
             /// The word a spec writes for the value.
             pub const fn word(self) -> &'static str {
                 match self { $( $E::$V => $w, )+ }
             }
 
-            pub fn from_word(word: &str) -> Option<$E> {
+            pub(crate) fn from_word(word: &str) -> Option<$E> {
                 match word { $( $w => Some($E::$V), )+ _ => None }
             }
         }
@@ -417,5 +455,38 @@ mod tests {
         assert!(a.states_table_of(Ability::FreezeRange));
         assert!(!a.states_table_of(Ability::JumpMaxJumped));
         assert!(!a.is_stated(Ability::FreezeRange));
+    }
+
+    /// The spellings code outside the spec layer gets from an identity instead of writing them
+    /// (tests/spec/settings_reads.rs holds it to that), written out here by hand.
+    #[test]
+    fn an_identity_spells_its_table_and_selects_its_paths() {
+        assert_eq!(Rule::XbetzaYScope.table(), "xbetza");
+        assert_eq!(Rule::XbetzaYScope.table_spec_path(), "rules.xbetza");
+        assert_eq!(Rule::TurnOrder.table_spec_path(), "rules.turn-order");
+        assert_eq!(Ability::BurnMax.table_spec_path(), "ability.burn");
+        assert_eq!(Ability::Confine.table_spec_path(), "ability.confine");
+        assert_eq!(Rule::xbetza_table(), "rules.xbetza");
+        assert_eq!(Rule::SkipLimit.set_to("both"), "skip.limit = both");
+        assert_eq!(Rule::spec_path_of("drops"), "rules.drops");
+        assert_eq!(Ability::piece_path_of("FD", "burn"), "piece.FD.ability.burn");
+
+        assert_eq!(Rule::below_prefix("rules.skip.limit"), Some("skip.limit"));
+        assert_eq!(Ability::below_prefix("group.demons.ability.burn.max"), Some("burn.max"));
+        assert_eq!(Ability::below_prefix("piece.FD.betza"), None);
+        assert_eq!(Ability::holder("piece.FD.ability.burn.max"), Some("FD"));
+        assert_eq!(Ability::holder("group.demons.ability.burn.max"), None);
+        assert_eq!(Ability::holder("piece.FD.betza"), None);
+
+        // A table holds itself and its settings, not a table whose name starts the same.
+        assert!(Rule::DropsNifu.table_holds("rules.drops"));
+        assert!(Rule::DropsNifu.table_holds("rules.drops.pawn-mate"));
+        assert!(!Rule::DropsNifu.table_holds("rules.dropsy.x"));
+        assert!(!Rule::DropsNifu.table_holds("rules.promotion.zone"));
+        assert!(!Rule::DropsNifu.table_holds("piece.P.ability.drops"));
+        assert!(Ability::ZoneMoves.table_holds("piece.FD.ability.zone-moves"));
+        assert!(Ability::ZoneMoves.table_holds("piece.*.ability.zone-moves.first"));
+        assert!(!Ability::ZoneMoves.table_holds("rules.zone-moves.by"));
+        assert!(!Ability::IguiMax.table_holds("piece.FD.ability.igui-x"));
     }
 }

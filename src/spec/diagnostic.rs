@@ -6,17 +6,17 @@ use std::ops::Range;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
-    pub file: String,
+    pub(crate) file: String,
     pub line: usize,
     pub column: usize,
     pub message: String,
     /// The source line and the caret line under it.
-    pub snippet: String,
+    pub(crate) snippet: String,
 }
 
 impl Diagnostic {
     /// Locates `span` (byte offsets) in `source`.
-    pub fn at(file: &str, source: &str, span: Range<usize>, message: impl Into<String>) -> Self {
+    pub(crate) fn at(file: &str, source: &str, span: Range<usize>, message: impl Into<String>) -> Self {
         let start = span.start.min(source.len());
         let line_start = source[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
         let line_end = source[start..].find('\n').map(|i| start + i).unwrap_or(source.len());
@@ -34,7 +34,7 @@ impl Diagnostic {
 
     /// The text of a file read as bytes, or a diagnostic at its first byte that is not UTF-8:
     /// line and column counted in the characters before it, the line drawn as far as it reads.
-    pub fn utf8(file: &str, bytes: Vec<u8>) -> Result<String, Diagnostic> {
+    pub(crate) fn utf8(file: &str, bytes: Vec<u8>) -> Result<String, Diagnostic> {
         String::from_utf8(bytes).map_err(|e| {
             let at = e.utf8_error().valid_up_to();
             let byte = e.as_bytes()[at];
@@ -51,7 +51,7 @@ impl Diagnostic {
     }
 
     /// A diagnostic about the whole file (it could not be read, say).
-    pub fn whole_file(file: &str, message: impl Into<String>) -> Self {
+    pub(crate) fn whole_file(file: &str, message: impl Into<String>) -> Self {
         Diagnostic { file: file.to_string(), line: 0, column: 0, message: message.into(), snippet: String::new() }
     }
 }

@@ -39,7 +39,12 @@ pub struct Finding {
 }
 
 impl Finding {
-    pub fn new(severity: Severity, code: &'static str, subject: impl Into<String>, message: impl Into<String>) -> Self {
+    pub(crate) fn new(
+        severity: Severity,
+        code: &'static str,
+        subject: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
         Finding {
             severity,
             code,
@@ -50,12 +55,12 @@ impl Finding {
         }
     }
 
-    pub fn clauses(mut self, clauses: Vec<String>) -> Self {
+    pub(crate) fn clauses(mut self, clauses: Vec<String>) -> Self {
         self.clauses = clauses;
         self
     }
 
-    pub fn at(mut self, location: impl Into<String>) -> Self {
+    pub(crate) fn at(mut self, location: impl Into<String>) -> Self {
         self.location = location.into();
         self
     }

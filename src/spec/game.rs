@@ -17,9 +17,9 @@ use std::collections::{BTreeMap, HashMap};
 
 /// A problem in a spec's content, at a dotted spec path.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    pub path: String,
-    pub message: String,
+pub(crate) struct Problem {
+    pub(crate) path: String,
+    pub(crate) message: String,
 }
 
 fn problem(path: impl Into<String>, message: impl Into<String>) -> Problem {
@@ -29,12 +29,12 @@ fn problem(path: impl Into<String>, message: impl Into<String>) -> Problem {
 #[derive(Clone, Debug)]
 pub struct PieceSpec {
     pub id: String,
-    pub name: String,
+    pub(crate) name: String,
     pub betza: String,
     pub moves: CompiledBetza,
     pub promotes_to: Option<String>,
     pub royal: bool,
-    pub rank: Option<u32>,
+    pub(crate) rank: Option<u32>,
     /// Validated abilities by catalogue path (`burn.max`).
     pub abilities: BTreeMap<String, Setting>,
     /// Ryu's zone-dependent moves: zone id -> compiled move.
@@ -49,7 +49,7 @@ impl PieceSpec {
 
     /// The piece's abilities as typed values, one field per setting (src/spec/abilities.rs):
     /// how code outside the spec layer reads them.
-    pub fn typed_abilities(&self) -> AbilitySettings {
+    pub(crate) fn typed_abilities(&self) -> AbilitySettings {
         AbilitySettings::read(&self.abilities)
     }
 }
@@ -65,23 +65,23 @@ pub struct Placement {
 #[derive(Clone, Debug)]
 pub struct GameSpec {
     pub id: String,
-    pub name: String,
+    pub(crate) name: String,
     pub board: BoardSize,
-    pub second_player: SecondPlayer,
+    pub(crate) second_player: SecondPlayer,
     /// Zone id -> the first player's squares.
     pub zones: BTreeMap<String, Vec<Square>>,
     pub pieces: Vec<PieceSpec>,
-    pub groups: BTreeMap<String, Vec<String>>,
+    pub(crate) groups: BTreeMap<String, Vec<String>>,
     /// Both players' pieces, the first player's in spec order, then the second's.
     pub setup: Vec<Placement>,
     /// Validated rule settings by catalogue path (`skip.limit`).
     pub rules: BTreeMap<String, Setting>,
     pub xbetza: Readings,
     /// What the document says the setup holds.
-    pub counts: Option<CountsDef>,
-    pub setup_symmetry: Option<SetupSymmetry>,
+    pub(crate) counts: Option<CountsDef>,
+    pub(crate) setup_symmetry: Option<SetupSymmetry>,
     /// Zone id -> the piece id whose enemy starting rank the zone begins at.
-    pub zone_anchors: BTreeMap<String, String>,
+    pub(crate) zone_anchors: BTreeMap<String, String>,
 }
 
 impl GameSpec {
@@ -96,7 +96,7 @@ impl GameSpec {
 
     /// The rule settings as typed values, one field per setting (src/spec/rules.rs): how code
     /// outside the spec layer reads them.
-    pub fn typed_rules(&self) -> RuleSettings {
+    pub(crate) fn typed_rules(&self) -> RuleSettings {
         RuleSettings::read(&self.rules)
     }
 
@@ -106,7 +106,7 @@ impl GameSpec {
     }
 
     /// The zone's squares for `player`.
-    pub fn zone_squares(&self, zone: &str, player: Color) -> Vec<Square> {
+    pub(crate) fn zone_squares(&self, zone: &str, player: Color) -> Vec<Square> {
         let Some(own) = self.zones.get(zone) else { return Vec::new() };
         if player == Color::Black {
             own.clone()
@@ -116,14 +116,14 @@ impl GameSpec {
     }
 
     /// Is `sq` in `player`'s zone? (No allocation: for loops over squares.)
-    pub fn in_zone(&self, zone: &str, player: Color, sq: Square) -> bool {
+    pub(crate) fn in_zone(&self, zone: &str, player: Color, sq: Square) -> bool {
         let own = if player == Color::Black { sq } else { self.for_second_player(sq) };
         self.zones.get(zone).is_some_and(|squares| squares.contains(&own))
     }
 
     /// The move `piece` of the first player has on `sq`: its zone's move where it has zone
     /// moves (Ryu), else its XBetza move.
-    pub fn moves_at<'a>(&self, piece: &'a PieceSpec, sq: Square) -> &'a CompiledBetza {
+    pub(crate) fn moves_at<'a>(&self, piece: &'a PieceSpec, sq: Square) -> &'a CompiledBetza {
         piece
             .zone_moves
             .iter()
@@ -142,7 +142,7 @@ fn second_player_square(board: BoardSize, second: SecondPlayer, sq: Square) -> S
 }
 
 /// Builds the typed game from a (merged, reading-applied) spec file, or every problem found.
-pub fn build(file: &SpecFile) -> Result<GameSpec, Vec<Problem>> {
+pub(crate) fn build(file: &SpecFile) -> Result<GameSpec, Vec<Problem>> {
     let mut problems = Vec::new();
     let Some(board_def) = &file.board else {
         return Err(vec![problem("board", "the spec has no [board] table (files, ranks)")]);

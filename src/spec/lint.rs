@@ -8,11 +8,11 @@ use super::load::LoadedSpec;
 use super::model::SetupSymmetry;
 use crate::core::Color;
 use crate::geometry::Square;
-use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
+use crate::xbetza::{generate, Cell, Occupancy, Orientation};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Every finding for one loaded spec: the default game, then each reading alternative's.
-pub fn lint(spec: &LoadedSpec) -> Vec<Finding> {
+pub(crate) fn lint(spec: &LoadedSpec) -> Vec<Finding> {
     let cite = Citations::new(spec);
     let mut out = Vec::new();
     let game = &spec.game;
@@ -42,12 +42,12 @@ pub fn lint(spec: &LoadedSpec) -> Vec<Finding> {
 }
 
 /// Which clauses encode which spec paths, so findings can cite them.
-pub struct Citations {
+pub(crate) struct Citations {
     by_path: Vec<(String, String)>,
 }
 
 impl Citations {
-    pub fn new(spec: &LoadedSpec) -> Self {
+    pub(crate) fn new(spec: &LoadedSpec) -> Self {
         let mut by_path = Vec::new();
         let mut add = |s: &LoadedSpec| {
             for c in &s.spec.clauses {
@@ -66,7 +66,7 @@ impl Citations {
     }
 
     /// Clauses whose encode path is `path`, an ancestor of it, or below it.
-    pub fn of(&self, path: &str) -> Vec<String> {
+    pub(crate) fn of(&self, path: &str) -> Vec<String> {
         let related = |p: &str| {
             p == path
                 || path.starts_with(&format!("{p}."))

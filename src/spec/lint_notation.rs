@@ -22,7 +22,7 @@ use std::collections::BTreeSet;
 type Identity = (Square, Vec<Square>);
 
 /// Every piece's move strings (its main one and its zone moves), checked.
-pub fn checks(game: &GameSpec, cite: impl Fn(&str) -> Vec<String>, out: &mut Vec<Finding>) {
+pub(crate) fn checks(game: &GameSpec, cite: impl Fn(&str) -> Vec<String>, out: &mut Vec<Finding>) {
     for piece in &game.pieces {
         let path = format!("piece.{}.betza", piece.id);
         check_string(game, piece, &piece.betza, &piece.moves, &path, &cite, out);

@@ -12,12 +12,12 @@ use std::path::{Path, PathBuf};
 pub struct LoadedSpec {
     /// The path as the user gave it (used in messages).
     pub path: String,
-    pub source: String,
+    pub(crate) source: String,
     pub spec: SpecFile,
     /// The spec this one extends, loaded.
-    pub base: Option<Box<LoadedSpec>>,
+    pub(crate) base: Option<Box<LoadedSpec>>,
     /// The whole spec as a TOML value, merged over its base: what readings edit.
-    pub value: toml::Value,
+    pub(crate) value: toml::Value,
     /// The game under every reading's default.
     pub game: GameSpec,
     /// The game under each non-default option of this spec's own readings, one at a time
@@ -87,7 +87,7 @@ impl LoadedSpec {
     /// The default game with the values at `paths` removed (each path as `unset` takes it, a
     /// group path for each member): what the rules would be without those settings. Lint asks
     /// this to find which setting makes a piece's moves differ from its XBetza string.
-    pub fn game_without(&self, paths: &[String]) -> Result<GameSpec, String> {
+    pub(crate) fn game_without(&self, paths: &[String]) -> Result<GameSpec, String> {
         let mut value = self.value.clone();
         for p in paths {
             paths::unset(&mut value, p)?;

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use toml::Value;
 
 /// Clause id -> encode path -> digest of the value(s) there.
-pub type Encodings = BTreeMap<String, BTreeMap<String, String>>;
+pub(crate) type Encodings = BTreeMap<String, BTreeMap<String, String>>;
 
 /// The lock file's format version; a lock of another version is refused, not misread.
 const VERSION: i64 = 1;
@@ -59,7 +59,7 @@ fn canonical(v: &Value) -> String {
 /// Rust versions; this must not, since locks, reports and evaluation records keep it). The one
 /// digest of the crate: the clause lock, the report's spec digest and `kensho evaluate`'s
 /// records use it.
-pub fn digest(bytes: impl AsRef<[u8]>) -> String {
+pub(crate) fn digest(bytes: impl AsRef<[u8]>) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes.as_ref() {
         h ^= u64::from(b);
@@ -201,7 +201,7 @@ pub fn drift(locked: &Encodings, now: &Encodings) -> Vec<(String, Drift)> {
 
 /// The lint findings of the lock beside `spec`: the clauses to re-read, each with its words.
 /// Nothing when there is no lock.
-pub fn findings(spec: &LoadedSpec) -> Vec<Finding> {
+pub(crate) fn findings(spec: &LoadedSpec) -> Vec<Finding> {
     let path = lock_path(Path::new(&spec.path));
     let shown = path.display().to_string();
     let locked = match read(&path) {

@@ -3,17 +3,18 @@
 //! offending value.
 
 pub mod abilities;
-pub mod declare;
-pub mod diagnostic;
+pub(crate) mod declare;
+pub(crate) mod diagnostic;
 pub mod finding;
 pub mod game;
 pub mod ingest;
-pub mod lint;
-pub mod lint_notation;
+pub(crate) mod lint;
+pub(crate) mod lint_notation;
 pub mod load;
 pub mod lock;
-pub mod model;
-pub mod paths;
+pub(crate) mod lookup;
+pub(crate) mod model;
+pub(crate) mod paths;
 pub mod rules;
 pub mod settings;
 

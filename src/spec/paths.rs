@@ -9,7 +9,7 @@ use std::ops::Range;
 use toml::Value;
 
 /// The segments of a dotted path. Piece ids never contain dots (checked when a spec is built).
-pub fn segments(path: &str) -> Vec<&str> {
+pub(crate) fn segments(path: &str) -> Vec<&str> {
     path.split('.').collect()
 }
 
@@ -23,7 +23,7 @@ fn by_id_mut<'a>(items: &'a mut [Value], id: &str) -> Option<&'a mut Value> {
 }
 
 /// The value at `path`, if present. `*` matches any key or element (the first that has the rest).
-pub fn get<'a>(root: &'a Value, path: &str) -> Option<&'a Value> {
+pub(crate) fn get<'a>(root: &'a Value, path: &str) -> Option<&'a Value> {
     get_segments(root, &segments(path))
 }
 
@@ -61,7 +61,7 @@ fn get_all_segments<'a>(node: &'a Value, segs: &[&str], out: &mut Vec<&'a Value>
 }
 
 /// Does `path` name something the spec states? Group paths need every member to have it.
-pub fn resolves(root: &Value, path: &str) -> bool {
+pub(crate) fn resolves(root: &Value, path: &str) -> bool {
     match expand_group(root, path) {
         Ok(paths) => paths.iter().all(|p| get(root, p).is_some()),
         Err(_) => false,
@@ -92,10 +92,10 @@ pub(crate) fn expand_group(root: &Value, path: &str) -> Result<Vec<String>, Stri
 /// (`piece.FD.ability.burn.immune-covers-igui` has five). `set` creates a table per segment,
 /// and a reading that set a path of thousands made a value so deep that dropping it overflowed
 /// the stack (found by tests/fuzz).
-pub const MAX_SEGMENTS: usize = 16;
+pub(crate) const MAX_SEGMENTS: usize = 16;
 
 /// Sets the value at `path`, creating intermediate tables; a piece must already exist.
-pub fn set(root: &mut Value, path: &str, value: Value) -> Result<(), String> {
+pub(crate) fn set(root: &mut Value, path: &str, value: Value) -> Result<(), String> {
     let count = path.split('.').count();
     if count > MAX_SEGMENTS {
         return Err(format!("a path of {count} segments; a spec path has at most {MAX_SEGMENTS}"));
@@ -135,7 +135,7 @@ fn set_segments(node: &mut Value, segs: &[&str], value: Value, path: &str) -> Re
 }
 
 /// Removes the value at `path` (a reading that takes a promotion away).
-pub fn unset(root: &mut Value, path: &str) -> Result<(), String> {
+pub(crate) fn unset(root: &mut Value, path: &str) -> Result<(), String> {
     for p in expand_group(root, path)? {
         let segs = segments(&p);
         let (last, parents) = segs.split_last().ok_or_else(|| "empty path".to_string())?;
@@ -160,7 +160,7 @@ pub fn unset(root: &mut Value, path: &str) -> Result<(), String> {
 
 /// Merges `child` over `base`: tables key by key, `[[piece]]` elements by id, other arrays of
 /// tables (clauses, readings) concatenated, anything else replaced.
-pub fn merge(base: &mut Value, child: &Value) {
+pub(crate) fn merge(base: &mut Value, child: &Value) {
     match (base, child) {
         (Value::Table(b), Value::Table(c)) => {
             for (k, v) in c {

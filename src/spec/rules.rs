@@ -259,12 +259,24 @@ crate::spec::declare::declare_settings! {
 
 impl Rule {
     /// The rule setting at spec path `path` (`rules.skip.limit`); None for any other path.
-    pub fn from_spec_path(path: &str) -> Option<Rule> {
+    pub(crate) fn from_spec_path(path: &str) -> Option<Rule> {
         path.strip_prefix("rules.").and_then(Rule::from_path)
     }
 
+    /// The spec path of rule path or table `path` (`rules.drops` for `drops`): for a key read
+    /// from a spec's `[rules]`, which is a catalogue path or a table of them.
+    pub(crate) fn spec_path_of(path: &str) -> String {
+        format!("rules.{path}")
+    }
+
+    /// The spec path of the `[rules.xbetza]` table, the XBetza readings: code that compares
+    /// the readings as a whole names them by it.
+    pub(crate) fn xbetza_table() -> &'static str {
+        Rule::XbetzaYScope.table_spec_path()
+    }
+
     /// Does the setting say only how a game ends (`rules.end.*`), not which moves are legal?
-    pub fn ends_games(self) -> bool {
+    pub(crate) fn ends_games(self) -> bool {
         self.path().starts_with("end.")
     }
 }

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 /// What values a setting admits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SettingKind {
+pub(crate) enum SettingKind {
     /// One of the listed words.
     Choice(&'static [&'static str]),
     Bool,
@@ -36,7 +36,7 @@ pub enum SettingKind {
 
 impl SettingKind {
     /// How the kind is described in messages and `kensho show`.
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         match self {
             SettingKind::Choice(words) => format!("one of {}", quote_list(words)),
             SettingKind::Bool => "true or false".into(),
@@ -74,7 +74,7 @@ pub enum DefaultValue {
 
 impl DefaultValue {
     /// How the default is written in `kensho settings` and docs/settings.md.
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         match self {
             DefaultValue::Word(w) => format!("\"{w}\""),
             DefaultValue::Flag(b) => b.to_string(),
@@ -91,9 +91,9 @@ impl DefaultValue {
 #[derive(Clone, Copy, Debug)]
 pub struct Knob {
     pub path: &'static str,
-    pub kind: SettingKind,
+    pub(crate) kind: SettingKind,
     pub default: DefaultValue,
-    pub doc: &'static str,
+    pub(crate) doc: &'static str,
 }
 
 // The catalogues are declared once, with the identities and typed values that read them:
@@ -104,7 +104,7 @@ pub use super::rules::RULES;
 use SettingKind::*;
 
 /// The knob at `path` in `catalogue`.
-pub fn find(catalogue: &'static [Knob], path: &str) -> Option<&'static Knob> {
+pub(crate) fn find(catalogue: &'static [Knob], path: &str) -> Option<&'static Knob> {
     catalogue.iter().find(|k| k.path == path)
 }
 
@@ -188,13 +188,13 @@ impl std::fmt::Display for Setting {
 }
 
 /// What a value must be checked against beyond its shape: the spec's piece and zone ids.
-pub struct Names<'a> {
-    pub pieces: &'a dyn Fn(&str) -> bool,
-    pub zones: &'a dyn Fn(&str) -> bool,
+pub(crate) struct Names<'a> {
+    pub(crate) pieces: &'a dyn Fn(&str) -> bool,
+    pub(crate) zones: &'a dyn Fn(&str) -> bool,
 }
 
 /// Checks one value against its kind.
-pub fn validate(kind: SettingKind, value: &toml::Value, names: &Names) -> Result<Setting, String> {
+pub(crate) fn validate(kind: SettingKind, value: &toml::Value, names: &Names) -> Result<Setting, String> {
     use toml::Value as V;
     let strings = |v: &V| -> Result<Vec<String>, String> {
         match v {
@@ -291,12 +291,12 @@ pub struct Effective<'a> {
 
 impl<'a> Effective<'a> {
     /// A game's `[rules]`.
-    pub fn rules(stated: &'a BTreeMap<String, Setting>) -> Self {
+    pub(crate) fn rules(stated: &'a BTreeMap<String, Setting>) -> Self {
         Effective { stated, catalogue: RULES }
     }
 
     /// One piece's `ability` table.
-    pub fn abilities(stated: &'a BTreeMap<String, Setting>) -> Self {
+    pub(crate) fn abilities(stated: &'a BTreeMap<String, Setting>) -> Self {
         Effective { stated, catalogue: ABILITIES }
     }
 
@@ -308,16 +308,16 @@ impl<'a> Effective<'a> {
     /// The declaration of `path`. A path the catalogue lacks is a mistake in kensho's own
     /// code, not in a spec (specs are validated against the catalogue when loaded); the
     /// test `every_setting_read_is_declared` finds such paths before they run.
-    pub fn knob(&self, path: &str) -> &'static Knob {
+    pub(crate) fn knob(&self, path: &str) -> &'static Knob {
         find(self.catalogue, path).unwrap_or_else(|| panic!("setting '{path}' is not in the catalogue"))
     }
 
     /// The value the spec states, if it states one.
-    pub fn stated(&self, path: &str) -> Option<&'a Setting> {
+    pub(crate) fn stated(&self, path: &str) -> Option<&'a Setting> {
         self.stated.get(path)
     }
 
-    pub fn is_stated(&self, path: &str) -> bool {
+    pub(crate) fn is_stated(&self, path: &str) -> bool {
         self.stated.contains_key(path)
     }
 
@@ -347,7 +347,7 @@ impl<'a> Effective<'a> {
     }
 
     /// A word setting (a choice or a zone id).
-    pub fn word(&self, path: &str) -> &'a str {
+    pub(crate) fn word(&self, path: &str) -> &'a str {
         match self.stated(path) {
             Some(Setting::Word(w)) => w,
             _ => match self.knob(path).default {
@@ -358,7 +358,7 @@ impl<'a> Effective<'a> {
         }
     }
 
-    pub fn flag(&self, path: &str) -> bool {
+    pub(crate) fn flag(&self, path: &str) -> bool {
         match self.stated(path) {
             Some(Setting::Bool(b)) => *b,
             _ => match self.knob(path).default {
@@ -369,7 +369,7 @@ impl<'a> Effective<'a> {
         }
     }
 
-    pub fn int(&self, path: &str) -> i64 {
+    pub(crate) fn int(&self, path: &str) -> i64 {
         match self.stated(path) {
             Some(Setting::Int(n)) => *n,
             _ => match self.knob(path).default {
@@ -381,7 +381,7 @@ impl<'a> Effective<'a> {
     }
 
     /// A list setting (pieces, zones, words).
-    pub fn list(&self, path: &str) -> &'a [String] {
+    pub(crate) fn list(&self, path: &str) -> &'a [String] {
         match self.stated(path) {
             Some(Setting::List(items)) => items,
             _ => match self.knob(path).default {
@@ -392,23 +392,15 @@ impl<'a> Effective<'a> {
     }
 
     /// A table of piece id -> ranks.
-    pub fn ranks_per_piece(&self, path: &str) -> BTreeMap<String, Vec<u8>> {
+    pub(crate) fn ranks_per_piece(&self, path: &str) -> BTreeMap<String, Vec<u8>> {
         match self.stated(path) {
             Some(Setting::RanksPerPiece(m)) => m.clone(),
             _ => BTreeMap::new(),
         }
     }
 
-    /// A table of zone id -> XBetza move.
-    pub fn betza_per_zone(&self, path: &str) -> BTreeMap<String, String> {
-        match self.stated(path) {
-            Some(Setting::BetzaPerZone(m)) => m.clone(),
-            _ => BTreeMap::new(),
-        }
-    }
-
     /// A zone setting: None for "none".
-    pub fn zone(&self, path: &str) -> Option<&'a str> {
+    pub(crate) fn zone(&self, path: &str) -> Option<&'a str> {
         Some(self.word(path)).filter(|z| !z.is_empty() && *z != "none")
     }
 }

@@ -4,7 +4,7 @@ use crate::geometry::{BoardSize, Square};
 
 /// Draws a board with one character per square, highest rank on top, file letters below.
 /// `mark` gives the character of each square.
-pub fn draw(size: BoardSize, mut mark: impl FnMut(Square) -> char) -> String {
+pub(crate) fn draw(size: BoardSize, mut mark: impl FnMut(Square) -> char) -> String {
     let mut out = String::new();
     for rank in (0..size.ranks).rev() {
         out.push_str(&format!("{:>3} ", rank as u32 + 1));

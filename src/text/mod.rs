@@ -3,10 +3,10 @@
 //! million characters must not become a million-character line on the terminal); numbers
 //! with thousands separators; and prose wrapped to the terminal.
 
-pub mod board;
+pub(crate) mod board;
 
 /// Most characters of a line an excerpt shows.
-pub const WINDOW: usize = 72;
+pub(crate) const WINDOW: usize = 72;
 
 /// `line` and a caret line under its `width` characters from 1-based character column
 /// `column`; cut to [`WINDOW`] characters around the column, with `…` where something was
@@ -25,7 +25,7 @@ pub(crate) fn underline(line: &str, column: usize, width: usize) -> (String, Str
 }
 
 /// `n` with thousands separators: 19,861,490.
-pub fn thousands(n: u64) -> String {
+pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -44,7 +44,7 @@ pub(crate) fn percent(share: f64) -> String {
 
 /// The text on one line, cut to `max` terminal columns with an ellipsis (a wide character,
 /// as CJK ones are, takes two).
-pub fn shorten(s: &str, max: usize) -> String {
+pub(crate) fn shorten(s: &str, max: usize) -> String {
     use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
     let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
     if s.width() <= max {
@@ -63,7 +63,7 @@ pub fn shorten(s: &str, max: usize) -> String {
 /// `text` cut into lines of at most `width` characters at spaces. A word wider than that is
 /// cut after its commas (a list written without spaces, such as `a16,b16,c16`) when each piece
 /// then fits; otherwise it stands alone on a longer line.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     // (piece, whether it follows the previous piece without a space)

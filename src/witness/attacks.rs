@@ -11,7 +11,7 @@ use super::{Pair, Witness};
 use crate::core::{Color, PieceId};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
-use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
+use crate::xbetza::{generate, Cell, Occupancy, Orientation};
 
 /// Squares from which `piece` (first player) takes an enemy on `target` on an otherwise empty
 /// board, farthest first.
@@ -38,7 +38,7 @@ fn capture_squares(engine: &Engine, piece: PieceId, target: Square) -> Vec<Squar
 /// protected-royal ban first, else the royal itself) from the farthest square it takes from,
 /// and one enemy piece of each type on each square near the royal; else an enemy ban-piece far
 /// away and a friend next to the royal. None when no such position separates them.
-pub fn designed(pair: &Pair) -> Option<Witness> {
+pub(crate) fn designed(pair: &Pair) -> Option<Witness> {
     let e = pair.a;
     let size = e.game.board;
     let target = centre(&e.game);

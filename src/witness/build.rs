@@ -9,7 +9,7 @@ use crate::engine::{Engine, Man, Position};
 use crate::geometry::{chebyshev, Square};
 use crate::sampling::designed::setup_royals;
 use crate::spec::game::GameSpec;
-use crate::xbetza::generate::{Cell, Occupancy};
+use crate::xbetza::{Cell, Occupancy};
 
 /// The piece types that stand in for "a friend" and "an enemy" on a decoded board: plain
 /// pieces (no abilities, not royal, lowest rank, unpromoted where possible).
@@ -51,7 +51,7 @@ pub(crate) fn position_from(pair: &Pair, occ: &Occupancy, from: Square, piece: P
 
 /// The square nearest the middle of the board (the upper middle on an even side), where the
 /// designed witnesses and the rule fragments put the piece they are about.
-pub fn centre(game: &GameSpec) -> Square {
+pub(crate) fn centre(game: &GameSpec) -> Square {
     Square::new(game.board.files / 2, game.board.ranks / 2)
 }
 

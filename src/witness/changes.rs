@@ -1,12 +1,13 @@
 //! What two alternatives of a reading change: the spec paths their games differ in, and the
 //! kind of difference that makes (the reading witnesses choose their query or search by it).
 
+use crate::spec::abilities::Ability;
 use crate::spec::game::GameSpec;
 use crate::spec::rules::Rule;
 use crate::xbetza::compile::CompiledBetza;
 
 /// The spec paths two games differ in.
-pub fn changes(a: &GameSpec, b: &GameSpec) -> Vec<String> {
+pub(crate) fn changes(a: &GameSpec, b: &GameSpec) -> Vec<String> {
     let mut out = Vec::new();
     if a.board != b.board {
         out.push("board".into());
@@ -21,12 +22,12 @@ pub fn changes(a: &GameSpec, b: &GameSpec) -> Vec<String> {
         out.push("setup".into());
     }
     if a.xbetza != b.xbetza {
-        out.push("rules.xbetza".into());
+        out.push(Rule::xbetza_table().into());
     }
     let keys: std::collections::BTreeSet<&String> = a.rules.keys().chain(b.rules.keys()).collect();
     for k in keys {
         if a.rules.get(k) != b.rules.get(k) {
-            out.push(format!("rules.{k}"));
+            out.push(Rule::spec_path_of(k));
         }
     }
     let ids: std::collections::BTreeSet<&String> = a.pieces.iter().chain(b.pieces.iter()).map(|p| &p.id).collect();
@@ -51,7 +52,7 @@ pub fn changes(a: &GameSpec, b: &GameSpec) -> Vec<String> {
                 let akeys: std::collections::BTreeSet<&String> = p.abilities.keys().chain(q.abilities.keys()).collect();
                 for k in akeys {
                     if p.abilities.get(k) != q.abilities.get(k) {
-                        out.push(format!("piece.{id}.ability.{k}"));
+                        out.push(Ability::piece_path_of(id, k));
                     }
                 }
             }
@@ -70,14 +71,14 @@ pub(crate) fn moves_differ(a: &CompiledBetza, b: &CompiledBetza) -> bool {
 }
 
 /// What kind of difference the changed paths make.
-pub fn effect(changes: &[String]) -> &'static str {
+pub(crate) fn effect(changes: &[String]) -> &'static str {
     if changes.is_empty() {
         "none"
     } else if changes.iter().all(|c| c == "setup" || c == "board" || c == "board.second_player") {
         "setup"
     } else if changes.iter().all(|c| Rule::from_spec_path(c).is_some_and(Rule::ends_games)) {
         "outcome"
-    } else if changes.iter().any(|c| c.ends_with(".betza") || c.ends_with(".zone-moves") || c == "rules.xbetza") {
+    } else if changes.iter().any(|c| c.ends_with(".betza") || c.ends_with(".zone-moves") || c == Rule::xbetza_table()) {
         "moves"
     } else {
         "rules"

@@ -57,12 +57,12 @@ pub(crate) fn result_score(o: &Option<Outcome>) -> Option<&'static str> {
 }
 
 /// A result as a witness shows it.
-pub fn result_text(o: &Option<Outcome>) -> String {
+pub(crate) fn result_text(o: &Option<Outcome>) -> String {
     o.as_ref().map(|o| o.describe()).unwrap_or_else(|| "game goes on".into())
 }
 
 /// Moves legal under one alternative only (true: the first), and the results that differ.
-pub type Differences = (Vec<(Move, bool)>, Vec<String>);
+pub(crate) type Differences = (Vec<(Move, bool)>, Vec<String>);
 
 /// The moves legal under exactly one alternative, and the results that differ; None when the
 /// position does not carry over to the second alternative's board.
@@ -83,7 +83,7 @@ pub fn compare(pair: &Pair, pos: &Position) -> Option<Differences> {
 
 /// The moves of `ma` (the first alternative's) and `mb` (the second's) whose identity the
 /// other list lacks, each with true when it is the first alternative's.
-pub fn differing(pair: &Pair, ma: &[Move], mb: &[Move]) -> Vec<(Move, bool)> {
+pub(crate) fn differing(pair: &Pair, ma: &[Move], mb: &[Move]) -> Vec<(Move, bool)> {
     let ids_b: BTreeMap<Identity, &Move> = mb.iter().map(|m| (ident(pair.a, pair.b, m), m)).collect();
     let ids_a: BTreeMap<Identity, &Move> = ma.iter().map(|m| (ident(pair.a, pair.a, m), m)).collect();
     let mut diff: Vec<(Move, bool)> = Vec::new();
@@ -102,7 +102,7 @@ pub fn differing(pair: &Pair, ma: &[Move], mb: &[Move]) -> Vec<(Move, bool)> {
 
 /// The differing moves as the report shows them: sorted by text, the first six, and how many
 /// there are in all.
-pub fn records(pair: &Pair, diff: &[(Move, bool)]) -> (Vec<DifferingMove>, usize) {
+pub(crate) fn records(pair: &Pair, diff: &[(Move, bool)]) -> (Vec<DifferingMove>, usize) {
     let mut differing: Vec<DifferingMove> = diff
         .iter()
         .map(|(m, in_a)| {
@@ -123,7 +123,7 @@ pub fn records(pair: &Pair, diff: &[(Move, bool)]) -> (Vec<DifferingMove>, usize
 
 /// A move's identity with its piece types (drop, promotion) as the first engine numbers them,
 /// so that two alternatives with different piece lists compare by piece id.
-pub fn ident(first: &Engine, own: &Engine, m: &Move) -> Identity {
+pub(crate) fn ident(first: &Engine, own: &Engine, m: &Move) -> Identity {
     let mut id = m.identity();
     let map = |p: PieceId| first.piece_index(&own.piece(p).id).unwrap_or(PieceId::new(usize::from(u16::MAX)));
     id.dropped = id.dropped.map(map);
@@ -132,7 +132,7 @@ pub fn ident(first: &Engine, own: &Engine, m: &Move) -> Identity {
 }
 
 /// The witness record of `pos`, or None if the alternatives agree there.
-pub fn witness(pair: &Pair, pos: &Position) -> Option<Witness> {
+pub(crate) fn witness(pair: &Pair, pos: &Position) -> Option<Witness> {
     let (diff, outcomes) = compare(pair, pos)?;
     if diff.is_empty() && outcomes.is_empty() {
         return None;

@@ -11,7 +11,7 @@ use crate::engine::Position;
 use crate::geometry::Square;
 use crate::sampling;
 use crate::sampling::shrink::Removable;
-use crate::xbetza::generate::Occupancy;
+use crate::xbetza::Occupancy;
 
 /// Confirms a candidate position with the engine: some move satisfying `wanted` is legal under
 /// one alternative only; then shrinks it keeping that.
@@ -39,7 +39,7 @@ pub(crate) fn confirm_moves(
 
 /// Removes pieces (never royals) and hand pieces one at a time while `keeps` still holds
 /// (`sampling::shrink`).
-pub fn shrink(pair: &Pair, pos: &Position, keeps: &dyn Fn(&Position) -> bool) -> Position {
+pub(crate) fn shrink(pair: &Pair, pos: &Position, keeps: &dyn Fn(&Position) -> bool) -> Position {
     let may = Removable { royals: false, whole_hand: false };
     sampling::shrink::shrink(pair.a, pos.clone(), (), may, |trial| keeps(trial).then_some(())).0
 }

@@ -11,7 +11,7 @@ use crate::sampling::shuffler::Shuffler;
 /// with its own history: two `Game`s stepped together), shuffling so that positions repeat,
 /// until the results differ: what the repetition, perpetual-check and similar rules need, which
 /// no single position shows.
-pub fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
+pub(crate) fn lines(pair: &Pair, seed: u64, games: u64, plies: usize) -> Option<Witness> {
     let (a, b) = (pair.a, pair.b);
     if a.game.setup.is_empty() {
         return None;

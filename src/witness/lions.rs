@@ -16,6 +16,7 @@ use super::{Pair, Witness};
 use crate::core::{Color, PieceId};
 use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
+use crate::spec::rules::Rule;
 
 fn lions(e: &Engine) -> Vec<PieceId> {
     (0..e.pieces.len()).map(PieceId::new).filter(|&p| e.piece(p).lion).collect()
@@ -49,11 +50,11 @@ fn adjacent(a: Square, b: Square) -> bool {
 }
 
 /// A witness for `lion-trade.protectors`, or why none was built.
-pub fn protectors(pair: &Pair) -> Result<Witness, String> {
+pub(crate) fn protectors(pair: &Pair) -> Result<Witness, String> {
     let e = pair.a;
     let takers: Vec<PieceId> = (0..e.pieces.len()).map(PieceId::new).filter(|&p| e.piece(p).bridge_excluded).collect();
     if lions(e).is_empty() || takers.is_empty() {
-        return Err("no Lion, or no piece that makes no bridge (lion-trade.bridge-excluded)".into());
+        return Err(format!("no Lion, or no piece that makes no bridge ({})", Rule::LionTradeBridgeExcluded.path()));
     }
     let c = centre(&e.game);
     for lion in lions(e) {

@@ -3,16 +3,16 @@
 //! needs. The SMT layer (`smt`) builds its candidates from Z3 models and confirms them here;
 //! this layer never uses it.
 
-pub mod attacks;
-pub mod build;
-pub mod changes;
+pub(crate) mod attacks;
+pub(crate) mod build;
+pub(crate) mod changes;
 pub mod compare;
-pub mod confirm;
-pub mod lines;
-pub mod lions;
+pub(crate) mod confirm;
+pub(crate) mod lines;
+pub(crate) mod lions;
 pub mod outcomes;
-pub mod remembered;
-pub mod search;
+pub(crate) mod remembered;
+pub(crate) mod search;
 
 use crate::engine::Engine;
 use serde::Serialize;

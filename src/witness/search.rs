@@ -14,7 +14,7 @@ use crate::sampling::designed::{self, Aim};
 /// Seeded games under the first alternative and designed positions, until the alternatives
 /// disagree on a position; at most `positions` positions (the SMT layer's
 /// `Limits::search_positions`).
-pub fn search(pair: &Pair, aim: &[PieceId], positions: usize, seed: u64) -> Option<Witness> {
+pub(crate) fn search(pair: &Pair, aim: &[PieceId], positions: usize, seed: u64) -> Option<Witness> {
     let engine = pair.a;
     let mut tried = 0usize;
     let found = |pos: &Position| compare(pair, pos).is_some_and(|(d, o)| !d.is_empty() || !o.is_empty());

@@ -12,14 +12,14 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
     pub start: usize,
-    pub end: usize,
+    pub(crate) end: usize,
 }
 
 impl Span {
-    pub fn new(start: usize, end: usize) -> Self {
+    pub(crate) fn new(start: usize, end: usize) -> Self {
         Span { start, end }
     }
-    pub fn at(pos: usize) -> Self {
+    pub(crate) fn at(pos: usize) -> Self {
         Span { start: pos, end: pos + 1 }
     }
 }
@@ -75,11 +75,11 @@ impl Atom {
         Atom::U,
     ];
 
-    pub fn from_char(c: char) -> Option<Atom> {
+    pub(crate) fn from_char(c: char) -> Option<Atom> {
         Atom::ALL.iter().copied().find(|a| a.letter() == c)
     }
 
-    pub fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         match self {
             Atom::W => 'W',
             Atom::F => 'F',
@@ -147,11 +147,11 @@ impl Modifier {
         Modifier::Extend,
     ];
 
-    pub fn from_char(c: char) -> Option<Modifier> {
+    pub(crate) fn from_char(c: char) -> Option<Modifier> {
         Modifier::ALL.iter().copied().find(|m| m.letter() == c)
     }
 
-    pub fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         match self {
             Modifier::Forward => 'f',
             Modifier::Backward => 'b',
@@ -174,7 +174,7 @@ impl Modifier {
         }
     }
 
-    pub fn is_direction(self) -> bool {
+    pub(crate) fn is_direction(self) -> bool {
         matches!(
             self,
             Modifier::Forward
@@ -188,7 +188,7 @@ impl Modifier {
     }
 
     /// Letters the parser accepts but kensho cannot give a meaning yet.
-    pub fn is_unsupported(self) -> bool {
+    pub(crate) fn is_unsupported(self) -> bool {
         matches!(self, Modifier::Initial | Modifier::Cylinder | Modifier::Extend)
     }
 }

@@ -20,15 +20,15 @@ pub struct Modes {
     /// `m`: ends on an empty square.
     pub empty: bool,
     /// `c`: ends on an enemy, which is captured.
-    pub enemy: bool,
+    pub(crate) enemy: bool,
     /// `d`: ends on a friend, which is captured.
     pub friend: bool,
     /// `p`: non-final: ends on an occupied square, passed over; final: hops one piece first.
-    pub hop: bool,
+    pub(crate) hop: bool,
     /// `g`: like `p`, and the range toggles (final leg: land directly behind the hurdle).
-    pub grasshop: bool,
+    pub(crate) grasshop: bool,
     /// `y`: ends on an empty square and the range toggles.
-    pub toggle_empty: bool,
+    pub(crate) toggle_empty: bool,
 }
 
 impl Modes {
@@ -54,11 +54,11 @@ pub enum LegDirections {
 pub struct LegProgram {
     pub directions: LegDirections,
     pub modes: Modes,
-    pub is_final: bool,
+    pub(crate) is_final: bool,
     /// `j`: a rider skips its first square; a leaper must jump over a piece.
-    pub jump: bool,
+    pub(crate) jump: bool,
     /// `n`: a lame leaper, blocked by a piece on its way.
-    pub lame: bool,
+    pub(crate) lame: bool,
 }
 
 /// One path shape of a piece.
@@ -67,9 +67,9 @@ pub struct Program {
     pub legs: Vec<LegProgram>,
     /// Steps a leg may take before any toggle: 1 for a leaper, more for a rider (an unlimited
     /// rider gets the longest line of the board).
-    pub base_steps: u32,
+    pub(crate) base_steps: u32,
     /// The component of the source this program came from.
-    pub span: Span,
+    pub(crate) span: Span,
     /// The unrolled text of this path shape, e.g. `mcabmpacabK`; shared (not copied) with
     /// every move generated from it.
     pub text: Arc<str>,
@@ -82,7 +82,7 @@ impl Program {
     /// one direction a leg ends on at most `steps` empty squares (if it may end on an empty
     /// one) and on at most one occupied square (the first piece stops it, whether it captures
     /// or hops it). A leg after a possible range toggle gets the longer of the two ranges.
-    pub fn work_bound(&self, size: BoardSize) -> u64 {
+    pub(crate) fn work_bound(&self, size: BoardSize) -> u64 {
         let max_line = size.max_line();
         let mut toggled_before = false;
         let mut ends = 1u64;
@@ -109,7 +109,7 @@ impl Program {
     }
 
     /// The steps a leg may take after the range has been toggled.
-    pub fn toggled_steps(&self, max_line: u32) -> u32 {
+    pub(crate) fn toggled_steps(&self, max_line: u32) -> u32 {
         if self.base_steps == 1 {
             max_line
         } else {
@@ -137,7 +137,7 @@ pub fn compile_str(source: &str, size: BoardSize, readings: Readings) -> Result<
 /// Demon's, needs 2.1 million on 16x16 and 9.4 million on 26x26. A chain of king steps needs
 /// 1.1 million with seven legs (`aaaaaaK`, 0.02 s on an empty 26x26 board), 7.7 million with
 /// eight (0.1 s) and 54 million with nine, which took over a second and is refused.
-pub const MAX_WORK: u64 = 20_000_000;
+pub(crate) const MAX_WORK: u64 = 20_000_000;
 
 pub fn compile(betza: &Betza, size: BoardSize, readings: Readings) -> Result<CompiledBetza, XBetzaError> {
     let mut programs = Vec::new();

@@ -24,18 +24,18 @@ use crate::geometry::Vec2;
 pub const COMPASS: [Vec2; 8] = [(0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1), (1, 0), (1, 1)];
 
 /// A set of compass directions, one bit per 45-degree index.
-pub type DirMask = u8;
-pub const ORTHOGONALS: DirMask = 0b0101_0101;
-pub const DIAGONALS: DirMask = 0b1010_1010;
-pub const ALL_DIRS: DirMask = 0xFF;
+pub(crate) type DirMask = u8;
+pub(crate) const ORTHOGONALS: DirMask = 0b0101_0101;
+pub(crate) const DIAGONALS: DirMask = 0b1010_1010;
+pub(crate) const ALL_DIRS: DirMask = 0xFF;
 /// Every direction but straight back: the default of an eight-direction continuation leg.
-pub const ALL_BUT_BACK: DirMask = ALL_DIRS & !(1 << 4);
+pub(crate) const ALL_BUT_BACK: DirMask = ALL_DIRS & !(1 << 4);
 /// Straight on and the two 90-degree turns: the default of a four-direction continuation leg.
-pub const ON_AND_TURNS: DirMask = (1 << 0) | (1 << 2) | (1 << 6);
+pub(crate) const ON_AND_TURNS: DirMask = (1 << 0) | (1 << 2) | (1 << 6);
 
 /// The geometry class of a linear atom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LineClass {
+pub(crate) enum LineClass {
     Orthogonal,
     Diagonal,
     EightWay,
@@ -74,7 +74,7 @@ fn half_plane(m: Modifier) -> DirMask {
 
 /// One direction specifier: a letter, a letter with `h`, or a cross-axis pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DirToken {
+pub(crate) enum DirToken {
     Single(Modifier),
     Half(Modifier),
     /// Two letters of different axes written together, in the order written.
@@ -122,7 +122,7 @@ pub(crate) fn tokenize(letters: &[(Modifier, Span)], pairs: bool) -> Result<Vec<
 
 /// The directions a list of specifiers selects for a linear atom of `class`; `None` when the
 /// leg has no direction letters (the caller applies its default).
-pub fn select(tokens: &[(DirToken, Span)], class: LineClass, half: HalfReading) -> Option<DirMask> {
+pub(crate) fn select(tokens: &[(DirToken, Span)], class: LineClass, half: HalfReading) -> Option<DirMask> {
     if tokens.is_empty() {
         return None;
     }

@@ -6,25 +6,25 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct XBetzaError {
     /// What is wrong, e.g. "unknown modifier 'e'".
-    pub message: String,
+    pub(crate) message: String,
     /// What would have been accepted there, if that can be said.
-    pub expected: Option<String>,
+    pub(crate) expected: Option<String>,
     /// Where in the source (byte offsets).
     pub span: Span,
 }
 
 impl XBetzaError {
-    pub fn new(message: impl Into<String>, span: Span) -> Self {
+    pub(crate) fn new(message: impl Into<String>, span: Span) -> Self {
         XBetzaError { message: message.into(), expected: None, span }
     }
 
-    pub fn expected(mut self, what: impl Into<String>) -> Self {
+    pub(crate) fn expected(mut self, what: impl Into<String>) -> Self {
         self.expected = Some(what.into());
         self
     }
 
     /// 1-based column (in characters) of the start of the span.
-    pub fn column(&self, source: &str) -> usize {
+    pub(crate) fn column(&self, source: &str) -> usize {
         source.char_indices().take_while(|(i, _)| *i < self.span.start).count() + 1
     }
 

@@ -8,28 +8,28 @@ use super::ast::{Atom, Component, Modifier, PrefixItem, Span};
 use super::error::XBetzaError;
 
 /// Most chains one component may unroll into.
-pub const MAX_CHAINS: usize = 4096;
+pub(crate) const MAX_CHAINS: usize = 4096;
 /// Most legs one chain may have.
-pub const MAX_LEGS: usize = 32;
+pub(crate) const MAX_LEGS: usize = 32;
 /// Most letters (modifiers and leg separators) one unrolled chain may have: with at most
 /// `MAX_CHAINS` chains, this bounds the memory unrolling takes.
-pub const MAX_CHAIN_LETTERS: usize = 256;
+pub(crate) const MAX_CHAIN_LETTERS: usize = 256;
 
 /// One leg's modifier letters, as written, with their spans.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LegLetters {
-    pub letters: Vec<(Modifier, Span)>,
+pub(crate) struct LegLetters {
+    pub(crate) letters: Vec<(Modifier, Span)>,
 }
 
 /// A component with its groups unrolled: a sequence of legs sharing one atom and range.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Chain {
-    pub legs: Vec<LegLetters>,
-    pub atom: Atom,
-    pub atom_span: Span,
-    pub range: Option<u32>,
+pub(crate) struct Chain {
+    pub(crate) legs: Vec<LegLetters>,
+    pub(crate) atom: Atom,
+    pub(crate) atom_span: Span,
+    pub(crate) range: Option<u32>,
     /// The span of the whole component this chain came from.
-    pub span: Span,
+    pub(crate) span: Span,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

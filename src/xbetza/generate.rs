@@ -7,138 +7,11 @@
 
 use super::compile::{CompiledBetza, LegDirections, LegProgram, Program};
 use super::directions::rotate45;
+use super::occupancy::{Cell, Occupancy};
 use super::readings::{ToggleScope, ToggleSpan};
 use super::table::{CompassProgram, Geometry, MoveTable, Origin, PlainRays, Ray, LINE_LEGS, SHARED_LEGS};
-use crate::geometry::{BoardSize, GeometryError, Square, Vec2, MAX_DIM};
+use crate::geometry::{Orientation, Square, Vec2};
 use smallvec::SmallVec;
-
-/// What stands on a square, seen from the moving piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Cell {
-    Empty,
-    Friend,
-    Enemy,
-}
-
-/// Which way "forward" points for the moving piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Orientation {
-    /// The first player: forward is toward higher ranks.
-    Up,
-    /// The second player: the board seen rotated 180 degrees.
-    Down,
-    /// The second player moving down, with left and right the board's (the first player's),
-    /// not its own: the board mirrored across the middle rank.
-    DownBoardSides,
-}
-
-/// The board around the moving piece: friends and enemies.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Occupancy {
-    pub size: BoardSize,
-    cells: Vec<Cell>,
-    /// Per rank, the files holding a friend (`rows[0]`) and an enemy (`rows[1]`) as bits: the
-    /// look for a piece near a square (`piece_within`, asked at every leg end of the capturing
-    /// area moves) reads a few words instead of every cell. Kept with `cells`.
-    rows: [[u32; MAX_DIM as usize]; 2],
-}
-
-impl Occupancy {
-    pub fn empty(size: BoardSize) -> Self {
-        Occupancy { size, cells: vec![Cell::Empty; size.square_count()], rows: [[0; MAX_DIM as usize]; 2] }
-    }
-
-    /// A board from its cells in square-index order (`BoardSize::index`).
-    pub fn from_cells(size: BoardSize, cells: Vec<Cell>) -> Self {
-        assert_eq!(cells.len(), size.square_count(), "one cell per square");
-        let mut rows = [[0; MAX_DIM as usize]; 2];
-        let files = usize::from(size.files);
-        for (rank, row) in cells.chunks_exact(files).enumerate() {
-            for (file, &cell) in row.iter().enumerate() {
-                match cell {
-                    Cell::Empty => {}
-                    Cell::Friend => rows[0][rank] |= 1 << file,
-                    Cell::Enemy => rows[1][rank] |= 1 << file,
-                }
-            }
-        }
-        Occupancy { size, cells, rows }
-    }
-
-    /// Is a friend (`friend`) or an enemy (`enemy`) at most `steps` king steps from the square
-    /// with this index? Read off the board: the moving piece and squares a path captured are
-    /// counted, so a `false` is certain and a `true` only possible.
-    pub fn piece_within(&self, index: usize, steps: u8, friend: bool, enemy: bool) -> bool {
-        let files = usize::from(self.size.files);
-        let (f, r) = (index % files, index / files);
-        let s = usize::from(steps);
-        let (low, high) = (f.saturating_sub(s), (f + s).min(files - 1));
-        // Files low..=high (at most 26 of the 32 bits).
-        let mask = (u32::MAX >> (31 - (high - low))) << low;
-        let wanted =
-            |rank: usize| (friend && self.rows[0][rank] & mask != 0) || (enemy && self.rows[1][rank] & mask != 0);
-        (r.saturating_sub(s)..=(r + s).min(usize::from(self.size.ranks) - 1)).any(wanted)
-    }
-
-    pub fn get(&self, sq: Square) -> Cell {
-        self.cells[self.size.index(sq)]
-    }
-
-    /// The cell of the square with this index (`BoardSize::index`).
-    #[inline]
-    pub fn at_index(&self, index: usize) -> Cell {
-        self.cells[index]
-    }
-
-    pub fn set(&mut self, sq: Square, cell: Cell) {
-        let i = self.size.index(sq);
-        self.cells[i] = cell;
-        let (rank, bit) = (usize::from(sq.rank), 1u32 << sq.file);
-        self.rows[0][rank] &= !bit;
-        self.rows[1][rank] &= !bit;
-        match cell {
-            Cell::Empty => {}
-            Cell::Friend => self.rows[0][rank] |= bit,
-            Cell::Enemy => self.rows[1][rank] |= bit,
-        }
-    }
-
-    /// Builds a board from square names; a square named twice (in either list) is an error.
-    pub fn from_names(size: BoardSize, friends: &[String], enemies: &[String]) -> Result<Self, OccupancyError> {
-        let mut occ = Occupancy::empty(size);
-        for (names, cell) in [(friends, Cell::Friend), (enemies, Cell::Enemy)] {
-            for name in names {
-                let sq = size.parse_square(name).map_err(OccupancyError::Square)?;
-                if occ.get(sq) != Cell::Empty {
-                    return Err(OccupancyError::Duplicate(name.clone()));
-                }
-                occ.set(sq, cell);
-            }
-        }
-        Ok(occ)
-    }
-
-    pub fn squares_with(&self, cell: Cell) -> Vec<Square> {
-        self.size.squares().filter(|&s| self.get(s) == cell).collect()
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OccupancyError {
-    Square(GeometryError),
-    Duplicate(String),
-}
-
-impl std::fmt::Display for OccupancyError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            OccupancyError::Square(e) => write!(f, "{e}"),
-            OccupancyError::Duplicate(s) => write!(f, "square {s} is listed twice"),
-        }
-    }
-}
-
-impl std::error::Error for OccupancyError {}
 
 /// What happened on one square of a move's path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -173,7 +46,7 @@ pub enum PieceMoveKind {
 }
 
 impl PieceMoveKind {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             PieceMoveKind::Pass => "pass",
             PieceMoveKind::Igui => "igui",
@@ -192,7 +65,7 @@ pub type Squares = SmallVec<[Square; 8]>;
 /// One move of the piece: the first path found for its identity.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceMove {
-    pub from: Square,
+    pub(crate) from: Square,
     pub to: Square,
     /// Captured squares, sorted; the destination is among them when it was captured.
     pub captures: Squares,
@@ -205,7 +78,7 @@ pub struct PieceMove {
 }
 
 impl PieceMove {
-    pub fn kind(&self) -> PieceMoveKind {
+    pub(crate) fn kind(&self) -> PieceMoveKind {
         match (self.to == self.from, self.captures.is_empty()) {
             (true, true) => PieceMoveKind::Pass,
             (true, false) => PieceMoveKind::Igui,
@@ -216,7 +89,7 @@ impl PieceMove {
 
     /// The path shape as text (unrolled XBetza, `Program::text`); `compiled` is the move that
     /// produced this path.
-    pub fn shape<'a>(&self, compiled: &'a CompiledBetza) -> &'a str {
+    pub(crate) fn shape<'a>(&self, compiled: &'a CompiledBetza) -> &'a str {
         self.program.and_then(|i| compiled.programs.get(i as usize)).map_or("", |p| &p.text)
     }
 
@@ -263,14 +136,14 @@ pub fn generate_tabled(
 
 /// Moves of one piece in identity order (destination, then captured squares), as callers
 /// have always had them: seeded random games pick moves by index.
-pub fn sort_by_identity(moves: &mut [PieceMove]) {
+pub(crate) fn sort_by_identity(moves: &mut [PieceMove]) {
     moves.sort_unstable_by(|a, b| (a.to, &a.captures).cmp(&(b.to, &b.captures)));
 }
 
 /// [`generate_tabled`], appending to `found` (whose room the caller reuses) in the order the
 /// programs find them, not sorted (`sort_by_identity`: a count needs no order): what was in it
 /// stays, and only the moves added are told apart by identity.
-pub fn generate_tabled_into(
+pub(crate) fn generate_tabled_into(
     compiled: &CompiledBetza,
     table: Option<&MoveTable>,
     board: &Occupancy,
@@ -434,7 +307,7 @@ fn plain_rays(
 /// (every one-leg path is accepted there). False, with nothing visited, when the move is not
 /// plain, or when two of its rays may land on one square (`PlainRays::overlapping`: the second
 /// landing is no new move, which only the moves written tell).
-pub fn plain_landings(
+pub(crate) fn plain_landings(
     table: &MoveTable,
     board: &Occupancy,
     from: Square,
@@ -673,14 +546,6 @@ impl Walker<'_> {
         }
     }
 
-    fn orient(&self, v: Vec2) -> Vec2 {
-        match self.orientation {
-            Orientation::Up => v,
-            Orientation::Down => (-v.0, -v.1),
-            Orientation::DownBoardSides => (v.0, -v.1),
-        }
-    }
-
     /// Runs leg `i` from `pos`. `prev` is the previous step vector, `toggled` whether the range
     /// is toggled for this leg, `carry` the toggle state that later legs inherit under the
     /// rest-of-move reading.
@@ -698,7 +563,7 @@ impl Walker<'_> {
             }
             LegDirections::Absolute(vs) => {
                 for &v in vs {
-                    let v = self.orient(v);
+                    let v = self.orientation.turn(v);
                     self.walk(i, leg, pos, v, steps, carry);
                 }
             }
@@ -1282,6 +1147,7 @@ impl IdentitySet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::BoardSize;
     use crate::random::SplitMix64;
     use std::collections::BTreeSet;
 
@@ -1362,43 +1228,5 @@ mod tests {
     fn a_d_leg_captures_a_friend() {
         let found = destinations("dW", &["e6"]);
         assert_eq!(found, ["e6"].map(String::from).into(), "{found:?}");
-    }
-
-    /// `piece_within` against the distance counted square by square, on random boards of two
-    /// shapes: for every square and every distance up to 4, the same answer for friends and for
-    /// enemies; and a changed cell is seen.
-    #[test]
-    fn piece_within_agrees_with_counting_every_square() {
-        let mut rng = SplitMix64::new(5);
-        for (files, ranks) in [(9, 9), (16, 7)] {
-            let size = BoardSize::new(files, ranks).expect("size");
-            for _ in 0..20 {
-                let cells: Vec<Cell> = (0..size.square_count())
-                    .map(|_| match rng.below(12) {
-                        0 => Cell::Friend,
-                        1 => Cell::Enemy,
-                        _ => Cell::Empty,
-                    })
-                    .collect();
-                let mut board = Occupancy::from_cells(size, cells);
-                let counted = |board: &Occupancy, at: Square, steps: u32, cell: Cell| {
-                    size.squares().any(|s| {
-                        board.get(s) == cell && at.file.abs_diff(s.file).max(at.rank.abs_diff(s.rank)) as u32 <= steps
-                    })
-                };
-                for at in size.squares() {
-                    for steps in 0..=4u8 {
-                        let i = size.index(at);
-                        let friend = counted(&board, at, u32::from(steps), Cell::Friend);
-                        let enemy = counted(&board, at, u32::from(steps), Cell::Enemy);
-                        assert_eq!(board.piece_within(i, steps, true, false), friend, "{at:?} {steps}");
-                        assert_eq!(board.piece_within(i, steps, false, true), enemy, "{at:?} {steps}");
-                    }
-                }
-                let at = Square::new(0, 0);
-                board.set(at, Cell::Enemy);
-                assert!(board.piece_within(0, 0, false, true), "the new enemy is seen");
-            }
-        }
     }
 }

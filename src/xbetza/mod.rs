@@ -18,21 +18,24 @@
 pub mod ast;
 pub mod compile;
 pub mod directions;
-pub mod error;
-pub mod expand;
+pub(crate) mod error;
+pub(crate) mod expand;
 pub mod generate;
-pub mod parser;
-pub mod reach;
+pub(crate) mod occupancy;
+pub(crate) mod parser;
+pub(crate) mod reach;
 pub mod readings;
-pub mod table;
+pub(crate) mod table;
 
+pub use crate::geometry::Orientation;
 pub use ast::{Atom, Betza, Component, Modifier, PrefixItem, Span};
 pub use compile::{compile, compile_str, CompiledBetza, Program};
 pub use error::XBetzaError;
 pub use generate::{
-    generate, generate_tabled, generate_tabled_into, generate_where, plain_landings, sort_by_identity, Cell, Occupancy,
-    Orientation, Path, PathStep, PieceMove, PieceMoveKind, Squares, StepKind,
+    generate, generate_tabled, generate_where, Path, PathStep, PieceMove, PieceMoveKind, Squares, StepKind,
 };
+pub(crate) use generate::{generate_tabled_into, plain_landings, sort_by_identity};
+pub use occupancy::{Cell, Occupancy, OccupancyError};
 pub use parser::parse;
 pub use reach::{CaptureReach, Probe};
 pub use readings::Readings;

@@ -13,13 +13,13 @@ use super::ast::{Atom, Betza, Component, Modifier, PrefixItem, Span};
 use super::error::XBetzaError;
 
 /// Largest `N` accepted in `(group)N`: more is never needed and would explode the expansion.
-pub const MAX_GROUP_REPEAT: u32 = 9;
+pub(crate) const MAX_GROUP_REPEAT: u32 = 9;
 /// Largest range accepted after an atom (boards are at most 26 wide).
-pub const MAX_RANGE: u32 = 99;
+pub(crate) const MAX_RANGE: u32 = 99;
 /// Deepest nesting of groups accepted: the notation's own pieces nest one deep, and every later
 /// step (unrolling, printing) recurses once per level, so a limit keeps hostile input from
 /// exhausting the stack.
-pub const MAX_GROUP_DEPTH: usize = 8;
+pub(crate) const MAX_GROUP_DEPTH: usize = 8;
 
 const EXPECT_ANY: &str = "a modifier letter (f b l r v s h m c d p g y n j i o x), the leg separator 'a', a group '(', or an atom (W F D N A H G C Z K R B Q U)";
 const EXPECT_AFTER_ATOM: &str = "a range number, or the start of the next atom's modifiers";

@@ -14,8 +14,9 @@
 //!   by shape: what the report's piece diagrams draw and `kensho diff` compares.
 
 use super::compile::{CompiledBetza, LegDirections, Program};
-use super::generate::{generate_where, Cell, Occupancy, Orientation, PieceMove, StepKind};
-use crate::geometry::{BoardSize, Square, Vec2};
+use super::generate::{generate_where, PieceMove, StepKind};
+use super::occupancy::{Cell, Occupancy};
+use crate::geometry::{BoardSize, Orientation, Square, Vec2};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaptureReach {
@@ -147,18 +148,18 @@ impl CaptureReach {
     }
 
     /// Is every capture a one-leg ray or leap (a bound known), rather than "anywhere"?
-    pub fn is_bounded(&self) -> bool {
+    pub(crate) fn is_bounded(&self) -> bool {
         self.rays.is_some()
     }
 
     /// Does [`CaptureReach::captures_enemy`] answer for every way (plain one-leg programs,
     /// no two rays left undecided)?
-    pub fn is_exact(&self) -> bool {
+    pub(crate) fn is_exact(&self) -> bool {
         self.enemy_steps.as_ref().is_some_and(|t| t.entries.iter().all(|e| e.0 != UNDECIDED))
     }
 
     /// Could a capture from `from` land on `target`?
-    pub fn may_capture(&self, orientation: Orientation, from: Square, target: Square) -> bool {
+    pub(crate) fn may_capture(&self, orientation: Orientation, from: Square, target: Square) -> bool {
         let Some(rays) = &self.rays else { return true };
         let d = seen_from(orientation, from, target);
         rays.iter().any(|&(v, steps)| multiple(d, v).is_some_and(|k| k <= steps))
@@ -169,7 +170,7 @@ impl CaptureReach {
     /// two rays meet on this way undecided (ask the move generator). What the way must hold
     /// is the ray's [`Way`]: empty squares for a slide, one hurdle for a hopper, an open way for
     /// a lame leaper, nothing for a leap.
-    pub fn captures_enemy(
+    pub(crate) fn captures_enemy(
         &self,
         orientation: Orientation,
         from: Square,
@@ -221,11 +222,7 @@ fn leaper_way(from: Square, (dx, dy): Vec2) -> impl Iterator<Item = Square> {
 /// The way from `from` to `target` as the piece sees it (forward is up for every player).
 fn seen_from(orientation: Orientation, from: Square, target: Square) -> Vec2 {
     let d = (target.file as i32 - from.file as i32, target.rank as i32 - from.rank as i32);
-    match orientation {
-        Orientation::Up => d,
-        Orientation::Down => (-d.0, -d.1),
-        Orientation::DownBoardSides => (d.0, -d.1),
-    }
+    orientation.turn(d)
 }
 
 /// The k >= 1 with d = k * v, if there is one.
@@ -345,7 +342,7 @@ struct Shape {
 
 impl Probe {
     /// The probe of `compiled` for a piece on `from`, moving up the board.
-    pub fn new(compiled: &CompiledBetza, from: Square) -> Probe {
+    pub(crate) fn new(compiled: &CompiledBetza, from: Square) -> Probe {
         let shapes = compiled
             .programs
             .iter()
@@ -363,13 +360,13 @@ impl Probe {
     }
 
     /// Every path on the empty board, with whether it hops.
-    pub fn empty_board(&self, visit: &mut dyn FnMut(&PieceMove, bool)) {
+    pub(crate) fn empty_board(&self, visit: &mut dyn FnMut(&PieceMove, bool)) {
         self.each_path(&Occupancy::empty(self.size), None, visit);
     }
 
     /// For each square but the start, a lone enemy there: `visit(square, path, hops)` for every
     /// path on that board of the shapes that can get near the square.
-    pub fn lone_enemies(&self, visit: &mut dyn FnMut(Square, &PieceMove, bool)) {
+    pub(crate) fn lone_enemies(&self, visit: &mut dyn FnMut(Square, &PieceMove, bool)) {
         for target in self.size.squares().filter(|&sq| sq != self.from) {
             let mut board = Occupancy::empty(self.size);
             board.set(target, Cell::Enemy);
@@ -378,13 +375,13 @@ impl Probe {
     }
 
     /// The screened board (a friend on every square next to the piece): every path there.
-    pub fn screened(&self, visit: &mut dyn FnMut(&PieceMove, bool)) {
+    pub(crate) fn screened(&self, visit: &mut dyn FnMut(&PieceMove, bool)) {
         self.each_path(&self.screened_board(), None, visit);
     }
 
     /// For each empty square of the screened board but the start, an enemy there:
     /// `visit(square, path, hops)` for every path on that board.
-    pub fn screened_enemies(&self, visit: &mut dyn FnMut(Square, &PieceMove, bool)) {
+    pub(crate) fn screened_enemies(&self, visit: &mut dyn FnMut(Square, &PieceMove, bool)) {
         let screened = self.screened_board();
         for target in self.size.squares().filter(|&sq| screened.get(sq) == Cell::Empty && sq != self.from) {
             let mut board = screened.clone();

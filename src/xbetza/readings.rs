@@ -55,15 +55,15 @@ impl Default for Readings {
 }
 
 /// A description of one reading for help texts and reports.
-pub struct ReadingInfo {
-    pub name: &'static str,
-    pub question: &'static str,
+pub(crate) struct ReadingInfo {
+    pub(crate) name: &'static str,
+    pub(crate) question: &'static str,
     /// (value, meaning); the first is the default.
-    pub values: &'static [(&'static str, &'static str)],
-    pub why_default: &'static str,
+    pub(crate) values: &'static [(&'static str, &'static str)],
+    pub(crate) why_default: &'static str,
 }
 
-pub const READINGS: &[ReadingInfo] = &[
+pub(crate) const READINGS: &[ReadingInfo] = &[
     ReadingInfo {
         name: "h-modifier",
         question: "What does 'h' add to a direction letter (vhQ, shQ)?",
@@ -115,7 +115,7 @@ impl Readings {
         self.set(name.trim(), value.trim())
     }
 
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ReadingError> {
+    pub(crate) fn set(&mut self, name: &str, value: &str) -> Result<(), ReadingError> {
         let info = READINGS.iter().find(|r| r.name == name).ok_or_else(|| {
             let names: Vec<&str> = READINGS.iter().map(|r| r.name).collect();
             ReadingError(format!("unknown reading '{name}': the XBetza readings are {}", names.join(", ")))

@@ -29,8 +29,7 @@
 
 use super::compile::{CompiledBetza, LegDirections, Program};
 use super::directions::COMPASS;
-use super::generate::Orientation;
-use crate::geometry::{BoardSize, Square, Vec2};
+use crate::geometry::{BoardSize, Orientation, Square, Vec2};
 use std::sync::Arc;
 
 /// One direction of a one-leg program, for one orientation: where it goes from any square.
@@ -38,27 +37,27 @@ use std::sync::Arc;
 /// [`Geometry`] when the ray is walked, so a piece's table holds nothing per square (a table
 /// per square was 8 MB on Hook's 19x19 board, and its reads missed the cache).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ray {
+pub(crate) struct Ray {
     /// One step along the ray, in square indices.
-    pub step: i32,
+    pub(crate) step: i32,
     /// The step as a vector (files, ranks), for the board's edges.
-    pub vector: Vec2,
+    pub(crate) vector: Vec2,
     /// The step's compass direction when it is a king step (`COMPASS` index), else
     /// `NOT_COMPASS`: a king step's distance to the edge is looked up, others are counted.
-    pub compass: u8,
+    pub(crate) compass: u8,
     /// A leaper's way (`n` blocks on it, `j` needs a piece on it): its first square is the
     /// origin's index plus `way_step`, and it has `way_len` squares, each one more step on.
-    pub way_step: i32,
-    pub way_len: u8,
+    pub(crate) way_step: i32,
+    pub(crate) way_len: u8,
 }
 
 /// `Ray::compass` of a step that is not a king step.
-pub const NOT_COMPASS: u8 = u8::MAX;
+pub(crate) const NOT_COMPASS: u8 = u8::MAX;
 
 /// The rays of one program, per orientation (in `MoveTable::orientations` order), in the
 /// order the program lists its directions.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProgramTable {
+pub(crate) struct ProgramTable {
     rays: Vec<Vec<Ray>>,
 }
 
@@ -77,7 +76,7 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    pub fn new(size: BoardSize) -> Geometry {
+    pub(crate) fn new(size: BoardSize) -> Geometry {
         let files = i32::from(size.files);
         let edge = size
             .squares()
@@ -99,32 +98,28 @@ impl Geometry {
         }
     }
 
-    pub fn size(&self) -> BoardSize {
-        self.size
-    }
-
     #[inline]
-    pub fn square(&self, index: usize) -> Square {
+    pub(crate) fn square(&self, index: usize) -> Square {
         self.squares[index]
     }
 
     /// How many king steps along compass direction `dir` from square index `index` stay on
     /// the board.
     #[inline]
-    pub fn edge(&self, index: usize, dir: u8) -> u32 {
+    pub(crate) fn edge(&self, index: usize, dir: u8) -> u32 {
         u32::from(self.edge[index * 8 + usize::from(dir & 7)])
     }
 
     /// One king step along compass direction `dir`, in square indices.
     #[inline]
-    pub fn compass_step(&self, dir: u8) -> i32 {
+    pub(crate) fn compass_step(&self, dir: u8) -> i32 {
         self.compass_steps[usize::from(dir & 7)]
     }
 
     /// How many squares of `ray` from `from` (square index `index`) are on the board, counted
     /// up to `cap`.
     #[inline]
-    pub fn on_board(&self, ray: &Ray, from: Square, index: usize, cap: u32) -> u32 {
+    pub(crate) fn on_board(&self, ray: &Ray, from: Square, index: usize, cap: u32) -> u32 {
         if ray.compass != NOT_COMPASS {
             return self.edge(index, ray.compass).min(cap);
         }
@@ -146,43 +141,43 @@ impl Geometry {
 /// A multi-leg program along compass lines (see the module comment), its directions as
 /// indices into `COMPASS`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CompassProgram {
+pub(crate) struct CompassProgram {
     /// The first leg's directions, per orientation (in `MoveTable::orientations` order), in
     /// the order the program lists them.
-    pub first: Vec<Vec<u8>>,
+    pub(crate) first: Vec<Vec<u8>>,
     /// The turns of every later leg (45-degree units counter-clockwise): leg `i` turns by
     /// `turns[i - 1]`.
-    pub turns: Vec<Vec<u8>>,
+    pub(crate) turns: Vec<Vec<u8>>,
     /// Per leg: the capture every path from that leg's start must make, when one must come
     /// within a known number of king steps (`CaptureAhead`).
-    pub capture_ahead: Vec<Option<CaptureAhead>>,
+    pub(crate) capture_ahead: Vec<Option<CaptureAhead>>,
     /// The first leg's directions as a bit set (bit `d` for compass direction `d`), per
     /// orientation.
-    pub first_mask: Vec<u8>,
+    pub(crate) first_mask: Vec<u8>,
     /// Does a friend on the first step stop every path that way? True when the first leg can
     /// neither capture a friend nor hop: a piece shut in by its own men (most pieces at the
     /// start of a large game) then has no path in this program, and it is not walked.
-    pub stopped_by_friends: bool,
+    pub(crate) stopped_by_friends: bool,
     /// Is this a line program (`is_line`)? Then the walker runs it from the pieces that stand
     /// along each line (`Walker::line`) instead of walking it square by square.
-    pub line: bool,
+    pub(crate) line: bool,
     /// An earlier program of the piece whose first `SHARED_LEGS` legs walk exactly as this
     /// one's do (`walks_alike`): this program starts its third leg from every end of that
     /// program's second leg, in the order that program reached them, instead of walking the
     /// two legs again. The paths, and so the moves and their order, are those of its own walk.
-    pub replays: Option<u32>,
+    pub(crate) replays: Option<u32>,
     /// Does a later program replay this one (`replays`)? Then the ends of its second leg are
     /// kept while it runs.
-    pub replayed: bool,
+    pub(crate) replayed: bool,
 }
 
 /// How many first legs a compass program may share with an earlier one (`replays`). Two: the
 /// walker remembers walked states (`generate::Explored`) from the third leg on, and what it
 /// remembers depends on the legs after; the first two legs walk the same way in any program.
-pub const SHARED_LEGS: usize = 2;
+pub(crate) const SHARED_LEGS: usize = 2;
 
 /// The most legs a line program may have: the walker keeps this many pieces per line.
-pub const LINE_LEGS: usize = 4;
+pub(crate) const LINE_LEGS: usize = 4;
 
 /// A leg ahead that can only end by capturing (no empty-square or hop ending), with no range
 /// toggle on the legs up to it: from the start of leg `i`, when the legs up to it step one king
@@ -193,32 +188,32 @@ pub const LINE_LEGS: usize = 4;
 /// near, the walker need not walk on (the Fire Demon's burns after an area move or after its
 /// Queen's slide: most of its paths end beside no enemy).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CaptureAhead {
-    pub steps: u8,
-    pub friend: bool,
-    pub enemy: bool,
+pub(crate) struct CaptureAhead {
+    pub(crate) steps: u8,
+    pub(crate) friend: bool,
+    pub(crate) enemy: bool,
 }
 
 /// A piece's place in the tables: its orientation's index among the table's and its square's
 /// index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Origin {
-    pub orientation: usize,
-    pub index: usize,
+pub(crate) struct Origin {
+    pub(crate) orientation: usize,
+    pub(crate) index: usize,
 }
 
 /// One ray of a plain piece (`PlainRays`), with what its program allows on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlainRay {
-    pub ray: Ray,
+pub(crate) struct PlainRay {
+    pub(crate) ray: Ray,
     /// How many squares the ray runs at most (the program's range).
-    pub steps: u32,
+    pub(crate) steps: u32,
     /// The program's modes: land on an empty square, capture an enemy, capture a friend.
     pub empty: bool,
-    pub enemy: bool,
-    pub friend: bool,
+    pub(crate) enemy: bool,
+    pub(crate) friend: bool,
     /// The program the ray belongs to (its index in `CompiledBetza::programs`).
-    pub program: u32,
+    pub(crate) program: u32,
 }
 
 /// The rays of a piece whose every program is a plain slide or leap: one leg, absolute
@@ -242,13 +237,13 @@ pub struct PlainRays {
 impl PlainRays {
     /// The rays for the orientation at `origin`.
     #[inline]
-    pub fn from(&self, origin: Origin) -> &[PlainRay] {
+    pub(crate) fn from(&self, origin: Origin) -> &[PlainRay] {
         &self.rays[origin.orientation]
     }
 
     /// [`PlainRays::friend_stopped`] for the orientation at `origin`.
     #[inline]
-    pub fn friend_stopped(&self, origin: Origin) -> Option<u8> {
+    pub(crate) fn friend_stopped(&self, origin: Origin) -> Option<u8> {
         self.friend_stopped[origin.orientation]
     }
 }
@@ -276,7 +271,7 @@ impl MoveTable {
 
     /// The tables of `compiled` for these orientations (the engine asks for its players' two),
     /// sharing `geometry` (the engine's one for the board, which must be `compiled`'s).
-    pub fn on(geometry: &Arc<Geometry>, compiled: &CompiledBetza, orientations: &[Orientation]) -> MoveTable {
+    pub(crate) fn on(geometry: &Arc<Geometry>, compiled: &CompiledBetza, orientations: &[Orientation]) -> MoveTable {
         assert_eq!(geometry.size, compiled.size, "a table shares the geometry of its own board");
         let mut unique: Vec<Orientation> = Vec::new();
         for &o in orientations {
@@ -310,27 +305,29 @@ impl MoveTable {
     }
 
     /// Program `program` as a compass program; None when the program is left to the walker.
-    pub fn compass(&self, program: usize) -> Option<&CompassProgram> {
+    pub(crate) fn compass(&self, program: usize) -> Option<&CompassProgram> {
         self.compass.get(program)?.as_ref()
-    }
-
-    /// The rays of program `program`, for a piece of this orientation; None when the program
-    /// (or the orientation) is left to the walker.
-    pub fn rays(&self, program: usize, orientation: Orientation) -> Option<&[Ray]> {
-        let orientation = self.orientations.iter().position(|&x| x == orientation)?;
-        self.rays_from(program, Origin { orientation, index: 0 })
     }
 
     /// Where a piece of this orientation on `from` reads the tables; None for an orientation
     /// the tables were not built for. Worked out once per piece, not once per program.
-    pub fn origin(&self, orientation: Orientation, from: Square) -> Option<Origin> {
+    pub(crate) fn origin(&self, orientation: Orientation, from: Square) -> Option<Origin> {
         let orientation = self.orientations.iter().position(|&x| x == orientation)?;
         Some(Origin { orientation, index: self.geometry.size.index(from) })
     }
 
-    /// [`MoveTable::rays`] from an origin.
+    /// The rays of program `program`, for a piece of this orientation; None when the program
+    /// (or the orientation) is left to the walker. (For the tests: the engine asks by origin.)
+    #[cfg(test)]
+    pub(crate) fn rays(&self, program: usize, orientation: Orientation) -> Option<&[Ray]> {
+        let orientation = self.orientations.iter().position(|&x| x == orientation)?;
+        self.rays_from(program, Origin { orientation, index: 0 })
+    }
+
+    /// The rays of program `program` from an origin (an orientation and a square): None when the
+    /// program (or the orientation) is left to the walker.
     #[inline]
-    pub fn rays_from(&self, program: usize, origin: Origin) -> Option<&[Ray]> {
+    pub(crate) fn rays_from(&self, program: usize, origin: Origin) -> Option<&[Ray]> {
         Some(&self.programs.get(program)?.as_ref()?.rays[origin.orientation])
     }
 
@@ -450,7 +447,7 @@ fn compass_program(program: &Program, orientations: &[Orientation]) -> Option<Co
     let LegDirections::Absolute(vectors) = &first.directions else { return None };
     let first = orientations
         .iter()
-        .map(|&o| vectors.iter().map(|&v| COMPASS.iter().position(|&u| u == orient(o, v)).map(|d| d as u8)).collect())
+        .map(|&o| vectors.iter().map(|&v| COMPASS.iter().position(|&u| u == o.turn(v)).map(|d| d as u8)).collect())
         .collect::<Option<Vec<Vec<u8>>>>()?;
     let turns = rest
         .iter()
@@ -637,17 +634,9 @@ fn program_table(program: &Program, size: BoardSize, orientations: &[Orientation
     let leaper = program.base_steps == 1;
     let rays = orientations
         .iter()
-        .map(|&orientation| vectors.iter().map(|&v| ray(size, orient(orientation, v), leaper)).collect())
+        .map(|&orientation| vectors.iter().map(|&v| ray(size, orientation.turn(v), leaper)).collect())
         .collect();
     Some(ProgramTable { rays })
-}
-
-fn orient(orientation: Orientation, v: Vec2) -> Vec2 {
-    match orientation {
-        Orientation::Up => v,
-        Orientation::Down => (-v.0, -v.1),
-        Orientation::DownBoardSides => (v.0, -v.1),
-    }
 }
 
 /// The ray along `v` (from any square).

@@ -131,12 +131,47 @@ fn spellings() -> Vec<String> {
     out
 }
 
-/// Every catalogue path `text` (the file `name`) spells as a string literal, and every read
-/// by name, as "name:line: what".
+/// Does `lit` spell a setting's place in a spec: `rules.` or `ability.` followed by a path or a
+/// placeholder (a table prefix such as `rules.drops.`, a path in a message such as "the spec's
+/// rules.skip.limit is none", `piece.{id}.ability.{k}`), or a bare prefix (`"rules."`,
+/// `".ability."`)? A sentence that ends "...by the game's rules." does not.
+fn names_a_setting_place(lit: &str) -> bool {
+    ["rules.", "ability."].iter().any(|prefix| {
+        lit.match_indices(prefix).any(|(at, _)| {
+            let before = lit[..at].chars().next_back();
+            let after = lit[at + prefix.len()..].chars().next();
+            match after {
+                Some(c) => {
+                    !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+                        && (c.is_ascii_lowercase() || c == '{' || c == '*')
+                }
+                None => before.is_none_or(|c| c == '.'),
+            }
+        })
+    })
+}
+
+/// Does `lit` hold catalogue path `path` as a whole word (in a message: "the spec's burn.max
+/// is 2")?
+fn holds_path(lit: &str, path: &str) -> bool {
+    let part = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    lit.match_indices(path).any(|(at, _)| {
+        let before = lit[..at].chars().next_back();
+        let after = lit[at + path.len()..].chars().next();
+        !before.is_some_and(|c| part(c) || c == '.') && !after.is_some_and(part)
+    })
+}
+
+/// Every catalogue path `text` (the file `name`) spells in a string literal, whole or inside a
+/// message, every spelled table prefix, and every read by name, as "name:line: what".
 fn spelled(name: &str, text: &str, spellings: &[String]) -> Vec<String> {
     let mut bad: Vec<String> = literals(text)
         .into_iter()
-        .filter(|(_, lit)| spellings.contains(lit))
+        .filter(|(_, lit)| {
+            spellings.contains(lit)
+                || names_a_setting_place(lit)
+                || spellings.iter().any(|p| p.contains('.') && holds_path(lit, p))
+        })
         .map(|(line, lit)| format!("{name}:{line}: \"{lit}\""))
         .collect();
     for (n, line) in text.lines().enumerate() {
@@ -147,10 +182,16 @@ fn spelled(name: &str, text: &str, spellings: &[String]) -> Vec<String> {
     bad
 }
 
-/// No catalogue path is spelled as a string in src/ outside src/spec: the paths to look for
-/// come from the catalogue itself, so a setting declared tomorrow is looked for too.
+/// No catalogue path is spelled in a string in src/ outside src/spec, whole, inside a message
+/// or as a table prefix: the paths to look for come from the catalogue itself, so a setting
+/// declared tomorrow is looked for too. A message names a setting by its identity
+/// (`Rule::SkipLimit.set_to(limit)` prints `skip.limit = both`), so renaming a setting renames
+/// it in every message.
 ///
-/// Shown to fail: with `engine.game.settings().flag("drops.enabled")` put back into
+/// Shown to fail: when the scan first looked inside messages and at table prefixes, it named
+/// 67 literals in 13 files (among them `src/engine/status.rs`'s "checkmate (end.checkmate =
+/// terminal)" and `src/smt/proofs.rs`'s "rules.drops." prefix), which now name their settings
+/// by identity. And with `engine.game.settings().flag("drops.enabled")` put back into
 /// `sampling::designed::drops_enabled` (src/sampling/designed.rs), this test failed naming
 /// `src/sampling/designed.rs:55: "drops.enabled"` and the read by name on the same line; with
 /// the line restored it passed.
@@ -175,8 +216,9 @@ fn no_setting_path_is_spelled_outside_the_spec_layer() {
     );
 }
 
-/// The scan itself: a path in each spelling and a read by name are caught, at their lines;
-/// comments, character literals, raw strings and the words that are only words are not.
+/// The scan itself: a path in each spelling, a table prefix, a path inside a message and a
+/// read by name are caught, at their lines; comments, character literals, the words that are
+/// only words and a sentence ending in "rules." are not.
 #[test]
 fn a_spelled_path_is_caught() {
     let text = concat!(
@@ -185,7 +227,11 @@ fn a_spelled_path_is_caught() {
         "let c = ['\"', '\\''];\n",
         "let d = (\"burn.max\", \"ability.confine\", \"pass\", \"zone-moves\");\n",
         "let e = r#\"end.royals\"#;\n",
-        "let f = \"rules.end.\";\n",
+        "let f = (\"rules.end.\", \".ability.\", \"rules.\");\n",
+        "let g = format!(\"the spec's rules.skip.limit is {s}\");\n",
+        "let h = format!(\"piece.{id}.ability.{k}\");\n",
+        "let i = \"burns 2; the spec's burn.max is 3 (skip.limit = none)\";\n",
+        "let j = (\"as the game's rules.\", \"the rules of pass\", \"mrules.x\");\n",
     );
     let bad = spelled("x.rs", text, &spellings());
     assert_eq!(
@@ -196,6 +242,12 @@ fn a_spelled_path_is_caught() {
             "x.rs:4: \"burn.max\"",
             "x.rs:4: \"ability.confine\"",
             "x.rs:5: \"end.royals\"",
+            "x.rs:6: \"rules.end.\"",
+            "x.rs:6: \".ability.\"",
+            "x.rs:6: \"rules.\"",
+            "x.rs:7: \"the spec's rules.skip.limit is {s}\"",
+            "x.rs:8: \"piece.{id}.ability.{k}\"",
+            "x.rs:9: \"burns 2; the spec's burn.max is 3 (skip.limit = none)\"",
             "x.rs:1: a setting read by name: let a = r.word(\"skip.limit\");",
         ]
     );

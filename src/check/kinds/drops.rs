@@ -10,7 +10,7 @@ fn for_piece<'a, T>(map: &'a BTreeMap<String, T>, piece: &str) -> impl Iterator<
     map.get(piece).into_iter().chain(map.get("*"))
 }
 
-pub fn drops(
+pub(crate) fn drops(
     game: &GameSpec,
     ranks: &BTreeMap<String, Vec<u8>>,
     zones: &BTreeMap<String, Vec<String>>,

@@ -85,7 +85,12 @@ pub(crate) fn flying_king(game: &GameSpec, royals: &[String], rule: FlyingRule, 
     }
 }
 
-pub fn protected_royal_ban(game: &GameSpec, pieces: &[String], royals: &[String], t: &Transition<'_>) -> Verdict {
+pub(crate) fn protected_royal_ban(
+    game: &GameSpec,
+    pieces: &[String],
+    royals: &[String],
+    t: &Transition<'_>,
+) -> Verdict {
     let mv = t.mv;
     let Some(to) = mv.to else { return Verdict::NotConcerned };
     let opponent = mv.man.player.opposite();
@@ -109,7 +114,7 @@ fn says(outcome: Option<&Outcome>, word: &str) -> bool {
     outcome.is_some_and(|o| o.describe().contains(word))
 }
 
-pub fn game_end(game: &GameSpec, by: EndBy, t: &Transition<'_>) -> Verdict {
+pub(crate) fn game_end(game: &GameSpec, by: EndBy, t: &Transition<'_>) -> Verdict {
     let mover = t.mv.man.player;
     let opponent = mover.opposite();
     match by {
@@ -180,7 +185,7 @@ pub fn game_end(game: &GameSpec, by: EndBy, t: &Transition<'_>) -> Verdict {
     }
 }
 
-pub fn repetition(count: usize, hands: bool, perpetual_check_loses: bool, t: &Transition<'_>) -> Verdict {
+pub(crate) fn repetition(count: usize, hands: bool, perpetual_check_loses: bool, t: &Transition<'_>) -> Verdict {
     let Some(line) = t.line else { return Verdict::NotConcerned };
     let after = t.after;
     if after.extra_turn {

@@ -10,11 +10,11 @@ use crate::spec::game::GameSpec;
 
 /// The kind's parameters.
 pub struct Rules<'a> {
-    pub lions: &'a [String],
-    pub no_bridge: &'a [String],
-    pub bridge: bool,
-    pub counter_strike: bool,
-    pub same_square: bool,
+    pub(crate) lions: &'a [String],
+    pub(crate) no_bridge: &'a [String],
+    pub(crate) bridge: bool,
+    pub(crate) counter_strike: bool,
+    pub(crate) same_square: bool,
 }
 
 pub(crate) fn lion_trade(game: &GameSpec, rules: &Rules<'_>, t: &Transition<'_>) -> Verdict {

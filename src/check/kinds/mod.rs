@@ -16,7 +16,7 @@ use crate::geometry::Square;
 use crate::spec::game::GameSpec;
 use smallvec::SmallVec;
 
-pub fn judge(inv: &Invariant, t: &Transition<'_>) -> Verdict {
+pub(crate) fn judge(inv: &Invariant, t: &Transition<'_>) -> Verdict {
     let game = &t.engine.game;
     match &inv.kind {
         InvariantKind::Burn { max, immune } => pieces::burn(game, *max, immune, t),

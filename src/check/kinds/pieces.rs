@@ -7,11 +7,12 @@ use crate::core::{Color, PieceId};
 use crate::engine::MoveKind;
 use crate::geometry::{chebyshev, Square};
 use crate::spec::game::GameSpec;
-use crate::xbetza::generate::{Orientation, StepKind};
+use crate::xbetza::generate::StepKind;
+use crate::xbetza::Orientation;
 use smallvec::SmallVec;
 use std::collections::BTreeMap;
 
-pub fn burn(game: &GameSpec, max: usize, immune: &[String], t: &Transition<'_>) -> Verdict {
+pub(crate) fn burn(game: &GameSpec, max: usize, immune: &[String], t: &Transition<'_>) -> Verdict {
     let mv = t.mv;
     if mv.burned.is_empty() {
         return Verdict::NotConcerned;
@@ -58,7 +59,7 @@ pub(crate) fn forced_promotion(game: &GameSpec, ranks: &BTreeMap<String, Vec<u8>
     verdict(concerned)
 }
 
-pub fn confined(
+pub(crate) fn confined(
     game: &GameSpec,
     pieces: &[String],
     zone: &str,
@@ -169,7 +170,7 @@ fn frozen_by(freezers: &[Square], range: u8, sq: Square) -> Option<Square> {
     freezers.iter().copied().find(|&f| f != sq && chebyshev(f, sq) <= u32::from(range))
 }
 
-pub fn frozen(
+pub(crate) fn frozen(
     game: &GameSpec,
     freezers: &[String],
     range: u8,
@@ -201,7 +202,7 @@ pub fn frozen(
     Verdict::Violated(format!("{} on {} moved while frozen by the piece on {by}", id(game, t.mv.man), from.name()))
 }
 
-pub fn zone_moves(
+pub(crate) fn zone_moves(
     game: &GameSpec,
     by: ZoneBy,
     frame: ZoneFrame,
@@ -317,7 +318,7 @@ fn trigger_allows(
     }
 }
 
-pub fn promotion(
+pub(crate) fn promotion(
     game: &GameSpec,
     zone: &str,
     trigger: PromotionTrigger,

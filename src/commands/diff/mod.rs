@@ -157,24 +157,24 @@ fn engine_or_note(
 )]
 pub struct Args {
     /// The old spec file.
-    pub old: std::path::PathBuf,
+    pub(crate) old: std::path::PathBuf,
     /// The new spec file.
-    pub new: std::path::PathBuf,
+    pub(crate) new: std::path::PathBuf,
     /// Perft from each start position at depths 1 to DEPTH (0: no perft).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=12))]
-    pub depth: u32,
+    pub(crate) depth: u32,
     /// Sample positions in all: the start position, then positions of random games (0: none).
     #[arg(long, default_value_t = 200)]
-    pub samples: usize,
+    pub(crate) samples: usize,
     /// Seed of the random games (default: from the clock; printed either way).
     #[arg(long)]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Switch a reading: READING=OPTION (repeatable; applied to each spec that has it).
     #[arg(long = "reading", value_name = "READING=OPTION")]
-    pub readings: Vec<String>,
+    pub(crate) readings: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: CheckFormat,
+    pub(crate) format: CheckFormat,
 }
 
 pub fn run(args: Args) -> exit::Result {

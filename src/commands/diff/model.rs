@@ -6,9 +6,9 @@ use serde::Serialize;
 /// Everything that differs between two specs (docs/diff.md describes every field).
 #[derive(Clone, Debug, Serialize)]
 pub struct SpecDiff {
-    pub old: Side,
-    pub new: Side,
-    pub seed: u64,
+    pub(crate) old: Side,
+    pub(crate) new: Side,
+    pub(crate) seed: u64,
     /// `board`, `board.second_player`, `zone.ID`, `setup.ID`.
     pub board: Vec<Change>,
     /// `group.NAME` and `rules.KEY` settings of the resolved games.
@@ -23,15 +23,15 @@ pub struct SpecDiff {
     /// properties file); not differences.
     pub notes: Vec<String>,
     /// The engines' warnings (game-end rules they do not apply; perft counts moves only).
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
 }
 
 /// One side of the comparison.
 #[derive(Clone, Debug, Serialize)]
-pub struct Side {
-    pub path: String,
-    pub id: String,
-    pub name: String,
+pub(crate) struct Side {
+    pub(crate) path: String,
+    pub(crate) id: String,
+    pub(crate) name: String,
 }
 
 /// A value at a path, before and after (None: not stated on that side).
@@ -59,7 +59,7 @@ pub struct PieceRef {
 #[derive(Clone, Debug, Serialize)]
 pub struct PieceChange {
     pub id: String,
-    pub name: String,
+    pub(crate) name: String,
     /// `piece.ID.betza`, `.name`, `.rank`, `.royal`, `.promotes_to`, `.zone-moves.Z`, `.ability.K`.
     pub attributes: Vec<Change>,
     /// Per move set whose reach differs.
@@ -121,7 +121,7 @@ pub struct Example {
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Perft {
     pub compared: bool,
-    pub reason: Option<String>,
+    pub(crate) reason: Option<String>,
     pub rows: Vec<PerftRow>,
 }
 
@@ -145,8 +145,8 @@ pub struct Clauses {
 #[derive(Clone, Debug, Serialize)]
 pub struct ClauseRef {
     pub id: String,
-    pub status: String,
-    pub text: String,
+    pub(crate) status: String,
+    pub(crate) text: String,
 }
 
 /// An element of both sides (by id) and what changed in it.
@@ -158,7 +158,7 @@ pub struct Changed {
 
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Readings {
-    pub added: Vec<ReadingRef>,
+    pub(crate) added: Vec<ReadingRef>,
     pub removed: Vec<ReadingRef>,
     /// Changes of `default`, `options` (added or removed names), `option.NAME` (what it means
     /// or sets).
@@ -186,17 +186,17 @@ pub struct Invariants {
 
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct PropertiesFile {
-    pub path: String,
+    pub(crate) path: String,
     /// `read`, `missing` or `invalid`.
     pub state: &'static str,
-    pub error: Option<String>,
+    pub(crate) error: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct InvariantRef {
     pub id: String,
-    pub kind: String,
-    pub clauses: Vec<String>,
+    pub(crate) kind: String,
+    pub(crate) clauses: Vec<String>,
 }
 
 impl SpecDiff {

@@ -1,8 +1,8 @@
 //! `kensho diff`'s result for people (tables for the terminal, or Markdown) and as JSON.
 
 use super::model::*;
-use crate::commands::clauses::shorten;
 use crate::commands::terminal::{self, Fit};
+use crate::text::shorten;
 use serde_json::Value;
 
 // ------------------------------------------------------------------------------ output

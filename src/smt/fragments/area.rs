@@ -23,10 +23,11 @@ use crate::engine::{Man, Position};
 use crate::geometry::Square;
 use crate::smt::readings::Facet;
 use crate::smt::{solve, Answer, Limits};
+use crate::spec::abilities::Ability;
 use crate::witness::build::add_royals;
 use crate::witness::build::filler;
 use crate::witness::Pair;
-use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation, StepKind};
+use crate::xbetza::{generate, Cell, Occupancy, Orientation, StepKind};
 use std::collections::BTreeSet;
 use z3::ast::{Bool, Int};
 
@@ -70,7 +71,7 @@ pub(crate) fn return_to_start(pair: &Pair, limits: &Limits) -> Facet {
         })
         .collect();
     if burners.is_empty() {
-        return Facet::Open("no burner whose burn.return-to-start differs".into());
+        return Facet::Open(format!("no burner whose {} differs", Ability::BurnReturnToStart.path()));
     }
     let mut proved = Vec::new();
     for piece in burners {

@@ -30,9 +30,10 @@ use crate::smt::readings::paths_within;
 use crate::smt::readings::Facet;
 use crate::smt::symbolic::SymPath;
 use crate::smt::{solve, Answer, Limits};
+use crate::spec::rules::Rule;
 use crate::witness::attacks;
 use crate::witness::Pair;
-use crate::xbetza::generate::{Cell, StepKind};
+use crate::xbetza::{Cell, StepKind};
 use z3::ast::Bool;
 
 /// The rules of `engine`'s game that ask whether a square is attacked.
@@ -70,7 +71,7 @@ fn consumers(engine: &Engine) -> Vec<&'static str> {
 /// it alone.
 const PROTECTED_BAN: &str = "the ban on capturing a protected royal";
 
-pub fn attack(pair: &Pair, limits: &Limits) -> Facet {
+pub(crate) fn attack(pair: &Pair, limits: &Limits) -> Facet {
     let (ca, cb) = (consumers(pair.a), consumers(pair.b));
     if ca.is_empty() && cb.is_empty() {
         return Facet::NoEffect(
@@ -83,7 +84,10 @@ pub fn attack(pair: &Pair, limits: &Limits) -> Facet {
         && pair.a.rules.protection_recursive == pair.b.rules.protection_recursive;
     if royals_only && ca.iter().chain(&cb).all(|c| *c == PROTECTED_BAN) {
         return Facet::NoEffect(
-            "check.royals decides only whether a player is in check, and no rule of the game asks that (the protected-royal ban asks whether a royal's square is attacked, whatever the count of royals)".into(),
+            format!(
+                "{} decides only whether a player is in check, and no rule of the game asks that (the protected-royal ban asks whether a royal's square is attacked, whatever the count of royals)",
+                Rule::CheckRoyals.path()
+            ),
         );
     }
     let frozen_only = pair.a.rules.frozen_attack != pair.b.rules.frozen_attack

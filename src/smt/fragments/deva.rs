@@ -17,11 +17,11 @@ use crate::engine::{Engine, Man, Position};
 use crate::geometry::Square;
 use crate::smt::readings::Facet;
 use crate::smt::Limits;
-use crate::spec::rules::DevaMulti;
+use crate::spec::rules::{DevaMulti, Rule};
 use crate::witness::build::add_royals;
 use crate::witness::build::filler;
 use crate::witness::Pair;
-use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation, StepKind};
+use crate::xbetza::{generate, Cell, Occupancy, Orientation, StepKind};
 use z3::ast::{Bool, Int};
 
 /// The special target (1-based index into the targets, 0: none) that decides, as a term.
@@ -81,7 +81,10 @@ pub(crate) fn deva_order(pair: &Pair, limits: &Limits) -> Facet {
     let (ra, rb) = (rule(pair.a), rule(pair.b));
     let targets = pair.a.rules.deva_targets.clone();
     if pair.a.rules.deva == 0 || targets.is_empty() {
-        return Facet::NoEffect("no capture promotes the capturer (promotion.deva is off or names no targets)".into());
+        return Facet::NoEffect(format!(
+            "no capture promotes the capturer ({} is off or names no targets)",
+            Rule::PromotionDeva.path()
+        ));
     }
     let k = Int::new_const("captures_in_the_move");
     let t = [Int::new_const("first_captured"), Int::new_const("second_captured"), Int::new_const("third_captured")];

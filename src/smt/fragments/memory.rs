@@ -126,7 +126,7 @@ fn admissible(a: &GameSpec, f: &MoveFacts) -> Vec<Bool> {
     ]
 }
 
-pub fn remembered(pair: &Pair, limits: &Limits) -> Facet {
+pub(crate) fn remembered(pair: &Pair, limits: &Limits) -> Facet {
     let f = MoveFacts::new();
     let (may_a, must_a) = choices(&pair.a.game, &f);
     let (may_b, must_b) = choices(&pair.b.game, &f);

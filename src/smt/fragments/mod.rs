@@ -32,7 +32,7 @@ use crate::witness::build::{centre, filler};
 use crate::witness::confirm::confirm;
 use crate::witness::lions;
 use crate::witness::{Pair, Witness};
-use crate::xbetza::generate::{generate, Occupancy, Orientation};
+use crate::xbetza::{generate, Occupancy, Orientation};
 use z3::ast::{Bool, Int};
 use z3::Model;
 

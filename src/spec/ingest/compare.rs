@@ -8,18 +8,18 @@ use crate::geometry::{parse_squares, BoardSize, Square};
 use crate::spec::finding::{Finding, Severity};
 use crate::spec::settings::edit_distance;
 use crate::xbetza::compile::compile_str;
-use crate::xbetza::generate::{generate, Cell, Occupancy, Orientation};
 use crate::xbetza::readings::Readings;
+use crate::xbetza::{generate, Cell, Occupancy, Orientation};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Where two move strings part: the square, the board around it, the moves only one has.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveWitness {
-    pub at: Square,
+pub(crate) struct MoveWitness {
+    pub(crate) at: Square,
     /// "empty board" or "crowded board #N" (deterministic patterns, see `sample_boards`).
-    pub board: String,
-    pub only_first: Vec<String>,
-    pub only_second: Vec<String>,
+    pub(crate) board: String,
+    pub(crate) only_first: Vec<String>,
+    pub(crate) only_second: Vec<String>,
 }
 
 /// Deterministic sample boards: empty, then two crowded patterns (about one square in three
@@ -58,7 +58,7 @@ fn move_names(moves: &[crate::xbetza::generate::PieceMove]) -> BTreeSet<String> 
 
 /// Compares two XBetza strings by the moves they give from every square of the sample boards
 /// (the mover on an empty square). `Ok(None)`: the same everywhere sampled.
-pub fn same_moves(a: &str, b: &str, size: BoardSize) -> Result<Option<MoveWitness>, String> {
+pub(crate) fn same_moves(a: &str, b: &str, size: BoardSize) -> Result<Option<MoveWitness>, String> {
     let ca = compile_str(a, size, Readings::default()).map_err(|e| format!("{a}: {}", e.render(a)))?;
     let cb = compile_str(b, size, Readings::default()).map_err(|e| format!("{b}: {}", e.render(b)))?;
     for (label, mut occ) in sample_boards(size) {
@@ -151,7 +151,7 @@ impl<'a> Index<'a> {
 }
 
 /// Every disagreement between the configuration and the prose lists.
-pub fn compare(config: &DiagramConfig, prose: &ProseLists, board: BoardSize) -> Vec<Finding> {
+pub(crate) fn compare(config: &DiagramConfig, prose: &ProseLists, board: BoardSize) -> Vec<Finding> {
     let mut out = Vec::new();
     check_config(config, board, &mut out);
     let index = Index::new(config);

@@ -12,17 +12,17 @@ pub struct DiagramPiece {
     pub name: String,
     pub id: String,
     pub betza: String,
-    pub image: String,
+    pub(crate) image: String,
     /// The squares as written: `a5-p5` ranges, comma lists, or nothing (promoted types).
     pub squares_text: String,
     /// 0-based position among the piece entries (what `royal=N` and `promoOffset` count).
-    pub index: usize,
+    pub(crate) index: usize,
 }
 
 /// The parsed configuration: its parameters in order and its piece entries.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DiagramConfig {
-    pub params: Vec<(String, String)>,
+    pub(crate) params: Vec<(String, String)>,
     pub pieces: Vec<DiagramPiece>,
 }
 

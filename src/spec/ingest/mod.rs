@@ -7,9 +7,9 @@ mod config;
 mod prose;
 mod skeleton;
 
-pub use compare::same_moves;
 pub use config::{parse_config, DiagramConfig, DiagramPiece};
-pub use prose::{parse_prose, ProseLists, ProsePromotion, ProseSetup};
+use prose::parse_prose;
+pub use prose::{ProseLists, ProsePromotion, ProseSetup};
 
 use super::finding::Finding;
 use crate::geometry::BoardSize;
@@ -17,9 +17,9 @@ use crate::geometry::BoardSize;
 /// A document read for ingestion.
 #[derive(Clone, Debug)]
 pub struct Ingested {
-    pub config: DiagramConfig,
-    pub prose: ProseLists,
-    pub board: BoardSize,
+    pub(crate) config: DiagramConfig,
+    pub(crate) prose: ProseLists,
+    pub(crate) board: BoardSize,
     /// The disagreements found, in document order.
     pub findings: Vec<Finding>,
     /// The spec skeleton (TOML text) built from the configuration.

@@ -8,32 +8,32 @@ use crate::geometry::Square;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProseSetup {
     /// 1-based line in the document.
-    pub line: usize,
+    pub(crate) line: usize,
     /// The squares as written (`a1, m1`, `a5-p5`).
-    pub squares_text: String,
-    pub name: String,
+    pub(crate) squares_text: String,
+    pub(crate) name: String,
     /// The bracketed text after the name: an XBetza string, or a description.
-    pub bracket: Option<String>,
-    pub promotes_to: Option<String>,
-    pub promoted_bracket: Option<String>,
+    pub(crate) bracket: Option<String>,
+    pub(crate) promotes_to: Option<String>,
+    pub(crate) promoted_bracket: Option<String>,
 }
 
 /// One `A -> B` promotion line without squares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProsePromotion {
-    pub line: usize,
-    pub from: String,
-    pub to: String,
+    pub(crate) line: usize,
+    pub(crate) from: String,
+    pub(crate) to: String,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ProseLists {
-    pub setup: Vec<ProseSetup>,
-    pub promotions: Vec<ProsePromotion>,
+    pub(crate) setup: Vec<ProseSetup>,
+    pub(crate) promotions: Vec<ProsePromotion>,
 }
 
 /// Finds the list lines of the document.
-pub fn parse_prose(text: &str) -> ProseLists {
+pub(crate) fn parse_prose(text: &str) -> ProseLists {
     let mut lists = ProseLists::default();
     for (i, raw) in text.lines().enumerate() {
         let Some(item) = raw.trim().strip_prefix('•') else { continue };

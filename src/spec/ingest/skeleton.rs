@@ -34,7 +34,7 @@ fn id_from(name: &str) -> String {
     }
 }
 
-pub fn write(document: &str, id: Option<&str>, config: &DiagramConfig, board: BoardSize) -> String {
+pub(crate) fn write(document: &str, id: Option<&str>, config: &DiagramConfig, board: BoardSize) -> String {
     let mut out = String::new();
     let id = id.map_or_else(|| id_from(document), str::to_string);
     let _ = writeln!(out, "# Written by `kensho ingest {document}` from its Interactive Diagram configuration.");
